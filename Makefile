@@ -1,0 +1,29 @@
+# The two commands of the README contract:
+#   make play   set everything up and start the game (simulator once it exists)
+#   make test   set everything up and run every test, the MicroPython lane included
+PYTHON ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+
+.PHONY: play test bench clean
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+play: $(VENV)/.installed
+	$(VPY) tools/referee.py demo
+
+test: $(VENV)/.installed node_modules/.installed
+	$(VPY) -m pytest -q
+
+bench: $(VENV)/.installed node_modules/.installed
+	$(VPY) tools/bench.py
+
+clean:
+	rm -rf $(VENV) node_modules .pytest_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Alien City: the rules engine (pure Python, no display, no hardware)."""

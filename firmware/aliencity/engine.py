@@ -1,0 +1,351 @@
+"""Alien City rules engine: the position, legal builds, claims, undo.
+
+The whole position lives in a few bytearrays indexed by lot or tile number
+(see ``state_bytes``). One street analysis (``streets.Streets``) per
+position serves every question about it: the legal builds of both players,
+"why not?" for any build, and whose turn comes next.
+
+Moves are small ints: ``kind << 7 | lot`` (kind 0-6 as in geometry).
+"""
+
+from micropython import const
+
+from aliencity import streets as st
+from aliencity.geometry import (
+    BLACK,
+    CAPS,
+    COLOUR_NAMES,
+    KIND_COLOUR,
+    LOT_TILE,
+    NKINDS,
+    NLOTS,
+    NONE,
+    NTILES,
+    PLAYER_NAMES,
+    START_SUPPLY,
+    TILE_LOTS,
+    lot_name,
+    piece_name,
+)
+
+STANDALONE = const(0)
+CLASSIC = const(1)
+RULES_NAMES = ("standalone", "classic")
+OVER = const(2)  # to_move once neither player can build
+MAX_BUILDS = const(38)  # 19 structures per player
+CAPPED = const(0x18)  # lot byte bits holding the cap: 0x08 W, 0x10 B
+
+
+def cap_owner(v):
+    """Owner (0 W, 1 B) of the cap in lot byte v, or -1 if uncapped."""
+    c = v & CAPPED
+    return -1 if c == 0 else (c >> 3) - 1
+
+
+class Game:
+    """One game of Alien City.
+
+    ``tiles``: 20 tile colours (0-3) from the top-left tile row by row;
+    ``icons``: 20 icon corners (0 NW, 1 NE, 2 SW, 3 SE); ``values``: 20
+    piecepack values (classic; zeros for standalone). ``first``: 0 W or 1 B.
+    """
+
+    def __init__(self, tiles, icons, values=None, rules=STANDALONE,
+                 open_streets=False, location_bonus=False, first=1):
+        self.rules = rules
+        self.open_streets = bool(open_streets)
+        self.location_bonus = bool(location_bonus)
+        self.tcol = bytearray(tiles)
+        self.ticon = bytearray(icons)
+        self.tval = bytearray(values) if values else bytearray(NTILES)
+        self.icon_lot = bytearray(NTILES)
+        for t in range(NTILES):
+            self.icon_lot[t] = TILE_LOTS[t * 4 + self.ticon[t]]
+        self.first = first
+        # Position: a byte per lot (0 empty, else 1 + kind, plus cap bits),
+        # structures per tile, supplies (7 kinds per player), caps left.
+        self.lots = bytearray(NLOTS)
+        self.tcount = bytearray(NTILES)
+        self.supply = bytearray(START_SUPPLY[0] + START_SUPPLY[1])
+        self.caps = bytearray((CAPS, CAPS))
+        # History: per build, lot | player << 7 and the capped lot (or NONE).
+        self.hist = bytearray(2 * MAX_BUILDS)
+        self.nbuilds = 0
+        self.to_move = first
+        # Derived from the position, recomputed when it changes.
+        self.streets = st.Streets()
+        self._fresh = False
+        self.free = bytearray(NLOTS)  # the lots where something may be built
+        self.nfree = 0
+        self.tfree = bytearray(NTILES)
+        self.home = bytearray(4)  # per colour: a free lot on such a tile + 1
+
+    # -- position queries ---------------------------------------------------
+
+    def kind_at(self, lot):
+        """Kind (0-6) of the structure on lot, or -1 if it is empty."""
+        return (self.lots[lot] & 7) - 1
+
+    def over(self):
+        return self.to_move == OVER
+
+    def state_bytes(self):
+        """Bytes of position state (arrays above; scratch space excluded)."""
+        return (len(self.lots) + len(self.tcount) + len(self.supply)
+                + len(self.caps) + len(self.hist) + len(self.tcol)
+                + len(self.ticon) + len(self.tval) + len(self.icon_lot))
+
+    # -- analysis -------------------------------------------------------------
+
+    def analyse(self, naive=False):
+        """Street verdicts, icon rule and free lots for the position.
+
+        ``naive`` decides the street rule by one flood fill per lot instead
+        of one articulation-point search (reference and benchmark only).
+        """
+        if self._fresh and not naive:
+            return
+        lots = self.lots
+        s = self.streets
+        if naive:
+            s.analyse_naive(lots, self.open_streets)
+        else:
+            s.analyse(lots, self.open_streets)
+        verdict = s.verdict
+        why = s.why
+        icon_lot = self.icon_lot
+        # Icon last: the icon lot waits while another lot of its tile could
+        # take a structure under the street rule (clarification 7).
+        for t in range(NTILES):
+            il = icon_lot[t]
+            if verdict[il] == st.OK:
+                for c in range(4):
+                    j = TILE_LOTS[t * 4 + c]
+                    if j != il and verdict[j] == st.OK:
+                        verdict[il] = st.ICON
+                        why[il] = j
+                        break
+        free = self.free
+        tfree = self.tfree
+        tcol = self.tcol
+        home = self.home
+        for c in range(4):
+            home[c] = 0
+        for t in range(NTILES):
+            tfree[t] = 0
+        n = 0
+        for v in range(NLOTS):
+            if verdict[v] == st.OK:
+                free[n] = v
+                n += 1
+                t = LOT_TILE[v]
+                tfree[t] += 1
+                if home[tcol[t]] == 0:
+                    home[tcol[t]] = v + 1
+        self.nfree = n
+        self._fresh = not naive
+
+    def legal(self, buf, naive=False):
+        """Write every legal build of the player to move into ``buf``.
+
+        ``buf`` is an ``array('H')`` of at least 560 entries; entries are
+        ``kind << 7 | lot``. Returns how many were written (0 when over).
+        Allocates nothing once warm.
+        """
+        p = self.to_move
+        if p == OVER:
+            return 0
+        self.analyse(naive)
+        sup = self.supply
+        base = p * NKINDS
+        free = self.free
+        nf = self.nfree
+        tcol = self.tcol
+        tcount = self.tcount
+        lt = LOT_TILE
+        n = 0
+        for c in range(3):
+            if sup[base + c]:
+                kc = c << 7
+                for i in range(nf):
+                    v = free[i]
+                    t = lt[v]
+                    tc = tcol[t]
+                    if tc == c or tc == BLACK or tcount[t] >= 2:
+                        buf[n] = kc | v
+                        n += 1
+        for c in range(4):
+            if sup[base + 3 + c]:
+                kc = (3 + c) << 7
+                if self.home[c]:
+                    for i in range(nf):
+                        v = free[i]
+                        if tcol[lt[v]] == c:
+                            buf[n] = kc | v
+                            n += 1
+                else:
+                    for i in range(nf):
+                        buf[n] = kc | free[i]
+                        n += 1
+        if naive:
+            self._fresh = False
+        return n
+
+    def can_build(self, p):
+        """Has player p a piece with at least one legal lot?"""
+        self.analyse()
+        nf = self.nfree
+        if nf == 0:
+            return False
+        sup = self.supply
+        base = p * NKINDS
+        for c in range(3, NKINDS):
+            if sup[base + c]:
+                return True  # a dome always has a lot (home or fallback)
+        free = self.free
+        tcol = self.tcol
+        tcount = self.tcount
+        for c in range(3):
+            if sup[base + c]:
+                for i in range(nf):
+                    t = LOT_TILE[free[i]]
+                    tc = tcol[t]
+                    if tc == c or tc == BLACK or tcount[t] >= 2:
+                        return True
+        return False
+
+    # -- why not ----------------------------------------------------------------
+
+    def why_not(self, kind, lot):
+        """None if the player to move may build ``kind`` on ``lot``, else the
+        reason in player words, e.g. 'H9: would cut street lot H10 off the
+        network'."""
+        p = self.to_move
+        if p == OVER:
+            return "the game is over"
+        if kind < 0 or kind >= NKINDS:
+            return "unknown piece"
+        if lot < 0 or lot >= NLOTS:
+            return "no such lot"
+        if not self.supply[p * NKINDS + kind]:
+            return "%s has no %ss left" % (PLAYER_NAMES[p], piece_name(kind))
+        self.analyse()
+        name = lot_name(lot)
+        r = self.streets.verdict[lot]
+        if r != st.OK:
+            return name + ": " + self._street_reason(r, self.streets.why[lot])
+        t = LOT_TILE[lot]
+        tc = self.tcol[t]
+        c = KIND_COLOUR[kind]
+        if kind >= 3:
+            if tc != c and self.home[c]:
+                return "%s: a %s dome goes on a %s tile while one has room (%s)" % (
+                    name, COLOUR_NAMES[c], COLOUR_NAMES[c],
+                    lot_name(self.home[c] - 1))
+        elif tc != c and tc != BLACK and self.tcount[t] < 2:
+            return ("%s: the first two structures on a %s tile must be %s"
+                    % (name, COLOUR_NAMES[tc], COLOUR_NAMES[tc]))
+        return None
+
+    def _street_reason(self, r, w):
+        if r == st.TAKEN:
+            return "already built on"
+        if r == st.SPLIT:
+            return "would cut street lot %s off the network" % lot_name(w)
+        if r == st.ISOLATE:
+            return "would cut the %s on %s off the streets" % (
+                piece_name(self.kind_at(w)), lot_name(w))
+        if r == st.LAST:
+            return "would leave no street"
+        if r == st.DEAD:
+            return "dead ground, cut off from the streets"
+        if r == st.NOGROUP:
+            return "would leave no street group that every structure touches"
+        return "icon lot: %s on this tile must be built first" % lot_name(w)
+
+    def cap_why_not(self, p, lot):
+        """None if player p may cap ``lot`` now (after their build), else why.
+
+        The caller has already placed the build; the game being over after
+        it forbids the claim (clarification 13).
+        """
+        if not self.caps[p]:
+            return "%s has no caps left" % PLAYER_NAMES[p]
+        if lot < 0 or lot >= NLOTS:
+            return "no such lot to cap"
+        v = self.lots[lot]
+        k = (v & 7) - 1
+        if k < 0 or k >= 3:
+            return "%s: no tower to claim there" % lot_name(lot)
+        if v & CAPPED:
+            return "%s: already claimed by %s" % (
+                lot_name(lot), PLAYER_NAMES[cap_owner(v)])
+        if self.to_move == OVER:
+            return "no claim on the last build of the game"
+        return None
+
+    # -- moves ------------------------------------------------------------------
+
+    def play(self, kind, lot, cap=NONE):
+        """Build ``kind`` on ``lot`` for the player to move, then cap ``cap``
+        (a lot, or NONE for no claim). Raises ValueError with the reason if
+        the build or the claim is illegal; the position is then unchanged."""
+        err = self.why_not(kind, lot)
+        if err:
+            raise ValueError(err)
+        p = self.to_move
+        self._place(p, kind, lot)
+        if cap != NONE:
+            err = self.cap_why_not(p, cap)
+            if err:
+                self.undo()
+                raise ValueError(err)
+            self.lots[cap] |= 0x08 << p
+            self.caps[p] -= 1
+            self.hist[2 * self.nbuilds - 1] = cap
+
+    def _place(self, p, kind, lot):
+        self.lots[lot] = kind + 1
+        self.tcount[LOT_TILE[lot]] += 1
+        self.supply[p * NKINDS + kind] -= 1
+        i = 2 * self.nbuilds
+        self.hist[i] = lot | (p << 7)
+        self.hist[i + 1] = NONE
+        self.nbuilds += 1
+        self._fresh = False
+        # Whose turn: the other player if they can build, else the same
+        # player again, else nobody (clarification 14).
+        q = 1 - p
+        if self.can_build(q):
+            self.to_move = q
+        elif self.can_build(p):
+            self.to_move = p
+        else:
+            self.to_move = OVER
+
+    def undo(self):
+        """Take back the last build and its claim. False if none."""
+        if self.nbuilds == 0:
+            return False
+        self.nbuilds -= 1
+        i = 2 * self.nbuilds
+        h = self.hist[i]
+        lot = h & 0x7F
+        p = h >> 7
+        cap = self.hist[i + 1]
+        if cap != NONE:
+            self.lots[cap] &= 0xFF ^ CAPPED
+            self.caps[p] += 1
+        kind = (self.lots[lot] & 7) - 1
+        self.lots[lot] = 0
+        self.tcount[LOT_TILE[lot]] -= 1
+        self.supply[p * NKINDS + kind] += 1
+        self.to_move = p
+        self._fresh = False
+        return True
+
+    def build_at(self, i):
+        """The i-th build of the game as (player, kind, lot, cap)."""
+        h = self.hist[2 * i]
+        lot = h & 0x7F
+        return h >> 7, (self.lots[lot] & 7) - 1, lot, self.hist[2 * i + 1]
