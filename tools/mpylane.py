@@ -1,0 +1,115 @@
+"""The MicroPython lane: run firmware code under the real MicroPython VM.
+
+The VM is the WebAssembly build from npm (@micropython/micropython-webassembly-
+pyscript, pinned in package.json), driven by tools/mpy_run.mjs under Node.
+Each run() is a fresh VM: the firmware files are copied to the VM's "/" (as on
+the CIRCUITPY drive, "/" is on sys.path), then the script runs as __main__.
+
+    import mpylane
+    out = mpylane.run_ok("import aliencity.engine as e; print(e.__name__)")
+
+Memory and stack are set like the board (a SAMD51 running CircuitPython):
+- heapsize=130 KB, fixed: the VM's heap would otherwise grow on demand, so
+  mpy_run.mjs pins it and a too-big program gets MemoryError. Catch: this VM
+  only frees garbage when the script returns to JavaScript, so within one run
+  garbage counts against the heap too (stricter than the board). A top-level
+  `gc.collect(); await asyncio.sleep(0)` in the script is a collection point;
+  fixed_heap=False lifts the cap for tests that are about rules, not memory.
+  gc.mem_free() includes the 128 MiB the VM would like to grow into; use
+  gc.mem_alloc() or micropython.mem_info() ("GC: total").
+- pystack=1536 bytes: CircuitPython's default CIRCUITPY_PYSTACK_SIZE. Python
+  frames live on that stack in both VMs and mp_obj_t is 4 bytes in both, so
+  recursion runs out at about the same depth ("RuntimeError: pystack
+  exhausted"); the VM option counts words, mpy_run.mjs converts.
+
+Timing inside the VM: time.ticks_ms/ticks_us/ticks_diff/ticks_add, time.time
+and time.time_ns exist but all tick in whole milliseconds (ticks_cpu is always
+0; no time.monotonic). For finer timing: `import lane; lane.ticks_us()`.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+RUNNER = REPO / "tools" / "mpy_run.mjs"
+PACKAGE = (REPO / "node_modules" / "@micropython"
+           / "micropython-webassembly-pyscript" / "micropython.mjs")
+
+HEAPSIZE = 130 * 1024   # free heap of the board
+PYSTACK = 1536          # bytes; CircuitPython's CIRCUITPY_PYSTACK_SIZE
+
+
+def firmware_files(root="firmware"):
+    """Every *.py under root (relative to the repo unless absolute), as
+    {"pkg/mod.py": text}, the paths the device sees."""
+    base = Path(root)
+    if not base.is_absolute():
+        base = REPO / base
+    files = {}
+    for path in sorted(base.rglob("*.py")):
+        rel = path.relative_to(base)
+        if "__pycache__" in rel.parts:
+            continue
+        files[rel.as_posix()] = path.read_text(encoding="utf-8")
+    return files
+
+
+def _node():
+    return shutil.which("node")
+
+
+def available():
+    """True when node and the npm package are installed."""
+    return _node() is not None and PACKAGE.is_file() and RUNNER.is_file()
+
+
+def why_unavailable():
+    if _node() is None:
+        return "node is not on PATH"
+    if not PACKAGE.is_file():
+        return f"{PACKAGE} is missing; run `npm ci` in {REPO} (or `make test`)"
+    if not RUNNER.is_file():
+        return f"{RUNNER} is missing"
+    return ""
+
+
+def require_or_skip():
+    """For tests: skip with a clear reason when the lane is missing, but fail
+    under CI (env CI set), where a missing lane must not pass silently."""
+    if available():
+        return
+    import pytest
+    msg = "MicroPython lane unavailable: " + why_unavailable()
+    if os.environ.get("CI"):
+        pytest.fail(msg + " (CI is set, so this is an error)")
+    pytest.skip(msg)
+
+
+def run(script, files=None, heapsize=HEAPSIZE, timeout=120, pystack=PYSTACK,
+        fixed_heap=True):
+    """Run script under MicroPython; returns subprocess.CompletedProcess with
+    text .stdout, .stderr and .returncode (0 ok, 1 the script raised, 2 the
+    lane itself failed). files defaults to firmware_files()."""
+    if not available():
+        raise RuntimeError("MicroPython lane unavailable: " + why_unavailable())
+    if files is None:
+        files = firmware_files()
+    request = {"files": files, "script": script, "heapsize": heapsize,
+               "pystack": pystack, "fixed_heap": fixed_heap}
+    return subprocess.run(
+        [_node(), str(RUNNER)], input=json.dumps(request), text=True,
+        encoding="utf-8", capture_output=True, timeout=timeout, cwd=REPO)
+
+
+def run_ok(script, **kw):
+    """run(); raise AssertionError carrying the VM's stderr unless it
+    succeeded; return stdout."""
+    r = run(script, **kw)
+    if r.returncode != 0:
+        raise AssertionError(
+            f"MicroPython run failed (exit {r.returncode}):\n{r.stderr}"
+            + (f"\n--- stdout ---\n{r.stdout}" if r.stdout else ""))
+    return r.stdout
