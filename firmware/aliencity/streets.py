@@ -52,6 +52,10 @@ class Streets:
         self._gsize = bytearray(n)  # size of each group
         self._mark = bytearray(n)
         self._sole = bytearray(n)  # 1 + the structure that only this lot serves
+        self._size = bytearray(n)  # DFS subtree size of each empty lot
+        self._slist = bytearray(n)  # the structures' lots
+        self._nstruct = 0
+        self._range = bytearray(8)  # open streets: the parts a cut leaves
 
     def analyse(self, lots, open_streets):
         """Fill ``verdict``/``why`` for every lot of the position ``lots``."""
@@ -68,6 +72,7 @@ class Streets:
         cutsum = self._cutsum
         gsize = self._gsize
         sole = self._sole
+        size = self._size
         nbs = NB_START
         nbl = NB_LIST
         for v in range(NLOTS):
@@ -114,6 +119,7 @@ class Streets:
                         low[v] = d
                 else:
                     sp -= 1
+                    size[v] = t - disc[v] + 1
                     if sp >= 0:
                         u = stack[sp]
                         lv = low[v]
@@ -121,15 +127,14 @@ class Streets:
                             low[u] = lv
                         if lv >= disc[u]:
                             # v's subtree (disc[v]..t) hangs on u alone.
-                            s = t - disc[v] + 1
+                            s = size[v]
                             if cutsz[u] == 0 or s < cutsz[u]:
                                 cutsz[u] = s
                                 cutlot[u] = v
                             cutsum[u] += s
-            size = t - start + 1
-            gsize[ng] = size
+            gsize[ng] = size[root]
             # The root cuts only when it has two DFS children or more.
-            if cutsz[root] == size - 1:
+            if cutsz[root] == size[root] - 1:
                 cutsz[root] = 0
             ng += 1
         self.ngroups = ng
@@ -169,8 +174,12 @@ class Streets:
             self.analyse_naive(lots, open_streets)
             return
         # 3. Structures with a single street lot: that lot must stay empty.
+        slist = self._slist
+        ns = 0
         for v in range(NLOTS):
             if lots[v]:
+                slist[ns] = v
+                ns += 1
                 n = 0
                 e = 0
                 for k in range(nbs[v], nbs[v + 1]):
@@ -180,24 +189,25 @@ class Streets:
                         e = w
                 if n == 1:
                     sole[e] = v + 1
+        self._nstruct = ns
         # 4. The verdict for each lot.
         for v in range(NLOTS):
             if lots[v]:
                 verdict[v] = TAKEN
                 continue
             g = comp[v]
-            size = gsize[g]
+            gs = gsize[g]
             if not main[g]:
                 verdict[v] = DEAD
-            elif size == 1:
+            elif gs == 1:
                 verdict[v] = LAST
             elif cutsz[v]:
                 if open_streets:
-                    verdict[v] = self.check_lot(lots, v, True)
+                    verdict[v] = OK if self._cut_leaves_group(lots, v) else NOGROUP
                 else:
                     verdict[v] = SPLIT
                     # Name a lot of the smallest part cut off.
-                    if par[v] != 255 and size - 1 - cutsum[v] < cutsz[v]:
+                    if par[v] != 255 and gs - 1 - cutsum[v] < cutsz[v]:
                         why[v] = par[v]
                     else:
                         why[v] = cutlot[v]
@@ -206,6 +216,64 @@ class Streets:
                 why[v] = sole[v] - 1
             else:
                 verdict[v] = OK
+
+    def _cut_leaves_group(self, lots, x):
+        """Open streets, x a cut lot of the main group: does some part left
+        by building on x still touch every structure?
+
+        The parts are the DFS subtrees hanging on x (contiguous ranges of
+        discovery numbers) and, unless x is the DFS root, the rest of the
+        group; every part borders x, so only the structures need checking.
+        """
+        disc = self._disc
+        low = self._low
+        par = self._par
+        size = self._size
+        comp = self.comp
+        rng = self._range
+        slist = self._slist
+        nbs = NB_START
+        nbl = NB_LIST
+        g = comp[x]
+        dx = disc[x]
+        nr = 0
+        for k in range(nbs[x], nbs[x + 1]):
+            w = nbl[k]
+            if lots[w] == 0 and par[w] == x and low[w] >= dx:
+                rng[2 * nr] = disc[w]
+                rng[2 * nr + 1] = disc[w] + size[w] - 1
+                nr += 1
+        # Candidate parts: the ranges 0..nr-1, then the rest (index nr).
+        last = nr if par[x] != 255 else nr - 1
+        for c in range(last + 1):
+            ok = True
+            for i in range(self._nstruct):
+                s = slist[i]
+                hit = False
+                for k in range(nbs[s], nbs[s + 1]):
+                    w = nbl[k]
+                    if lots[w] or w == x or comp[w] != g:
+                        continue
+                    d = disc[w]
+                    if c < nr:
+                        if rng[2 * c] <= d <= rng[2 * c + 1]:
+                            hit = True
+                            break
+                    else:
+                        inside = False
+                        for j in range(nr):
+                            if rng[2 * j] <= d <= rng[2 * j + 1]:
+                                inside = True
+                                break
+                        if not inside:
+                            hit = True
+                            break
+                if not hit:
+                    ok = False
+                    break
+            if ok:
+                return True
+        return False
 
     def analyse_naive(self, lots, open_streets):
         """The same verdicts (reasons less precise) by one flood fill per lot.
