@@ -87,7 +87,7 @@ def read(lines):
     tiles_line = 0
     tiles_toks = None
     rules_line = 0
-    first_seen = False
+    first_seen = 0  # line of the 'first' header, 0 if none
     lb_line = 0
     n = 0
     for raw in lines:
@@ -143,9 +143,9 @@ def read(lines):
                 if len(toks) != 2 or toks[1] not in ("W", "B"):
                     err("expected 'first W' or 'first B'")
                 if first_seen:
-                    err("first given twice")
+                    err("first given twice (first on line %d)" % first_seen)
                 rec.first = PLAYER_NAMES.index(toks[1])
-                first_seen = True
+                first_seen = n
             continue
         # A move line.
         if state == 1:
@@ -205,7 +205,7 @@ def _finish_header(rec, toks, tiles_line, lb_line, first_seen, n):
         raise RecordError(lb_line, "location-bonus is an option of the "
                           "classic rules")
     if not classic and first_seen and rec.first != 1:
-        raise RecordError(n, "under the standalone rules B builds first")
+        raise RecordError(first_seen, "under the standalone rules B builds first")
 
 
 def replay(rec, game=None):
