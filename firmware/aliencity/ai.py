@@ -1,0 +1,365 @@
+"""Computer opponents for Alien City: levels random, easy, medium, hard.
+
+    from aliencity import ai
+    kind, lot, cap = ai.choose(game, "hard", rng, deadline_us=now() + 700000,
+                               now_us=now, progress=show, should_stop=pressed)
+    game.play(kind, lot, cap)
+
+Every level decides the build and the claim (``cap`` is a lot or NONE; no
+claim is ever proposed on the last build of the game). ``rng`` is a
+``prng.Rng`` (ties and the random level). The engine has no clock, so the
+caller hands one in: ``now_us()`` in microseconds (device:
+``time.monotonic_ns() // 1000``; MicroPython VM: ``lane.ticks_us``;
+CPython: ``time.perf_counter_ns() // 1000``), and ``deadline_us`` on that
+clock. ``progress(fraction)`` is called while ``hard`` searches (NeoPixels);
+``should_stop()`` returning True ends the search with the best move so far.
+
+- ``random``: a random legal build; now and then a random claim.
+- ``easy``: one ply, judged by the score as if the game ended now (claims
+  at once, like a greedy player), on cheap tables (``ai_eval``).
+- ``medium``: one ply with the full evaluation (future competition, the
+  other player's threats, caps still to play, green bonuses); claim options
+  for its three best builds.
+- ``hard``: two plies: its best ``HARD_K`` (build, claim) pairs by the
+  medium judgement, each answered by the other player's best reply, in
+  order, until the deadline or ``should_stop``.
+
+The game is left as it was found. No recursion; buffers are allocated once
+(``Brain``) and reused.
+"""
+
+from array import array
+
+from micropython import const
+
+from aliencity.ai_eval import Tables
+from aliencity.engine import OVER
+from aliencity.geometry import KIND_COLOUR, NONE
+
+LEVELS = ("random", "easy", "medium", "hard")
+HARD_K = const(12)
+_MAXM = const(560)
+_WORST = const(-(1 << 29))
+
+
+class Brain:
+    """Buffers for the search (about 9 KB, allocated once)."""
+
+    def __init__(self):
+        self.buf = array("H", [0] * _MAXM)
+        self.buf2 = array("H", [0] * _MAXM)
+        self.val = array("i", [0] * _MAXM)
+        self.flag = bytearray(_MAXM)  # 1: best with a cap on the new tower
+        self.t = Tables()
+        self.t2 = Tables()
+        self.cm = array("H", [0] * HARD_K)  # hard: candidate builds
+        self.cc = bytearray(HARD_K)  # and their claims
+        self.cv = array("i", [0] * HARD_K)
+        self.taken = bytearray(_MAXM)
+
+
+_brain = None
+
+
+def brain():
+    global _brain
+    if _brain is None:
+        _brain = Brain()
+    return _brain
+
+
+def release():
+    """Drop the buffers (to give the heap back between games)."""
+    global _brain
+    _brain = None
+
+
+def choose(game, level, rng, deadline_us=None, now_us=None, progress=None,
+           should_stop=None):
+    """The move for the player to move: (kind, lot, cap)."""
+    if game.to_move == OVER:
+        raise ValueError("the game is over")
+    if level not in LEVELS:
+        raise ValueError("unknown level " + str(level))
+    b = brain()
+    n = game.legal(b.buf)
+    if level == "random":
+        m = b.buf[rng.below(n)]
+        cap = _random_cap(game, m, rng)
+    elif level == "hard":
+        m, cap = _hard(game, b, n, rng, deadline_us, now_us, progress,
+                       should_stop)
+    else:
+        greedy = level == "easy"
+        b.t.setup(game, greedy)
+        m, cap = _one_ply(game, b.t, b, b.buf, n, rng, 1 if greedy else 3)
+    kind = m >> 7
+    lot = m & 127
+    if cap != NONE and _last_build(game, kind, lot):
+        cap = NONE
+    if progress:
+        progress(1)
+    return kind, lot, cap
+
+
+def _last_build(game, kind, lot):
+    """Would this build end the game (so no claim is allowed)?"""
+    game.play(kind, lot)
+    over = game.over()
+    game.undo()
+    return over
+
+
+def _random_cap(game, m, rng):
+    p = game.to_move
+    if not game.caps[p] or rng.below(3):
+        return NONE
+    lot = m & 127
+    lots = game.lots
+    cands = 0
+    for v in range(80):
+        k = lots[v] & 7
+        if (1 <= k <= 3 and not lots[v] & 0x18) or (v == lot and m >> 7 < 3):
+            cands += 1
+    if cands == 0:
+        return NONE
+    r = rng.below(cands)
+    for v in range(80):
+        k = lots[v] & 7
+        if (1 <= k <= 3 and not lots[v] & 0x18) or (v == lot and m >> 7 < 3):
+            if r == 0:
+                return v
+            r -= 1
+    return NONE
+
+
+def _quick(game, t, b, moves, n, p, rng):
+    """Judge every build in ``moves`` (b.val, b.flag); index of the best."""
+    lots = game.lots
+    val = b.val
+    flag = b.flag
+    t.begin()
+    base = t.value(p, 1 - p)
+    can_cap = game.caps[p] > 0
+    nt = t.n
+    best = 0
+    bv = _WORST
+    start = rng.below(n) if n > 1 else 0
+    for j in range(n):
+        i = start + j
+        if i >= n:
+            i -= n
+        m = moves[i]
+        kind = m >> 7
+        lot = m & 127
+        c = KIND_COLOUR[kind]
+        flag[i] = 0
+        if kind >= 3:
+            v = base + t.dome_gain(lot, c)
+        else:
+            t.begin()
+            t.try_tower(lots, lot, c)
+            v = t.value(p, 1 - p)
+            if can_cap:
+                t.cown[nt] = p
+                t.caps[p] -= 1
+                v2 = t.value(p, 1 - p)
+                t.caps[p] += 1
+                if v2 > v:
+                    v = v2
+                    flag[i] = 1
+        val[i] = v
+        if v > bv:
+            bv = v
+            best = i
+    return best
+
+
+def _with_caps(game, t, m, p):
+    """Best claim for build m: (value, cap lot or NONE)."""
+    kind = m >> 7
+    lot = m & 127
+    c = KIND_COLOUR[kind]
+    t.begin()
+    if kind >= 3:
+        t.try_dome(lot, c)
+    else:
+        t.try_tower(game.lots, lot, c)
+    bv = t.value(p, 1 - p)
+    bcap = NONE
+    if game.caps[p]:
+        for x in range(t.cn):
+            if t.cown[x] != 2:
+                continue
+            t.cown[x] = p
+            t.caps[p] -= 1
+            v = t.value(p, 1 - p)
+            t.caps[p] += 1
+            t.cown[x] = 2
+            if v > bv:
+                bv = v
+                bcap = t.tlot[x]
+    return bv, bcap
+
+
+def _top(b, n, k):
+    """Indices of the k best values (b.taken marks them), best first."""
+    val = b.val
+    taken = b.taken
+    for i in range(n):
+        taken[i] = 0
+    out = 0
+    res = b.cm
+    while out < k and out < n:
+        bi = -1
+        bv = _WORST - 1
+        for i in range(n):
+            if not taken[i] and val[i] > bv:
+                bv = val[i]
+                bi = i
+        taken[bi] = 1
+        res[out] = bi
+        out += 1
+    return out
+
+
+def _one_ply(game, t, b, moves, n, rng, width):
+    p = game.to_move
+    best = _quick(game, t, b, moves, n, p, rng)
+    if width <= 1 or not game.caps[p]:
+        m = moves[best]
+        if b.flag[best]:
+            return m, m & 127
+        if not game.caps[p]:
+            return m, NONE
+        return m, _with_caps(game, t, m, p)[1]
+    k = _top(b, n, width)
+    bv = _WORST
+    bm = moves[best]
+    bc = NONE
+    for j in range(k):
+        m = moves[b.cm[j]]
+        v, cap = _with_caps(game, t, m, p)
+        if v > bv:
+            bv = v
+            bm = m
+            bc = cap
+    return bm, bc
+
+
+def _reply_value(game, b, q):
+    """The best the player q to move can reach in one ply (their view)."""
+    t = b.t2
+    t.setup(game)
+    n = game.legal(b.buf2)
+    if n == 0:
+        return t.value(q, 1 - q)
+    lots = game.lots
+    t.begin()
+    base = t.value(q, 1 - q)
+    can_cap = game.caps[q] > 0
+    nt = t.n
+    bv = _WORST
+    moves = b.buf2
+    for i in range(n):
+        m = moves[i]
+        kind = m >> 7
+        lot = m & 127
+        c = KIND_COLOUR[kind]
+        if kind >= 3:
+            v = base + t.dome_gain(lot, c)
+        else:
+            t.begin()
+            t.try_tower(lots, lot, c)
+            v = t.value(q, 1 - q)
+            if can_cap:
+                t.cown[nt] = q
+                t.caps[q] -= 1
+                v2 = t.value(q, 1 - q)
+                t.caps[q] += 1
+                if v2 > v:
+                    v = v2
+        if v > bv:
+            bv = v
+    if can_cap:
+        # The reply may also claim a tower already standing (one of ours
+        # left open): try that on top of a do-nothing-special build.
+        t.begin()
+        for x in range(nt):
+            if t.cown[x] != 2:
+                continue
+            t.cown[x] = q
+            t.caps[q] -= 1
+            v = t.value(q, 1 - q)
+            t.caps[q] += 1
+            t.cown[x] = 2
+            if v > bv:
+                bv = v
+    return bv
+
+
+def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop):
+    p = game.to_move
+    t = b.t
+    t.setup(game)
+    best = _quick(game, t, b, b.buf, n, p, rng)
+    k = _top(b, n, HARD_K)
+    cm = b.cm
+    cc = b.cc
+    cv = b.cv
+    # Candidate (build, claim) pairs, by the one-ply judgement.
+    for j in range(k):
+        m = b.buf[cm[j]]
+        cm[j] = m
+        v, cap = _with_caps(game, t, m, p)
+        cc[j] = cap
+        cv[j] = v
+    # Sort the pairs by that value (insertion sort, k is small).
+    for j in range(1, k):
+        m = cm[j]
+        c = cc[j]
+        v = cv[j]
+        i = j
+        while i > 0 and cv[i - 1] < v:
+            cm[i] = cm[i - 1]
+            cc[i] = cc[i - 1]
+            cv[i] = cv[i - 1]
+            i -= 1
+        cm[i] = m
+        cc[i] = c
+        cv[i] = v
+    bm = cm[0] if k else b.buf[best]
+    bc = cc[0] if k else NONE
+    bv = _WORST
+    for j in range(k):
+        if j and now_us is not None and deadline_us is not None:
+            if now_us() - deadline_us >= 0:
+                break
+        if j and should_stop is not None and should_stop():
+            break
+        m = cm[j]
+        cap = cc[j]
+        kind = m >> 7
+        lot = m & 127
+        try:
+            game.play(kind, lot, cap)
+        except ValueError:
+            cap = NONE
+            game.play(kind, lot)
+        q = game.to_move
+        if q == OVER:
+            b.t2.setup(game, True)
+            v = b.t2.value(p, p)
+        elif q == p:
+            b.t2.setup(game)
+            v = b.t2.value(p, 1 - p)
+        else:
+            v = -_reply_value(game, b, q)
+        game.undo()
+        if v > bv:
+            bv = v
+            bm = m
+            bc = cap
+        if progress:
+            progress((j + 1) / k)
+    return bm, bc

@@ -1,0 +1,392 @@
+"""Position tables and the evaluation the computer opponents search with.
+
+``Tables.setup(game)`` measures one position once: every tower's street
+distances (one breadth-first search each) and, for every lot, the distance
+a structure built there would have to each tower. After that a candidate
+build is judged without playing it: a dome only adds customers to the
+towers within 2 (``dome_gain``); a tower gets a small table of its own
+(``try_tower`` + ``value``). Building on a lot can lengthen street paths
+through it; the tables ignore that (the search sees it one build later).
+
+The value of a position estimates the final score difference:
+
+- a claimed tower is worth customers x distance to the competition; with
+  no rival yet and towers of its colour still in some supply the rival is
+  assumed to come at ``NORIVAL``; when the other player still holds a tower
+  of that colour the rival is assumed at ``THREAT`` (caps placed early are
+  punished this way);
+- unclaimed towers are shared out in turn, best first, starting with the
+  player to move, as far as each player's caps and builds reach (the caps
+  still to play), each pick at ``PICK`` tenths of its value;
+- green bonuses as the rules pay them now.
+
+No allocation once warm (bytearrays and arrays allocated in __init__).
+Values are integers in tenths of a point.
+"""
+
+from array import array
+
+from micropython import const
+
+from aliencity.engine import CLASSIC
+from aliencity.geometry import KIND_COLOUR, NB_LIST, NB_START, NKINDS, NLOTS
+
+MAXT = const(16)  # towers in a city (14) and one candidate
+FAR = const(255)
+NORIVAL = const(8)
+THREAT = const(3)
+PICK = const(6)  # tenths
+GREEN = const(2)
+
+
+class Tables:
+    """Scratch space and tables of one position (about 3 KB)."""
+
+    def __init__(self):
+        self.st = bytearray(NLOTS)  # 1 = street lot
+        self.dist = bytearray(NLOTS)  # BFS scratch
+        self.queue = bytearray(NLOTS)
+        self.mark = bytearray(NLOTS)
+        self.stamp = 0
+        self.sd = bytearray(MAXT * NLOTS)  # tower i -> structure on lot v
+        self.tlot = bytearray(MAXT)
+        self.tcol = bytearray(MAXT)
+        self.town = bytearray(MAXT)  # 0 W, 1 B, 2 unclaimed
+        self.tcust = bytearray(MAXT)
+        self.tcomp = bytearray(MAXT)
+        self.ccust = bytearray(MAXT)  # a candidate's copies
+        self.ccomp = bytearray(MAXT)
+        self.cown = bytearray(MAXT)
+        self.n = 0  # towers in the position
+        self.cn = 0  # towers in the candidate
+        self.tleft = bytearray(6)  # towers left per player and colour
+        self.left = bytearray(2)  # structures left per player
+        self.caps = bytearray(2)
+        self.pool = array("i", [0] * MAXT)  # unclaimed values, sorted
+        self.pown = bytearray(MAXT)  # base: who would pick tower i (2 none)
+        self.wgt = array("i", [0] * MAXT)  # base: worth of one customer
+        self.empty = 0
+        self.rules = 0
+        self.to_move = 0
+        self.greedy = False  # True: score as if the game ended now
+
+    # -- measuring a position -------------------------------------------------
+
+    def setup(self, game, greedy=False):
+        self.greedy = greedy
+        game.analyse()
+        lots = game.lots
+        s = game.streets
+        comp = s.comp
+        main = s.main
+        st = self.st
+        e = 0
+        n = 0
+        tlot = self.tlot
+        tcol = self.tcol
+        town = self.town
+        for v in range(NLOTS):
+            x = lots[v]
+            if x == 0:
+                e += 1
+                st[v] = main[comp[v]]
+            else:
+                st[v] = 0
+                k = (x & 7) - 1
+                if k < 3:
+                    tlot[n] = v
+                    tcol[n] = k
+                    c = x & 0x18
+                    town[n] = 2 if c == 0 else (c >> 3) - 1
+                    n += 1
+        self.n = n
+        self.empty = e
+        self.rules = game.rules
+        self.to_move = game.to_move
+        sup = game.supply
+        for p in range(2):
+            t = 0
+            for k in range(NKINDS):
+                t += sup[p * NKINDS + k]
+            self.left[p] = t
+            for c in range(3):
+                self.tleft[p * 3 + c] = sup[p * NKINDS + c]
+            self.caps[p] = game.caps[p]
+        for i in range(n):
+            self._rows(i, lots)
+        sd = self.sd
+        for i in range(n):
+            c = tcol[i]
+            base = i * NLOTS
+            cu = 0
+            for v in range(NLOTS):
+                x = lots[v]
+                if x and sd[base + v] <= 2 and KIND_COLOUR[(x & 7) - 1] != c:
+                    cu += 1
+            self.tcust[i] = cu
+            d = FAR
+            for j in range(n):
+                if j != i and tcol[j] == c and sd[base + tlot[j]] < d:
+                    d = sd[base + tlot[j]]
+            self.tcomp[i] = d
+        self._weights()
+
+    def _rows(self, i, lots):
+        """BFS from tower i; row i of sd for every lot."""
+        st = self.st
+        dist = self.dist
+        q = self.queue
+        nbs = NB_START
+        nbl = NB_LIST
+        src = self.tlot[i]
+        for v in range(NLOTS):
+            dist[v] = FAR
+        tail = 0
+        for k in range(nbs[src], nbs[src + 1]):
+            w = nbl[k]
+            if st[w]:
+                dist[w] = 1
+                q[tail] = w
+                tail += 1
+        head = 0
+        while head < tail:
+            v = q[head]
+            head += 1
+            d = dist[v] + 1
+            for k in range(nbs[v], nbs[v + 1]):
+                w = nbl[k]
+                if st[w] and dist[w] == FAR:
+                    dist[w] = d
+                    q[tail] = w
+                    tail += 1
+        sd = self.sd
+        base = i * NLOTS
+        for v in range(NLOTS):
+            m = FAR
+            for k in range(nbs[v], nbs[v + 1]):
+                d = dist[nbl[k]]
+                if d < m:
+                    m = d
+            sd[base + v] = m
+
+    def _weights(self):
+        """Base position: what one more customer of each tower is worth to
+        the player to move (tenths), for ``dome_gain``."""
+        n = self.n
+        self.begin()
+        p = self.to_move & 1
+        self.value(p, 1 - p)  # fills pown (who picks which unclaimed tower)
+        wgt = self.wgt
+        for i in range(n):
+            o = self.cown[i]
+            if o == 2:
+                o = self.pown[i]
+                w = 0 if o == 2 else PICK
+            else:
+                w = 10
+            cm = self._comp(i, o)
+            wgt[i] = w * cm if o == p else -w * cm
+
+    # -- candidates ----------------------------------------------------------------
+
+    def begin(self):
+        """Start a candidate from the position's own tables."""
+        n = self.n
+        for i in range(n):
+            self.ccust[i] = self.tcust[i]
+            self.ccomp[i] = self.tcomp[i]
+            self.cown[i] = self.town[i]
+        self.cn = n
+
+    def dome_gain(self, lot, colour):
+        """Value change (for the player to move) of a dome on lot."""
+        sd = self.sd
+        tcol = self.tcol
+        wgt = self.wgt
+        g = 0
+        for i in range(self.n):
+            if sd[i * NLOTS + lot] <= 2 and tcol[i] != colour:
+                g += wgt[i]
+        return g
+
+    def try_dome(self, lot, colour):
+        """Candidate: the base position plus a dome on lot (after begin())."""
+        sd = self.sd
+        tcol = self.tcol
+        ccust = self.ccust
+        for i in range(self.n):
+            if sd[i * NLOTS + lot] <= 2 and tcol[i] != colour:
+                ccust[i] += 1
+
+    def try_tower(self, lots, lot, colour):
+        """Candidate: the base position plus a tower on lot (index cn - 1).
+        Call begin() first."""
+        n = self.n
+        sd = self.sd
+        tcol = self.tcol
+        ccust = self.ccust
+        ccomp = self.ccomp
+        nb = n * NLOTS
+        d2 = FAR
+        for i in range(n):
+            d = sd[i * NLOTS + lot]
+            sd[nb + self.tlot[i]] = d
+            if tcol[i] != colour:
+                if d <= 2:
+                    ccust[i] += 1
+            else:
+                if d < ccomp[i]:
+                    ccomp[i] = d
+                if d < d2:
+                    d2 = d
+        self.tlot[n] = lot
+        tcol[n] = colour
+        self.cown[n] = 2
+        ccomp[n] = d2
+        ccust[n] = self._near(lots, lot, colour)
+        self.cn = n + 1
+
+    def _near(self, lots, v, colour):
+        """Structures of another colour within street distance 2 of lot v."""
+        self.stamp = (self.stamp + 1) & 0xFF
+        if self.stamp == 0:
+            for i in range(NLOTS):
+                self.mark[i] = 0
+            self.stamp = 1
+        s = self.stamp
+        mark = self.mark
+        st = self.st
+        nbs = NB_START
+        nbl = NB_LIST
+        cnt = 0
+        mark[v] = s
+        for a in range(nbs[v], nbs[v + 1]):
+            w = nbl[a]
+            if not st[w]:
+                continue
+            for b in range(nbs[w], nbs[w + 1]):
+                x = nbl[b]
+                if mark[x] == s:
+                    continue
+                y = lots[x]
+                if y:
+                    mark[x] = s
+                    if KIND_COLOUR[(y & 7) - 1] != colour:
+                        cnt += 1
+                elif st[x]:
+                    for c in range(nbs[x], nbs[x + 1]):
+                        z = nbl[c]
+                        y = lots[z]
+                        if y and mark[z] != s:
+                            mark[z] = s
+                            if KIND_COLOUR[(y & 7) - 1] != colour:
+                                cnt += 1
+        return cnt
+
+    # -- value ----------------------------------------------------------------------
+
+    def _comp(self, i, owner):
+        """Expected distance to the competition of candidate tower i."""
+        d = self.ccomp[i]
+        c = self.tcol[i]
+        tl = self.tleft
+        if self.greedy:
+            return d if d != FAR else self.empty + 1
+        if d == FAR:
+            end = self.empty - self.left[0] - self.left[1]
+            if end < 1:
+                end = 1
+            d = end + 1
+            if (tl[c] or tl[3 + c]) and d > NORIVAL:
+                d = NORIVAL
+        if owner < 2 and d > THREAT and tl[(1 - owner) * 3 + c]:
+            d = THREAT
+        return d
+
+    def value(self, p, nxt, dome=-1):
+        """Candidate's value for player p (tenths); nxt moves next.
+        ``dome`` >= 0: one more dome was built (the empty count drops)."""
+        n = self.cn
+        tcol = self.tcol
+        cown = self.cown
+        ccust = self.ccust
+        sd = self.sd
+        tlot = self.tlot
+        pool = self.pool
+        pown = self.pown
+        greedy = self.greedy
+        s0 = 0
+        s1 = 0
+        np = 0
+        for i in range(n):
+            o = cown[i]
+            v = ccust[i] * self._comp(i, o) * 10
+            if o == 0:
+                s0 += v
+            elif o == 1:
+                s1 += v
+            else:
+                pown[i] = 2
+                if not greedy:
+                    # insertion into pool (value * 32 + index), best first
+                    x = v * 32 + i
+                    j = np
+                    while j > 0 and pool[j - 1] < x:
+                        pool[j] = pool[j - 1]
+                        j -= 1
+                    pool[j] = x
+                    np += 1
+            if o == 2 and tcol[i] == GREEN:
+                base = i * NLOTS
+                for c in range(2):
+                    d = FAR
+                    for j in range(n):
+                        if tcol[j] == c:
+                            e = sd[base + tlot[j]]
+                            if e < d:
+                                d = e
+                    if d > 4:
+                        continue
+                    who = 3
+                    cnt = 0
+                    for j in range(n):
+                        if tcol[j] == c and sd[base + tlot[j]] == d:
+                            cnt += 1
+                            if who == 3:
+                                who = cown[j]
+                            elif cown[j] != who:
+                                who = 2
+                    if self.rules == CLASSIC and cnt != 1:
+                        who = 2
+                    if who == 0:
+                        s0 += (10 - 2 * d) * 10
+                    elif who == 1:
+                        s1 += (10 - 2 * d) * 10
+        if np:
+            # The caps still to play: picks in turn, best first.
+            l0 = self.caps[0]
+            if self.left[0] < l0:
+                l0 = self.left[0]
+            l1 = self.caps[1]
+            if self.left[1] < l1:
+                l1 = self.left[1]
+            t = nxt & 1
+            for j in range(np):
+                if t == 0 and l0 == 0:
+                    t = 1
+                elif t == 1 and l1 == 0:
+                    t = 0
+                if (l0 if t == 0 else l1) == 0:
+                    break
+                x = pool[j]
+                i = x & 31
+                pown[i] = t
+                if t == 0:
+                    s0 += (x >> 5) * PICK // 10
+                    l0 -= 1
+                else:
+                    s1 += (x >> 5) * PICK // 10
+                    l1 -= 1
+                t = 1 - t
+        return s0 - s1 if p == 0 else s1 - s0
+

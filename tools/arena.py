@@ -1,0 +1,217 @@
+"""Matches between Alien City players: levels, the greedy baseline, or
+external engines speaking the tools/engine.py protocol.
+
+    python tools/arena.py --a hard --b medium --games 200 [--jobs 2]
+    python tools/arena.py --a "python tools/engine.py --level hard" --b greedy
+    python tools/arena.py --a hard --b greedy --rules classic --save out/
+
+A player is a level (random, easy, medium, hard), ``greedy``
+(tools/greedy.py), or a command line (anything with a space) started once
+per game and fed ``position FILE`` / ``go`` (a record of the game so far,
+in a temporary file). Games come in pairs on the same seeded city
+(aliencity.deal, seeds from --seed on): A takes W, then B, so seats and the
+first player alternate. Games run in parallel processes (--jobs). Prints
+wins/draws/losses of A, A's score rate (win 1, draw 1/2) with a 95%
+confidence interval (normal approximation, Wilson when near 0 or 1), the
+mean score margin of A with its 95% interval, and the mean time per move
+of each player. ``--save DIR`` writes every game as a record
+(DIR/game-SEED-SEAT.txt). Exit 1 if a player made an illegal move or
+crashed (that game is counted as a loss for it and reported).
+"""
+
+import argparse
+import math
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import paths  # noqa: E402,F401
+
+from aliencity import ai, record, scoring  # noqa: E402
+from aliencity.deal import new_game  # noqa: E402
+from aliencity.geometry import NONE  # noqa: E402
+from prng import Rng  # noqa: E402
+
+RULES = {"standalone": (0, False, False), "classic": (1, False, False),
+         "open": (0, True, False), "classic-open": (1, True, True)}
+
+
+def now_us():
+    return time.perf_counter_ns() // 1000
+
+
+class Player:
+    """One side of one game."""
+
+    def __init__(self, spec, seed, seconds):
+        self.spec = spec
+        self.rng = Rng(seed)
+        self.seconds = seconds
+        self.proc = None
+        self.time = 0.0
+        self.moves = 0
+        if " " in spec:
+            self.proc = subprocess.Popen(
+                shlex.split(spec), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                text=True, cwd=paths.ROOT, bufsize=1)
+            self.tmp = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+            self.tmp.close()
+
+    def choose(self, game):
+        t0 = time.perf_counter()
+        try:
+            if self.proc:
+                return self._external(game)
+            if self.spec == "greedy":
+                import greedy
+                return greedy.choose(game, self.rng)
+            dl = now_us() + int(self.seconds * 1e6)
+            return ai.choose(game, self.spec, self.rng, deadline_us=dl, now_us=now_us)
+        finally:
+            self.time += time.perf_counter() - t0
+            self.moves += 1
+
+    def _external(self, game):
+        with open(self.tmp.name, "w") as f:
+            f.write(record.write(game))
+        self.proc.stdin.write("position %s\ngo\n" % self.tmp.name)
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        toks = line.split()
+        if not toks or toks[0] != "bestmove":
+            raise RuntimeError("engine answered %r" % line.strip())
+        from aliencity.geometry import parse_kind, parse_lot
+        kind = parse_kind(toks[1])
+        lot = parse_lot(toks[2])
+        cap = NONE
+        if len(toks) >= 5 and toks[3] == "cap":
+            cap = parse_lot(toks[4])
+        return kind, lot, cap
+
+    def close(self):
+        if self.proc:
+            try:
+                self.proc.stdin.write("quit\n")
+                self.proc.stdin.close()
+                self.proc.wait(timeout=10)
+            except Exception:
+                self.proc.kill()
+            os.unlink(self.tmp.name)
+
+
+def play_one(job):
+    """(seed, seat of A (0 W / 1 B), a, b, rules, seconds, save) ->
+    (seed, seat, A's score, B's score, error, times)."""
+    seed, seat, a, b, rules, seconds, save = job
+    r, op, lb = RULES[rules]
+    g = new_game(seed, r, op, lb)
+    pa = Player(a, seed * 2 + seat, seconds)
+    pb = Player(b, seed * 2 + 1 - seat + 1000003, seconds)
+    side = {seat: pa, 1 - seat: pb}
+    err = None
+    loser = None
+    try:
+        while not g.over():
+            p = g.to_move
+            pl = side[p]
+            try:
+                kind, lot, cap = pl.choose(g)
+                g.play(kind, lot, cap)
+            except Exception as e:
+                err = "seed %d: %s (%s) as %s: %s" % (seed, pl.spec, "A" if pl is pa else "B",
+                                                    "WB"[p], e)
+                loser = p
+                break
+    finally:
+        pa.close()
+        pb.close()
+    if save:
+        os.makedirs(save, exist_ok=True)
+        with open(os.path.join(save, "game-%d-%s.txt" % (seed, "WB"[seat])), "w") as f:
+            f.write(record.write(g))
+    tot = scoring.score(g).totals
+    sa, sb = tot[seat], tot[1 - seat]
+    if loser is not None:  # a crash or illegal move loses the game
+        sa, sb = (0, 1) if loser == seat else (1, 0)
+    return (seed, seat, sa, sb, err,
+            (pa.time, pa.moves, pb.time, pb.moves))
+
+
+def interval(k, n):
+    """95% interval of a rate k/n (normal approximation; Wilson at the ends)."""
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    p = k / n
+    z = 1.96
+    if 0.1 < p < 0.9:
+        h = z * math.sqrt(p * (1 - p) / n)
+        return p, max(0.0, p - h), min(1.0, p + h)
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return p, max(0.0, c - h), min(1.0, c + h)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--a", required=True)
+    ap.add_argument("--b", required=True)
+    ap.add_argument("--games", type=int, default=200, help="even: pairs of seats")
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--rules", default="standalone", choices=sorted(RULES))
+    ap.add_argument("--seconds", type=float, default=10.0,
+                    help="thinking budget per move for hard (default 10: "
+                         "the candidate list, not the clock, limits it)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--save", default=None, help="directory for the records")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    for spec in (args.a, args.b):
+        if " " not in spec and spec not in ai.LEVELS + ("greedy",):
+            ap.error("unknown player %r" % spec)
+    jobs = []
+    for i in range((args.games + 1) // 2):
+        for seat in (0, 1):
+            jobs.append((args.seed + i, seat, args.a, args.b, args.rules,
+                         args.seconds, args.save))
+    jobs = jobs[:args.games]
+    t0 = time.time()
+    res = []
+    with Pool(args.jobs) as pool:
+        for r in pool.imap_unordered(play_one, jobs):
+            res.append(r)
+            if not args.quiet:
+                print("seed %d A=%s: %d-%d%s" % (r[0], "WB"[r[1]], r[2], r[3],
+                                                 "  " + r[4] if r[4] else ""),
+                      flush=True)
+    n = len(res)
+    w = sum(1 for r in res if r[2] > r[3])
+    d = sum(1 for r in res if r[2] == r[3])
+    lo = n - w - d
+    rate, rlo, rhi = interval(w + d / 2, n)
+    margins = [r[2] - r[3] for r in res]
+    mm = sum(margins) / n
+    sdv = math.sqrt(sum((m - mm) ** 2 for m in margins) / max(1, n - 1))
+    hm = 1.96 * sdv / math.sqrt(n)
+    ta = sum(r[5][0] for r in res) / max(1, sum(r[5][1] for r in res))
+    tb = sum(r[5][2] for r in res) / max(1, sum(r[5][3] for r in res))
+    errs = [r[4] for r in res if r[4]]
+    print("A=%s  B=%s  rules=%s  games=%d  seeds %d..%d" % (
+        args.a, args.b, args.rules, n, args.seed, args.seed + (n - 1) // 2))
+    print("A wins %d  draws %d  losses %d" % (w, d, lo))
+    print("A score rate %.1f%%  (95%% CI %.1f-%.1f%%)" % (100 * rate, 100 * rlo, 100 * rhi))
+    print("mean margin A-B %+.1f  (95%% CI %+.1f..%+.1f)" % (mm, mm - hm, mm + hm))
+    print("mean time per move: A %.1f ms, B %.1f ms; wall %.0f s" % (
+        1000 * ta, 1000 * tb, time.time() - t0))
+    for e in errs:
+        print("ERROR", e)
+    return 1 if errs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

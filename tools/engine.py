@@ -1,0 +1,109 @@
+"""Alien City engine protocol: lets other programs play against our levels.
+
+    $ python tools/engine.py --level hard [--seconds S] [--seed N]
+    position FILE     load a game record (docs/records.md); no answer
+    go                answer: bestmove TB E6 cap E6   (or: bestmove TB E6)
+    quit
+
+One command per line on standard input, one answer line per command on
+standard output (flushed). Unknown commands, unreadable files, bad records,
+illegal moves in a record and ``go`` on a finished game answer
+``error ...`` on one line; the program never stops on an error. Levels:
+random, easy, medium, hard (``--level greedy`` is the tools/greedy.py
+baseline). ``--seconds`` is hard's thinking budget per move (default 3;
+it also stops after its candidate list, see firmware/aliencity/ai.py).
+"""
+
+import argparse
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import paths  # noqa: E402,F401
+
+from aliencity import ai, record  # noqa: E402
+from aliencity.geometry import NONE  # noqa: E402
+from prng import Rng  # noqa: E402
+
+
+def now_us():
+    return time.perf_counter_ns() // 1000
+
+
+class Session:
+    def __init__(self, level, seconds, seed):
+        self.level = level
+        self.seconds = seconds
+        self.rng = Rng(seed)
+        self.game = None
+
+    def command(self, line):
+        """Answer one line; None for nothing to say (blank line)."""
+        toks = line.split()
+        if not toks:
+            return None
+        cmd = toks[0].lower()
+        if cmd == "position":
+            if len(toks) < 2:
+                return "error position needs a FILE"
+            path = line.strip()[len(toks[0]):].strip()
+            return self.position(path)
+        if cmd == "go":
+            return self.go()
+        return "error unknown command '%s' (position FILE, go, quit)" % toks[0]
+
+    def position(self, path):
+        try:
+            with open(path, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+        except (OSError, UnicodeDecodeError) as e:
+            return "error %s: cannot read: %s" % (path, e)
+        try:
+            rec = record.read(lines)
+        except record.RecordError as e:
+            return "error %s: line %d: %s" % (path, e.line, e.problem)
+        game, err = record.replay(rec)
+        if err:
+            return "error %s: move %d (line %d): %s" % (path, err[0], err[1], err[2])
+        self.game = game
+        return None
+
+    def go(self):
+        g = self.game
+        if g is None:
+            return "error no position (send: position FILE)"
+        if g.over():
+            return "error the game is over"
+        if self.level == "greedy":
+            import greedy
+            kind, lot, cap = greedy.choose(g, self.rng)
+        else:
+            deadline = now_us() + int(self.seconds * 1e6)
+            kind, lot, cap = ai.choose(g, self.level, self.rng,
+                                       deadline_us=deadline, now_us=now_us)
+        return "bestmove " + record.move_text(kind, lot, cap)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--level", default="hard",
+                    choices=list(ai.LEVELS) + ["greedy"])
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    s = Session(args.level, args.seconds, args.seed)
+    for line in sys.stdin:
+        if line.strip().lower() == "quit":
+            break
+        try:
+            out = s.command(line)
+        except Exception as e:  # never crash on input
+            out = "error internal: %s: %s" % (type(e).__name__, e)
+        if out is not None:
+            print(out, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
