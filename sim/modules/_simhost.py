@@ -1,0 +1,246 @@
+"""The simulated hardware that the stand-ins share, and the runner's hooks.
+
+Only the stand-ins in this folder and the runner (sim/runner.py) import this;
+firmware never does (it cannot tell the simulator from a board).
+
+The "hardware" is: which physical buttons are held, the analog level on
+each pin (the PyGamer stick), the digital level of each output pin, the last
+bytes written to each NeoPixel pin, what the speaker was asked to play, the
+8 KB NVM (backed by a file when one is given) and the display. The clock is
+real time unless the runner makes it virtual (headless runs); then it only
+moves when firmware sleeps, polls an empty key queue (1 ms), refreshes the
+display, or reads the clock (10 us), so runs are fast and repeatable.
+"""
+
+import os
+import time as _time
+
+# Simulated board kinds: what --board / SIM_BOARD may name.
+BOARDS = {
+    "pybadge": {"board_id": "pybadge", "pixels": 5, "stick": False, "accel": True},
+    "pybadge-lc": {"board_id": "pybadge", "pixels": 1, "stick": False, "accel": False},
+    "edgebadge": {"board_id": "edgebadge", "pixels": 5, "stick": False, "accel": True},
+    "pygamer": {"board_id": "pygamer", "pixels": 5, "stick": True, "accel": True},
+}
+
+# Bit i of the button shift register (high = pressed on these boards).
+SHIFT_ORDER_8 = ("b", "a", "start", "select", "right", "down", "up", "left")
+SHIFT_ORDER_4 = ("b", "a", "start", "select")
+BUTTON_NAMES = ("up", "down", "left", "right", "a", "b", "start", "select")
+
+STICK_CENTER = 32768
+STICK_LOW = 1000
+STICK_HIGH = 64500
+
+NVM_SIZE = 8192
+TICKS_MASK = (1 << 29) - 1
+TICKS_OFFSET = (1 << 29) - 65536  # like CircuitPython: first wrap ~65 s after boot
+
+
+class Done(BaseException):
+    """Raised into firmware by the runner when a headless run is over."""
+
+
+class Reset(BaseException):
+    """microcontroller.reset() / supervisor.reload(): the runner restarts code.py."""
+
+
+name = "pybadge"
+config = BOARDS[name]
+
+# Clock
+virtual = False
+_vnow = 0.0
+_t0 = _time.monotonic()
+
+# Inputs and outputs
+held = set()          # names from BUTTON_NAMES currently held
+analog = {}           # pin name -> 0..65535
+levels = {}           # output pin name -> bool
+pins_in_use = set()
+pixels = {}           # pin name -> bytes last sent by neopixel_write
+audio_log = []        # dicts: t (ms), op, and details
+keypads = []          # live keypad scanners
+display = None        # the SimDisplay behind board.DISPLAY
+refreshes = 0         # display refreshes so far
+refreshed_pixels = 0  # pixels sent to the panel so far
+last_areas = []       # [(x1, y1, x2, y2)] of the last refresh
+
+# NVM
+nvm = bytearray(b"\xff" * NVM_SIZE)
+nvm_path = None
+
+# The runner's hook, called whenever firmware touches the hardware.
+pump_hook = None
+
+
+def configure(board_name=None, nvm_file=None):
+    """Choose the simulated board and the NVM file; reset the hardware state."""
+    global name, config, nvm_path
+    board_name = board_name or os.environ.get("SIM_BOARD") or "pybadge"
+    if board_name not in BOARDS:
+        raise ValueError("unknown board %r (one of %s)" % (board_name, ", ".join(BOARDS)))
+    name = board_name
+    config = BOARDS[name]
+    held.clear()
+    analog.clear()
+    if config["stick"]:
+        analog["JOYSTICK_X"] = STICK_CENTER
+        analog["JOYSTICK_Y"] = STICK_CENTER
+    nvm_file = nvm_file or os.environ.get("SIM_NVM") or None
+    nvm_path = nvm_file
+    nvm[:] = b"\xff" * NVM_SIZE
+    if nvm_path and os.path.exists(nvm_path):
+        with open(nvm_path, "rb") as f:
+            data = f.read(NVM_SIZE)
+        nvm[: len(data)] = data
+
+
+def reset_hardware():
+    """What a reset does to the peripherals (the display object survives)."""
+    for k in list(keypads):
+        k.deinit()
+    keypads.clear()
+    pins_in_use.clear()
+    levels.clear()
+    pixels.clear()
+    held.clear()
+    if config["stick"]:
+        analog["JOYSTICK_X"] = STICK_CENTER
+        analog["JOYSTICK_Y"] = STICK_CENTER
+
+
+# ---------------------------------------------------------------- clock
+
+def now_ms():
+    if virtual:
+        return _vnow
+    return (_time.monotonic() - _t0) * 1000.0
+
+
+def ticks_ms():
+    return (int(now_ms()) + TICKS_OFFSET) & TICKS_MASK
+
+
+def advance(ms):
+    """Firmware spent ms (virtual clock only); then let the runner look."""
+    global _vnow
+    if virtual:
+        _vnow += ms
+    pump()
+
+
+def sleep(seconds):
+    if virtual:
+        advance(max(0.0, seconds) * 1000.0)
+        return
+    end = _time.monotonic() + max(0.0, seconds)
+    while True:
+        pump()
+        left = end - _time.monotonic()
+        if left <= 0:
+            return
+        _time.sleep(min(left, 0.01))
+
+
+def idle_poll():
+    """An empty key queue was polled: that costs a millisecond."""
+    if virtual:
+        advance(1.0)
+    else:
+        _time.sleep(0.001)
+        pump()
+
+
+def pump():
+    if pump_hook is not None:
+        pump_hook()
+
+
+# ---------------------------------------------------------------- buttons
+
+def set_button(button, down, t_ms=None):
+    """Press or release a physical button (a name from BUTTON_NAMES)."""
+    if button not in BUTTON_NAMES:
+        raise ValueError("unknown button %r" % (button,))
+    if down:
+        held.add(button)
+    else:
+        held.discard(button)
+    if config["stick"]:
+        x = STICK_CENTER
+        y = STICK_CENTER
+        if "left" in held:
+            x = STICK_LOW
+        elif "right" in held:
+            x = STICK_HIGH
+        if "up" in held:
+            y = STICK_LOW
+        elif "down" in held:
+            y = STICK_HIGH
+        analog["JOYSTICK_X"] = x
+        analog["JOYSTICK_Y"] = y
+    t = now_ms() if t_ms is None else t_ms
+    for k in list(keypads):
+        k._scan((int(t) + TICKS_OFFSET) & TICKS_MASK)
+
+
+def shift_register_levels(clock, data, latch):
+    """Levels of the button shift register, bit i = key i (1 = high)."""
+    if (clock, data, latch) != ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH"):
+        return 0
+    order = SHIFT_ORDER_4 if config["stick"] else SHIFT_ORDER_8
+    bits = 0
+    for i, b in enumerate(order):
+        if b in held:
+            bits |= 1 << i
+    return bits
+
+
+# ---------------------------------------------------------------- pins
+
+def pin_name(pin):
+    return getattr(pin, "_name", None) or str(pin)
+
+
+def claim(pin):
+    pname = pin_name(pin)
+    if pname in pins_in_use:
+        raise ValueError("%s in use" % pname)
+    pins_in_use.add(pname)
+
+
+def release(pin):
+    pins_in_use.discard(pin_name(pin))
+
+
+def pixel_colors():
+    """The colours the board's NeoPixels show: [(r, g, b)] (GRB on the wire)."""
+    buf = pixels.get("NEOPIXEL", b"")
+    out = []
+    for i in range(config["pixels"]):
+        j = 3 * i
+        if j + 3 <= len(buf):
+            out.append((buf[j + 1], buf[j], buf[j + 2]))
+        else:
+            out.append((0, 0, 0))
+    return out
+
+
+def log_audio(op, **details):
+    entry = {"t": round(now_ms(), 3), "op": op}
+    entry.update(details)
+    audio_log.append(entry)
+
+
+def write_nvm(start, data):
+    nvm[start:start + len(data)] = data
+    if nvm_path:
+        d = os.path.dirname(nvm_path)
+        if d and not os.path.isdir(d):
+            os.makedirs(d)
+        with open(nvm_path, "wb") as f:
+            f.write(nvm)
+
+
+configure()
