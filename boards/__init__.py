@@ -1,0 +1,25 @@
+"""Board adapters: one per board family, one interface (see common.py).
+
+    import boards
+    hw = boards.load()          # picks the adapter from board.board_id
+    buttons = hw.buttons()
+    ev = buttons.get()          # a ButtonEvent (ev.key, ev.name, ev.pressed, ...) or None
+    hw.pixels[0] = 0x00FF00; hw.pixels.show()
+    hw.tone(880, 60)
+    hw.display.root_group = group; hw.display.refresh()
+    hw.nvm[0:4] = b"ACS1"
+"""
+
+from boards.common import (  # noqa: F401
+    A, B, DOWN, LEFT, NAMES, RIGHT, SELECT, START, UP, ticks_add, ticks_diff)
+
+
+def load():
+    """The adapter for the board this runs on (from board.board_id)."""
+    import board
+
+    if "pygamer" in board.board_id:
+        from boards.pygamer import Board
+    else:  # pybadge, pybadge LC, edgebadge
+        from boards.pybadge import Board
+    return Board()

@@ -1,0 +1,209 @@
+"""What every board adapter shares: logical buttons (one preallocated event,
+auto-repeat on the d-pad), the tone player and the Board base class.
+
+CircuitPython / MicroPython code: no allocation in the per-frame path
+(Buttons.get, Speaker.tick).
+"""
+
+import array
+
+import supervisor
+from micropython import const
+
+# Logical buttons: the same numbers and names on every board.
+UP = const(0)
+DOWN = const(1)
+LEFT = const(2)
+RIGHT = const(3)
+A = const(4)
+B = const(5)
+START = const(6)
+SELECT = const(7)
+NAMES = ("up", "down", "left", "right", "a", "b", "start", "select")
+
+REPEAT_DELAY = const(400)  # ms a d-pad button is held before it repeats
+REPEAT_RATE = const(120)   # ms between repeats
+
+_QLEN = const(16)
+_TICKS_PERIOD = const(1 << 29)
+_TICKS_MAX = const((1 << 29) - 1)
+_TICKS_HALF = const(1 << 28)
+
+
+def ticks_add(t, delta):
+    return (t + delta) & _TICKS_MAX
+
+
+def ticks_diff(a, b):
+    """a - b for supervisor.ticks_ms() values (they wrap at 2**29)."""
+    return ((a - b + _TICKS_HALF) & _TICKS_MAX) - _TICKS_HALF
+
+
+class ButtonEvent:
+    """The one event Buttons.get() hands out (filled in again on each call)."""
+
+    def __init__(self):
+        self.key = 0
+        self.name = NAMES[0]
+        self.pressed = False
+        self.released = False
+        self.repeat = False
+        self.timestamp = 0
+
+    def _set(self, key, pressed, repeat, timestamp):
+        self.key = key
+        self.name = NAMES[key]
+        self.pressed = pressed
+        self.released = not pressed
+        self.repeat = repeat
+        self.timestamp = timestamp
+
+
+class Buttons:
+    """Logical button events. get() returns the preallocated ButtonEvent or
+    None; a held d-pad button repeats (pressed=True, repeat=True) after
+    REPEAT_DELAY ms, every REPEAT_RATE ms. Subclasses read the hardware in
+    _scan() and call _push(key, pressed, timestamp)."""
+
+    def __init__(self, tick=None):
+        self.event = ButtonEvent()
+        self._qk = bytearray(_QLEN)   # key | 0x80 when pressed
+        self._qt = [0] * _QLEN        # timestamps
+        self._head = 0
+        self._n = 0
+        self._held = 0
+        self._rep_key = -1
+        self._rep_at = 0
+        self._tick = tick
+
+    def _push(self, key, pressed, timestamp):
+        if self._n >= _QLEN:
+            return
+        i = (self._head + self._n) % _QLEN
+        self._qk[i] = (key | 0x80) if pressed else key
+        self._qt[i] = timestamp
+        self._n += 1
+
+    def _scan(self):
+        pass
+
+    def get(self):
+        if self._tick is not None:
+            self._tick()
+        self._scan()
+        ev = self.event
+        if self._n:
+            i = self._head
+            self._head = (i + 1) % _QLEN
+            self._n -= 1
+            v = self._qk[i]
+            key = v & 0x7F
+            pressed = v >= 0x80
+            ts = self._qt[i]
+            if pressed:
+                self._held |= 1 << key
+                if key <= RIGHT:
+                    self._rep_key = key
+                    self._rep_at = ticks_add(ts, REPEAT_DELAY)
+            else:
+                self._held &= ~(1 << key)
+                if key == self._rep_key:
+                    self._rep_key = -1
+            ev._set(key, pressed, False, ts)
+            return ev
+        if self._rep_key >= 0:
+            now = supervisor.ticks_ms()
+            if ticks_diff(now, self._rep_at) >= 0:
+                self._rep_at = ticks_add(now, REPEAT_RATE)
+                ev._set(self._rep_key, True, True, now)
+                return ev
+        return None
+
+    def held(self, key):
+        """True while the logical button is down."""
+        return bool(self._held >> key & 1)
+
+    def clear(self):
+        """Forget queued events and stop repeating (e.g. after a long task)."""
+        self._scan()
+        self._n = 0
+        self._rep_key = -1
+
+
+class Speaker:
+    """Square-wave tones on the speaker, amplifier enabled while playing."""
+
+    def __init__(self, out_pin, enable_pin):
+        import audiocore
+        import digitalio
+        try:
+            from audioio import AudioOut
+        except ImportError:
+            from audiopwmio import PWMAudioOut as AudioOut
+        self._enable = digitalio.DigitalInOut(enable_pin)
+        self._enable.switch_to_output(False)
+        self._out = AudioOut(out_pin)
+        wave = array.array("H", [0x8000] * 16)
+        for i in range(16):
+            wave[i] = 0xA000 if i < 8 else 0x6000
+        self._sample = audiocore.RawSample(wave, sample_rate=8000)
+        self._timed = False
+        self._end = 0
+
+    def tone(self, freq, ms=0):
+        """Play freq Hz for ms milliseconds (0: until stop())."""
+        self._out.stop()
+        self._sample.sample_rate = int(freq * 16)
+        self._enable.value = True
+        self._out.play(self._sample, loop=True)
+        self._timed = ms > 0
+        self._end = ticks_add(supervisor.ticks_ms(), ms)
+
+    def stop(self):
+        self._out.stop()
+        self._enable.value = False
+        self._timed = False
+
+    def tick(self):
+        if self._timed and ticks_diff(supervisor.ticks_ms(), self._end) >= 0:
+            self.stop()
+
+
+class Board:
+    """The one interface of every adapter (subclasses set the buttons and
+    the number of pixels): display, pixels, buttons(), tone()/stop(), nvm."""
+
+    def __init__(self, pixel_count):
+        import board
+        import microcontroller
+        import neopixel
+        self.display = board.DISPLAY
+        self.display.auto_refresh = False
+        self.nvm = microcontroller.nvm
+        self.pixels = neopixel.NeoPixel(board.NEOPIXEL, pixel_count,
+                                        brightness=0.1, auto_write=False)
+        self.pixels.fill(0)
+        self.pixels.show()
+        self.speaker = Speaker(board.SPEAKER, board.SPEAKER_ENABLE)
+        self.sound = True
+        self._buttons = None
+
+    def _make_buttons(self):
+        raise NotImplementedError
+
+    def buttons(self):
+        """The Buttons object (the same one every time): get() each frame."""
+        if self._buttons is None:
+            self._buttons = self._make_buttons()
+        return self._buttons
+
+    def tick(self):
+        """Ends timed tones; Buttons.get() calls it, so most loops need not."""
+        self.speaker.tick()
+
+    def tone(self, freq, ms=0):
+        if self.sound:
+            self.speaker.tone(freq, ms)
+
+    def stop(self):
+        self.speaker.stop()
