@@ -1,0 +1,1 @@
+"""The desktop simulator: stand-ins (sim/modules) and the runner (python -m sim)."""

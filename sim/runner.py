@@ -1,0 +1,422 @@
+"""Run firmware/code.py unchanged on the desktop: in a pygame window, or
+headless from a script of button presses (see sim/README.md).
+
+One thread. code.py runs in the main thread exactly as on a board; every
+stand-in calls _simhost.pump() whenever the firmware touches the hardware
+(polls keys, reads the clock or the stick, sleeps, refreshes the display,
+writes pixels). The pump is the runner's turn: in a window it reads the
+keyboard and redraws; headless it applies the script's presses that are due
+on the virtual clock and, once the script is over, raises _simhost.Done,
+which unwinds code.py (a BaseException, so `except Exception` in firmware
+does not swallow it).
+"""
+
+import argparse
+import json
+import os
+import random
+import runpy
+import signal
+import sys
+import time
+import traceback
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+STANDINS = os.path.join(ROOT, "sim", "modules")
+BOARDS_DIR = os.path.join(ROOT, "boards")
+CODE = os.path.join(FIRMWARE, "code.py")
+
+SCREEN_W = 160
+SCREEN_H = 128
+STRIP_H = 16          # NeoPixel strip under the screen (at scale 1)
+BOOT_MS = 500         # the script starts this long after code.py does
+TAP_MS = 80           # a plain `right` holds the button this long ...
+STEP_MS = 200         # ... and the next line starts this long after it
+SETTLE_MS = 500       # after the last line, before the screenshot
+FRAMES_MS = 1000      # headless run without a script
+WINDOW_TITLE = ("Alien City (simulator): arrows = d-pad, Z = A, X = B, "
+                "Enter = Start, Space = Select, Esc = quit")
+
+BUTTONS = ("up", "down", "left", "right", "a", "b", "start", "select")
+STANDIN_NAMES = ("board", "keypad", "digitalio", "analogio", "microcontroller",
+                 "supervisor", "neopixel_write", "audioio", "audiocore",
+                 "audiopwmio", "micropython")
+
+
+class ScriptError(Exception):
+    def __init__(self, line, problem):
+        Exception.__init__(self, "line %d: %s" % (line, problem))
+
+
+class Quit(BaseException):
+    """The window was closed."""
+
+
+class Timeout(BaseException):
+    """A headless run took longer (in real time) than --timeout."""
+
+
+def parse_script(text, start_ms=BOOT_MS):
+    """Script lines -> ([(t_ms, button, down)], end_ms).
+
+    `right` / `a` ...    tap (held TAP_MS, next line STEP_MS later)
+    `hold a 800`         held 800 ms
+    `press a`, `release a`
+    `wait 500`
+    `# comment`, blank lines
+    """
+    events = []
+    t = start_ms
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip().lower()
+        if not line:
+            continue
+        words = line.split()
+        cmd = words[0]
+
+        def button(word):
+            if word not in BUTTONS:
+                raise ScriptError(n, "unknown button %r (one of %s)" % (word, ", ".join(BUTTONS)))
+            return word
+
+        def ms(word):
+            try:
+                v = int(word)
+            except ValueError:
+                raise ScriptError(n, "%r is not a number of milliseconds" % word)
+            if v < 0:
+                raise ScriptError(n, "negative time")
+            return v
+
+        if cmd in BUTTONS and len(words) == 1:
+            events.append((t, cmd, True))
+            events.append((t + TAP_MS, cmd, False))
+            t += STEP_MS
+        elif cmd == "hold" and len(words) == 3:
+            b = button(words[1])
+            d = ms(words[2])
+            events.append((t, b, True))
+            events.append((t + d, b, False))
+            t += d + STEP_MS - TAP_MS
+        elif cmd in ("press", "release") and len(words) == 2:
+            events.append((t, button(words[1]), cmd == "press"))
+            t += 20
+        elif cmd == "wait" and len(words) == 2:
+            t += ms(words[1])
+        else:
+            raise ScriptError(n, "cannot read %r" % raw.strip())
+    events.sort(key=lambda e: e[0])
+    return events, t
+
+
+def setup_paths():
+    """sim/modules first (the stand-ins beat Blinka's modules of the same
+    name), then firmware/, then the root (for the `boards` package, a
+    folder beside code.py as on the drive)."""
+    for p in (ROOT, FIRMWARE, STANDINS):
+        while p in sys.path:
+            sys.path.remove(p)
+        sys.path.insert(0, p)
+
+
+def _gamma(v):
+    return int(round(255 * (v / 255.0) ** 0.33)) if v else 0
+
+
+class Runner:
+    def __init__(self, args):
+        self.args = args
+        self.headless = args.headless
+        self.schedule = []
+        self.end_ms = None
+        self.in_pump = False
+        self.window = None
+        self.deadline = None
+        self.last_events = 0.0
+        self.last_draw = 0.0
+        self.drawn = None
+        self.error = None
+        self.resets = 0
+
+    # ------------------------------------------------------------ setup
+
+    def start(self):
+        import _simhost
+        self.host = _simhost
+        _simhost.configure(self.args.board, self.args.nvm)
+        _simhost.virtual = self.headless
+        import displayio
+        displayio._stop_background()   # the runner drives auto-refresh
+        if self.headless:
+            self._virtual_time()
+        if self.args.seed is not None:
+            random.seed(self.args.seed)
+            rng = random.Random(self.args.seed)
+            os.urandom = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
+        import board  # noqa: F401  (builds board.DISPLAY)
+        self.display = _simhost.display
+        if not self.headless:
+            import pygame
+            pygame.display.init()
+            pygame.display.set_caption(WINDOW_TITLE)
+            s = self.args.scale
+            self.window = pygame.display.set_mode(
+                (SCREEN_W * s, (SCREEN_H + STRIP_H) * s))
+        _simhost.pump_hook = self.pump
+
+    def _virtual_time(self):
+        host = self.host
+
+        def monotonic():
+            host.advance(0.01)
+            return host.now_ms() / 1000.0
+
+        def monotonic_ns():
+            host.advance(0.01)
+            return int(host.now_ms() * 1000000)
+
+        time.monotonic = monotonic
+        time.monotonic_ns = monotonic_ns
+        time.sleep = host.sleep
+
+    # ------------------------------------------------------------ the pump
+
+    def pump(self):
+        if self.in_pump:
+            return
+        self.in_pump = True
+        try:
+            if self.headless:
+                self._pump_script()
+            else:
+                self._pump_window()
+        finally:
+            self.in_pump = False
+
+    def _pump_script(self):
+        now = self.host.now_ms()
+        while self.schedule and self.schedule[0][0] <= now:
+            t, b, down = self.schedule.pop(0)
+            self.host.set_button(b, down, t)
+        self.display.auto_refresh_tick()
+        if now >= self.end_ms:
+            raise self.host.Done()
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise Timeout()
+
+    def _pump_window(self):
+        import pygame
+        now = time.perf_counter()
+        if now - self.last_events >= 0.01:
+            self.last_events = now
+            for ev in pygame.event.get():
+                if ev.type == pygame.QUIT:
+                    raise Quit()
+                if ev.type in (pygame.KEYDOWN, pygame.KEYUP):
+                    if ev.key == pygame.K_ESCAPE:
+                        raise Quit()
+                    b = KEYMAP.get(ev.key)
+                    if b is not None:
+                        self.host.set_button(b, ev.type == pygame.KEYDOWN)
+        self.display.auto_refresh_tick()
+        state = (self.host.refreshes, self.host.pixels.get("NEOPIXEL"))
+        if (state != self.drawn and now - self.last_draw >= 1 / 60.0) or now - self.last_draw > 0.25:
+            self.drawn = state
+            self.last_draw = now
+            self.window.blit(self.compose(self.args.scale), (0, 0))
+            pygame.display.flip()
+
+    # ------------------------------------------------------------ pictures
+
+    def compose(self, scale):
+        """The screen scaled up, with the NeoPixels drawn under it."""
+        import pygame
+        out = pygame.Surface((SCREEN_W * scale, (SCREEN_H + STRIP_H) * scale))
+        out.fill((40, 40, 44))
+        screen = self.display.surface
+        if scale != 1:
+            screen = pygame.transform.scale(screen, (SCREEN_W * scale, SCREEN_H * scale))
+        out.blit(screen, (0, 0))
+        colors = self.host.pixel_colors()
+        n = len(colors)
+        for i, (r, g, b) in enumerate(colors):
+            cx = (SCREEN_W * (2 * i + 1) // (2 * n)) * scale if n > 1 else SCREEN_W * scale // 2
+            cy = (SCREEN_H + STRIP_H // 2) * scale
+            pygame.draw.circle(out, (15, 15, 15), (cx, cy), 6 * scale)
+            pygame.draw.circle(out, (_gamma(r), _gamma(g), _gamma(b)), (cx, cy), 5 * scale)
+        return out
+
+    def screenshot(self, path):
+        import pygame
+        d = os.path.dirname(path)
+        if d and not os.path.isdir(d):
+            os.makedirs(d)
+        pygame.image.save(self.compose(self.args.shot_scale), path)
+
+    def state(self):
+        host = self.host
+        return {
+            "board": host.name,
+            "board_id": host.config["board_id"],
+            "time_ms": round(host.now_ms(), 3),
+            "pixels": [list(c) for c in host.pixel_colors()],
+            "audio": host.audio_log,
+            "levels": host.levels,
+            "refreshes": host.refreshes,
+            "refreshed_pixels": host.refreshed_pixels,
+            "last_areas": host.last_areas,
+            "resets": self.resets,
+            "error": self.error,
+            "modules": {m: getattr(sys.modules.get(m), "__file__", None) for m in STANDIN_NAMES},
+        }
+
+    # ------------------------------------------------------------ running code.py
+
+    def soft_reset(self):
+        """microcontroller.reset(): forget the firmware's modules and peripherals."""
+        self.resets += 1
+        for name, mod in list(sys.modules.items()):
+            f = getattr(mod, "__file__", None) or ""
+            if f.startswith(FIRMWARE + os.sep) or f.startswith(BOARDS_DIR + os.sep):
+                del sys.modules[name]
+        self.host.reset_hardware()
+        self.display.root_group = None
+        self.display.auto_refresh = True
+
+    def run_code(self):
+        """Run code.py until it ends or the run is over. Returns an exit status."""
+        host = self.host
+        while True:
+            try:
+                runpy.run_path(CODE, run_name="__main__")
+                return 0
+            except host.Reset:
+                self.soft_reset()
+            except (host.Done, Quit):
+                return 0
+            except Timeout:
+                self.error = "timeout after %s s (real time)" % self.args.timeout
+                sys.stderr.write("sim: %s\n" % self.error)
+                return 1
+            except Exception:  # noqa: BLE001  (the firmware crashed: show it)
+                self.error = traceback.format_exc()
+                sys.stderr.write(self.error)
+                return 1
+
+    def wait_for_close(self):
+        """Code done (or crashed): keep the window up until it is closed."""
+        import pygame
+        if self.error:
+            pygame.display.set_caption("code.py stopped: %s" % self.error.strip().splitlines()[-1])
+        else:
+            pygame.display.set_caption("code.py done running (close the window)")
+        try:
+            while True:
+                self.pump()
+                time.sleep(0.02)
+        except Quit:
+            pass
+
+    def main(self):
+        args = self.args
+        if self.headless:
+            if args.script:
+                with open(args.script) as f:
+                    self.schedule, last = parse_script(f.read())
+                self.end_ms = last + SETTLE_MS
+            else:
+                self.end_ms = FRAMES_MS
+        self.start()
+        if self.headless and args.timeout:
+            self.deadline = time.perf_counter() + args.timeout
+
+            def alarm(signum, frame):
+                raise Timeout()
+            if hasattr(signal, "SIGALRM"):
+                signal.signal(signal.SIGALRM, alarm)
+                signal.alarm(int(args.timeout) + 5)
+        old = os.getcwd()
+        os.chdir(FIRMWARE)   # relative paths in firmware resolve as on the drive
+        try:
+            status = self.run_code()
+        finally:
+            os.chdir(old)
+            if hasattr(signal, "SIGALRM"):
+                signal.alarm(0)
+        self.host.pump_hook = None
+        if not self.headless:
+            if status or not args.exit_when_done:
+                self.wait_for_close()
+            return status
+        self.display.auto_refresh_tick()
+        if args.screenshot:
+            self.screenshot(args.screenshot)
+        if args.state:
+            with open(args.state, "w") as f:
+                json.dump(self.state(), f, indent=1)
+        return status
+
+
+KEYMAP = {}
+
+
+def _keymap():
+    import pygame
+    KEYMAP.update({
+        pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left",
+        pygame.K_RIGHT: "right", pygame.K_z: "a", pygame.K_x: "b",
+        pygame.K_RETURN: "start", pygame.K_KP_ENTER: "start",
+        pygame.K_SPACE: "select",
+    })
+
+
+def default_nvm(board_name):
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return os.path.join(base, "handheld-city-games", "nvm-%s.bin" % board_name)
+
+
+def parse_args(argv):
+    import _simhost
+    p = argparse.ArgumentParser(prog="python -m sim", description=__doc__.split("\n\n")[0])
+    p.add_argument("--board", choices=sorted(_simhost.BOARDS), default=os.environ.get("SIM_BOARD") or "pybadge")
+    p.add_argument("--headless", action="store_true", help="no window; virtual clock")
+    p.add_argument("--script", help="button script to play (headless)")
+    p.add_argument("--screenshot", help="save the screen and pixels to this PNG at the end")
+    p.add_argument("--state", help="write pixels, sounds, refresh counts ... as JSON at the end")
+    p.add_argument("--seed", type=int, help="seed Python's random and os.urandom")
+    p.add_argument("--nvm", help="file behind microcontroller.nvm (headless default: none, "
+                                 "window default: ~/.local/state/handheld-city-games/nvm-BOARD.bin)")
+    p.add_argument("--scale", type=int, default=4, help="window scale (default 4)")
+    p.add_argument("--shot-scale", type=int, default=1, help="screenshot scale (default 1)")
+    p.add_argument("--timeout", type=float, default=60.0, help="headless: real seconds before giving up")
+    p.add_argument("--exit-when-done", action="store_true", help="window: close when code.py returns")
+    args = p.parse_args(argv)
+    for name in ("script", "screenshot", "state", "nvm"):
+        v = getattr(args, name)
+        if v:
+            setattr(args, name, os.path.abspath(v))
+    if not args.headless and not args.nvm:
+        args.nvm = default_nvm(args.board)
+    if args.script and not args.headless:
+        p.error("--script needs --headless")
+    return args
+
+
+def main(argv=None):
+    if argv is None:
+        argv = sys.argv[1:]
+    headless = "--headless" in argv
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    setup_paths()
+    args = parse_args(argv)
+    if not headless:
+        _keymap()
+    try:
+        return Runner(args).main()
+    except ScriptError as e:
+        sys.stderr.write("sim: %s: %s\n" % (args.script, e))
+        return 2
