@@ -38,6 +38,7 @@ from aliencity.geometry import KIND_COLOUR, NONE
 
 LEVELS = ("random", "easy", "medium", "hard")
 HARD_K = const(12)
+MEDIUM_K = const(6)
 _MAXM = const(560)
 _WORST = const(-(1 << 29))
 
@@ -92,7 +93,7 @@ def choose(game, level, rng, deadline_us=None, now_us=None, progress=None,
     else:
         greedy = level == "easy"
         b.t.setup(game, greedy)
-        m, cap = _one_ply(game, b.t, b, b.buf, n, rng, 1 if greedy else 3)
+        m, cap = _one_ply(game, b.t, b, b.buf, n, rng, 1 if greedy else MEDIUM_K)
     kind = m >> 7
     lot = m & 127
     if cap != NONE and _last_build(game, kind, lot):
@@ -139,6 +140,7 @@ def _quick(game, t, b, moves, n, p, rng):
     val = b.val
     flag = b.flag
     t.begin()
+    t.cempty -= 1  # as after any build
     base = t.value(p, 1 - p)
     can_cap = game.caps[p] > 0
     nt = t.n
@@ -223,10 +225,37 @@ def _top(b, n, k):
     return out
 
 
+def _exact(game, b, m, p, greedy):
+    """Play build m, measure the position exactly, try every claim; undo.
+    Returns (value for p, cap lot or NONE)."""
+    game.play(m >> 7, m & 127)
+    t = b.t2
+    over = game.to_move == OVER
+    t.setup(game, greedy or over)
+    nxt = p if over else game.to_move
+    t.begin()
+    bv = t.value(p, nxt)
+    bcap = NONE
+    if game.caps[p] and not over:
+        for x in range(t.n):
+            if t.cown[x] != 2:
+                continue
+            t.cown[x] = p
+            t.caps[p] -= 1
+            v = t.value(p, nxt)
+            t.caps[p] += 1
+            t.cown[x] = 2
+            if v > bv:
+                bv = v
+                bcap = t.tlot[x]
+    game.undo()
+    return bv, bcap
+
+
 def _one_ply(game, t, b, moves, n, rng, width):
     p = game.to_move
     best = _quick(game, t, b, moves, n, p, rng)
-    if width <= 1 or not game.caps[p]:
+    if width <= 1:
         m = moves[best]
         if b.flag[best]:
             return m, m & 127
@@ -239,7 +268,7 @@ def _one_ply(game, t, b, moves, n, rng, width):
     bc = NONE
     for j in range(k):
         m = moves[b.cm[j]]
-        v, cap = _with_caps(game, t, m, p)
+        v, cap = _exact(game, b, m, p, t.greedy)
         if v > bv:
             bv = v
             bm = m
@@ -256,6 +285,7 @@ def _reply_value(game, b, q):
         return t.value(q, 1 - q)
     lots = game.lots
     t.begin()
+    t.cempty -= 1
     base = t.value(q, 1 - q)
     can_cap = game.caps[q] > 0
     nt = t.n
@@ -307,11 +337,11 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop):
     cm = b.cm
     cc = b.cc
     cv = b.cv
-    # Candidate (build, claim) pairs, by the one-ply judgement.
+    # Candidate (build, claim) pairs, by the exact one-ply judgement.
     for j in range(k):
         m = b.buf[cm[j]]
         cm[j] = m
-        v, cap = _with_caps(game, t, m, p)
+        v, cap = _exact(game, b, m, p, False)
         cc[j] = cap
         cv[j] = v
     # Sort the pairs by that value (insertion sort, k is small).

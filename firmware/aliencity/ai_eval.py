@@ -12,12 +12,14 @@ The value of a position estimates the final score difference:
 
 - a claimed tower is worth customers x distance to the competition; with
   no rival yet and towers of its colour still in some supply the rival is
-  assumed to come at ``NORIVAL``; when the other player still holds a tower
-  of that colour the rival is assumed at ``THREAT`` (caps placed early are
-  punished this way);
+  assumed to come at ``NORIVAL`` at most (else: the empty lots expected at
+  the end + 1); ``THREAT`` can cap the competition distance of a claimed
+  tower while the other player holds a tower of its colour (switched off:
+  in the arena it made the levels claim too late and lose);
 - unclaimed towers are shared out in turn, best first, starting with the
-  player to move, as far as each player's caps and builds reach (the caps
-  still to play), each pick at ``PICK`` tenths of its value;
+  player to move next, as far as each player's caps and builds reach (the
+  caps still to play, and the opponent's threat to take our towers), each
+  pick at ``PICK`` tenths of its value;
 - green bonuses as the rules pay them now.
 
 No allocation once warm (bytearrays and arrays allocated in __init__).
@@ -33,9 +35,9 @@ from aliencity.geometry import KIND_COLOUR, NB_LIST, NB_START, NKINDS, NLOTS
 
 MAXT = const(16)  # towers in a city (14) and one candidate
 FAR = const(255)
-NORIVAL = const(8)
-THREAT = const(3)
-PICK = const(6)  # tenths
+NORIVAL = const(16)
+THREAT = const(99)  # off: assuming the threat measured weaker (arena)
+PICK = const(10)  # tenths
 GREEN = const(2)
 
 
@@ -66,6 +68,7 @@ class Tables:
         self.pown = bytearray(MAXT)  # base: who would pick tower i (2 none)
         self.wgt = array("i", [0] * MAXT)  # base: worth of one customer
         self.empty = 0
+        self.cempty = 0
         self.rules = 0
         self.to_move = 0
         self.greedy = False  # True: score as if the game ended now
@@ -197,6 +200,7 @@ class Tables:
             self.ccomp[i] = self.tcomp[i]
             self.cown[i] = self.town[i]
         self.cn = n
+        self.cempty = self.empty
 
     def dome_gain(self, lot, colour):
         """Value change (for the player to move) of a dome on lot."""
@@ -214,6 +218,7 @@ class Tables:
         sd = self.sd
         tcol = self.tcol
         ccust = self.ccust
+        self.cempty = self.empty - 1
         for i in range(self.n):
             if sd[i * NLOTS + lot] <= 2 and tcol[i] != colour:
                 ccust[i] += 1
@@ -245,6 +250,7 @@ class Tables:
         ccomp[n] = d2
         ccust[n] = self._near(lots, lot, colour)
         self.cn = n + 1
+        self.cempty = self.empty - 1
 
     def _near(self, lots, v, colour):
         """Structures of another colour within street distance 2 of lot v."""
@@ -291,9 +297,9 @@ class Tables:
         c = self.tcol[i]
         tl = self.tleft
         if self.greedy:
-            return d if d != FAR else self.empty + 1
+            return d if d != FAR else self.cempty + 1
         if d == FAR:
-            end = self.empty - self.left[0] - self.left[1]
+            end = self.cempty - self.left[0] - self.left[1]
             if end < 1:
                 end = 1
             d = end + 1
