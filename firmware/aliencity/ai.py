@@ -38,7 +38,7 @@ from aliencity.geometry import KIND_COLOUR, NONE
 
 LEVELS = ("random", "easy", "medium", "hard")
 HARD_K = const(12)
-MEDIUM_K = const(6)
+MEDIUM_K = const(4)
 _MAXM = const(560)
 _WORST = const(-(1 << 29))
 
@@ -276,8 +276,9 @@ def _one_ply(game, t, b, moves, n, rng, width):
     return bm, bc
 
 
-def _reply_value(game, b, q):
-    """The best the player q to move can reach in one ply (their view)."""
+def _reply_value(game, b, q, deadline_us, now_us):
+    """The best the player q to move can reach in one ply (their view);
+    None when the deadline passed before every reply was judged."""
     t = b.t2
     t.setup(game)
     n = game.legal(b.buf2)
@@ -291,7 +292,10 @@ def _reply_value(game, b, q):
     nt = t.n
     bv = _WORST
     moves = b.buf2
+    clock = now_us is not None and deadline_us is not None
     for i in range(n):
+        if clock and i & 15 == 15 and now_us() - deadline_us >= 0:
+            return None
         m = moves[i]
         kind = m >> 7
         lot = m & 127
@@ -338,7 +342,11 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop):
     cc = b.cc
     cv = b.cv
     # Candidate (build, claim) pairs, by the exact one-ply judgement.
+    clock = now_us is not None and deadline_us is not None
     for j in range(k):
+        if j > 1 and clock and now_us() - deadline_us >= 0:
+            k = j  # out of time already: keep the ones judged
+            break
         m = b.buf[cm[j]]
         cm[j] = m
         v, cap = _exact(game, b, m, p, False)
@@ -384,7 +392,11 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop):
             b.t2.setup(game)
             v = b.t2.value(p, 1 - p)
         else:
-            v = -_reply_value(game, b, q)
+            v = _reply_value(game, b, q, deadline_us, now_us)
+            if v is None:
+                game.undo()
+                break
+            v = -v
         game.undo()
         if v > bv:
             bv = v
