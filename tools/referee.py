@@ -15,16 +15,17 @@ CPython 3.11, standard library only. The rules are the firmware's own engine
 (firmware/aliencity), so the referee and the device always agree.
 """
 
+# The standard library first: firmware/ goes to the front of sys.path and
+# holds device files (code.py, ...) that would shadow same-named modules.
+import argparse
+import json
 import os
 import sys
+import time
+from array import array
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import paths  # noqa: E402,F401  (puts firmware/ and sim/modules/ on sys.path)
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import time  # noqa: E402
-from array import array  # noqa: E402
 
 from aliencity import record, scoring  # noqa: E402
 from aliencity.deal import deal  # noqa: E402
