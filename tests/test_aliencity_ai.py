@@ -1,0 +1,271 @@
+"""Computer opponents (firmware/aliencity/ai.py), the greedy baseline, the
+engine protocol (tools/engine.py) and the arena (tools/arena.py)."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+import paths
+import seeded
+import mpylane
+from aliencity import ai, record
+from aliencity.engine import CAPPED
+from aliencity.geometry import NLOTS, NONE
+from prng import Rng
+
+PY = sys.executable
+LEVELS = ai.LEVELS
+
+
+def positions():
+    """Positions from seeded random games over every rule option, from the
+    first build to the last few."""
+    out = []
+    for seed in range(8):
+        rules, op, lb = seeded.OPTIONS[seed % len(seeded.OPTIONS)]
+        for cut in (0, 7, 15, 23, 29, 33, 36):
+            g = seeded.random_game(seed, rules, op, lb, stop_at=cut)
+            if not g.over():
+                out.append(g)
+    return out
+
+
+def unclaimed_towers(g):
+    return [v for v in range(NLOTS)
+            if 1 <= (g.lots[v] & 7) <= 3 and not g.lots[v] & CAPPED]
+
+
+def check_move(g, kind, lot, cap):
+    """The move is legal, the claim too; play it (the caller undoes)."""
+    assert g.why_not(kind, lot) is None
+    g.play(kind, lot, cap)  # raises ValueError on an illegal claim
+    if cap != NONE:
+        assert g.lots[cap] & CAPPED
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_moves_and_leaves_the_game_alone(level):
+    rng = Rng(5)
+    caps = 0
+    for g in positions():
+        before = record.write(g), bytes(g.lots), g.to_move
+        kind, lot, cap = ai.choose(g, level, rng)
+        assert (record.write(g), bytes(g.lots), g.to_move) == before
+        check_move(g, kind, lot, cap)
+        caps += cap != NONE
+        g.undo()
+    if level != "random":
+        assert caps > 0  # the levels do claim towers
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_claim_on_the_last_build(level):
+    """Near the end of many games: whenever the chosen build ends the game,
+    no claim comes with it (and such positions really were met, with caps
+    and towers to claim)."""
+    rng = Rng(9)
+    met = 0
+    for seed in range(40, 64):
+        rules, op, lb = seeded.OPTIONS[seed % len(seeded.OPTIONS)]
+        full = seeded.random_game(seed, rules, op, lb)
+        end = full.nbuilds
+        for cut in (end - 1, end - 2):
+            g = seeded.random_game(seed, rules, op, lb, stop_at=cut)
+            # Give the player to move caps back so a claim is tempting.
+            g.caps[g.to_move] = 3
+            kind, lot, cap = ai.choose(g, level, rng)
+            check_move(g, kind, lot, cap)
+            if g.over():
+                assert cap == NONE
+                if unclaimed_towers(g):
+                    met += 1
+            g.undo()
+    assert met >= 5
+
+
+def test_medium_and_hard_claim_a_winning_tower_now_at_the_end():
+    """One build before the end, an open tower worth points must be capped
+    by the strong levels (caps left are worth nothing afterwards)."""
+    rng = Rng(1)
+    tried = 0
+    for seed in range(40, 70):
+        full = seeded.random_game(seed)
+        g = seeded.random_game(seed, stop_at=full.nbuilds - 2)
+        g.caps[0] = g.caps[1] = 3
+        if g.over() or not unclaimed_towers(g):
+            continue
+        for level in ("medium", "hard"):
+            kind, lot, cap = ai.choose(g, level, rng)
+            g.play(kind, lot)
+            last = g.over()
+            g.undo()
+            if not last:
+                tried += 1
+                assert cap != NONE, (seed, level)
+    assert tried >= 4
+
+
+def test_hard_respects_its_deadline_and_should_stop():
+    g = positions()[9]
+    clock = time.perf_counter_ns
+
+    def now():
+        return clock() // 1000
+
+    t0 = now()
+    kind, lot, cap = ai.choose(g, "hard", Rng(2), deadline_us=t0 + 20000,
+                               now_us=now)
+    took = now() - t0
+    full0 = now()
+    ai.choose(g, "hard", Rng(2))
+    full = now() - full0
+    assert full > 40000  # without a deadline it thinks longer ...
+    assert took < 20000 + full // 3  # ... and stops soon after the deadline
+    check_move(g, kind, lot, cap)
+    g.undo()
+    calls = []
+    frac = []
+    kind, lot, cap = ai.choose(g, "hard", Rng(2), should_stop=lambda: calls.append(1) or True,
+                               progress=frac.append)
+    assert calls and frac and frac[-1] == 1
+    check_move(g, kind, lot, cap)
+
+
+def test_levels_differ_and_random_is_random():
+    g = positions()[3]
+    rng = Rng(4)
+    picks = {ai.choose(g, "random", rng) for _ in range(12)}
+    assert len(picks) > 3
+    with pytest.raises(ValueError):
+        ai.choose(g, "grandmaster", rng)
+
+
+def test_greedy_baseline():
+    import greedy
+
+    rng = Rng(3)
+    claimed = 0
+    for g in positions()[:12]:
+        kind, lot, cap = greedy.choose(g, rng)
+        check_move(g, kind, lot, cap)
+        claimed += cap != NONE
+        g.undo()
+    assert claimed > 0
+
+
+# -- the engine protocol --------------------------------------------------------
+
+
+def run_engine(lines, *args):
+    r = subprocess.run([PY, os.path.join(paths.ROOT, "tools", "engine.py"), *args],
+                       input="\n".join(lines) + "\n", text=True,
+                       capture_output=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
+    return r.stdout.splitlines()
+
+
+def test_engine_protocol(tmp_path):
+    g = seeded.random_game(3, stop_at=12)
+    good = tmp_path / "good.txt"
+    good.write_text(record.write(g))
+    bad = tmp_path / "bad.txt"
+    bad.write_text("alien-city 1\nrules nonsense\n")
+    done = tmp_path / "done.txt"
+    done.write_text(record.write(seeded.random_game(4)))
+    out = run_engine(["go", "hello", "position", "position %s" % (tmp_path / "nope.txt"),
+                      "position %s" % bad, "position %s" % done, "go",
+                      "position %s" % good, "go", "quit", "go"],
+                     "--level", "hard", "--seconds", "0.5")
+    assert [o.split()[0] for o in out] == ["error"] * 6 + ["bestmove"]
+    assert "line 2" in out[4]
+    assert "over" in out[5]
+    toks = out[6].split()
+    from aliencity.geometry import parse_kind, parse_lot
+    kind, lot = parse_kind(toks[1]), parse_lot(toks[2])
+    cap = parse_lot(toks[4]) if len(toks) > 3 else NONE
+    assert len(toks) in (3, 5) and (len(toks) == 3 or toks[3] == "cap")
+    check_move(g, kind, lot, cap)
+
+
+def test_engine_reports_an_illegal_record(tmp_path):
+    g = seeded.random_game(3, stop_at=6)
+    text = record.write(g)
+    last = text.splitlines()[-1].split()
+    text += "%s DK %s\n" % ("WB"[g.to_move], last[2])  # a taken lot
+    f = tmp_path / "illegal.txt"
+    f.write_text(text)
+    out = run_engine(["position %s" % f, "go"], "--level", "easy")
+    assert out[0].startswith("error") and "already built on" in out[0]
+    assert out[1].startswith("error no position")
+
+
+# -- the arena ----------------------------------------------------------------------
+
+
+def test_arena_small_match_saves_replayable_records(tmp_path):
+    r = subprocess.run([PY, os.path.join(paths.ROOT, "tools", "arena.py"),
+                        "--a", "easy", "--b", "random", "--games", "4", "--jobs", "2",
+                        "--quiet", "--save", str(tmp_path)],
+                       text=True, capture_output=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "A wins" in r.stdout and "95% CI" in r.stdout
+    files = sorted(os.listdir(tmp_path))
+    assert len(files) == 4
+    for name in files:
+        rec = record.read((tmp_path / name).read_text().splitlines())
+        g, err = record.replay(rec)
+        assert err is None and g.over()
+
+
+def test_arena_plays_an_external_engine(tmp_path):
+    cmd = "%s %s --level random" % (PY, os.path.join(paths.ROOT, "tools", "engine.py"))
+    r = subprocess.run([PY, os.path.join(paths.ROOT, "tools", "arena.py"),
+                        "--a", cmd, "--b", "easy", "--games", "2", "--jobs", "1",
+                        "--quiet"], text=True, capture_output=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "games=2" in r.stdout and "ERROR" not in r.stdout
+
+
+def test_arena_interval():
+    import arena
+
+    p, lo, hi = arena.interval(150, 200)
+    assert p == 0.75 and lo < 0.75 < hi and hi - lo < 0.13
+    p, lo, hi = arena.interval(200, 200)
+    assert p == 1.0 and hi == 1.0 and 0.95 < lo < 1.0
+
+
+# -- the MicroPython lane --------------------------------------------------------------
+
+
+def test_levels_in_micropython_match_cpython():
+    """Every level, in the real MicroPython VM with the board's heap, picks
+    exactly the move CPython picks (no deadline: the search is the same)."""
+    mpylane.require_or_skip()
+    files = mpylane.firmware_files()
+    with open(os.path.join(paths.ROOT, "tools", "seeded.py")) as f:
+        files["seeded.py"] = f.read()
+    cases = [(21, 5), (22, 18), (23, 30)]
+    script = """
+import gc, asyncio
+from seeded import OPTIONS, random_game
+from aliencity import ai
+from prng import Rng
+for seed, cut in %r:
+    g = random_game(seed, OPTIONS[seed %% 4][0], OPTIONS[seed %% 4][1], OPTIONS[seed %% 4][2], stop_at=cut)
+    for level in ai.LEVELS:
+        print(seed, level, ai.choose(g, level, Rng(seed)))
+        gc.collect(); await asyncio.sleep(0)
+""" % (cases,)
+    out = mpylane.run_ok(script, files=files, timeout=300).splitlines()
+    want = []
+    for seed, cut in cases:
+        r, op, lb = seeded.OPTIONS[seed % 4]
+        g = seeded.random_game(seed, r, op, lb, stop_at=cut)
+        for level in LEVELS:
+            want.append("%d %s %s" % (seed, level, ai.choose(g, level, Rng(seed))))
+    assert out == want
