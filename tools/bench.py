@@ -136,10 +136,116 @@ TARGETS = {
 }
 
 
+# -- computer opponents (firmware/aliencity/ai.py) ---------------------------------
+# Per level, the time of one move over a fixed set of positions (seeded random
+# games of three seeds cut after 2, 10, 18, 26 and 32 builds); hard with a
+# 650 ms deadline (the VM budget is 750 ms median, 1.5 s worst). Heap: what
+# the AI keeps alive during a hard search (its buffers plus everything the
+# search allocates; the VM frees nothing before the script yields, so this is
+# an upper bound).
+_AI_BENCH = r"""
+import gc
+from seeded import OPTIONS, random_game
+from aliencity import ai
+from prng import Rng
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+pos = []
+for seed in (1, 2, 3):
+    r, op, lb = OPTIONS[seed % 4]
+    for cut in (2, 10, 18, 26, 32):
+        g = random_game(seed, r, op, lb, stop_at=cut)
+        if not g.over():
+            pos.append(g)
+        COLLECT
+ALLOC_PART
+for level in ai.LEVELS:
+    ts = []
+    for g in pos:
+        t0 = now_us()
+        ai.choose(g, level, Rng(3), deadline_us=t0 + 650000, now_us=now_us)
+        ts.append(now_us() - t0)
+        COLLECT
+    print("AI", level, median(ts), max(ts))
+"""
+
+_AI_ALLOC = """
+gc.collect(); await asyncio.sleep(0); gc.collect()
+a0 = gc.mem_alloc()
+ai.brain()
+gc.collect(); await asyncio.sleep(0); gc.collect()
+a1 = gc.mem_alloc()  # the buffers, kept between moves
+g = pos[len(pos) // 2]
+ai.choose(g, "hard", Rng(1), deadline_us=now_us() + 650000, now_us=now_us)
+print("AIALLOC", gc.mem_alloc() - a0, a1 - a0)
+gc.collect(); await asyncio.sleep(0); gc.collect()
+"""
+
+
+def _ai_parse(out):
+    res = {}
+    for line in out.splitlines():
+        t = line.split()
+        if t and t[0] == "AI":
+            res[t[1]] = (int(t[2]) / 1000, int(t[3]) / 1000)
+        elif t and t[0] == "AIALLOC":
+            res["alloc"] = int(t[1])
+            res["buffers"] = int(t[2])
+    return res
+
+
+def ai_bench():
+    """The ai_* keys: move times per level in both VMs, heap in the VM."""
+    src = _AI_BENCH.replace("ALLOC_PART", "")
+    cpy = src.replace("        COLLECT\n", "")
+    env = {"time": time, "print": print}
+    sys.path.insert(0, os.path.join(paths.ROOT, "tools"))
+    import io
+    import contextlib
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(compile(_CPY_CLOCK + cpy, "ai_bench", "exec"), env)
+    c = _ai_parse(buf.getvalue())
+    mpy = _AI_BENCH.replace("ALLOC_PART", _AI_ALLOC).replace(
+        "COLLECT", "gc.collect(); await asyncio.sleep(0)")
+    files = mpylane.firmware_files()
+    with open(os.path.join(paths.ROOT, "tools", "seeded.py")) as f:
+        files["seeded.py"] = f.read()
+    r = mpylane.run("import asyncio\n" + _MPY_CLOCK + mpy, files=files,
+                    timeout=600)
+    if r.returncode != 0:
+        raise RuntimeError("MicroPython run failed:\n" + r.stderr)
+    m = _ai_parse(r.stdout)
+    res = {}
+    for level in ("random", "easy", "medium", "hard"):
+        res["ai_%s_move_ms_mpy" % level] = m[level][0]
+        res["ai_%s_move_max_ms_mpy" % level] = m[level][1]
+        res["ai_%s_move_ms_cpython" % level] = c[level][0]
+        res["ai_%s_move_max_ms_cpython" % level] = c[level][1]
+    res["ai_hard_alloc_bytes_mpy"] = m["alloc"]
+    res["ai_buffers_bytes_mpy"] = m["buffers"]
+    return res
+
+
+AI_TARGETS = {
+    "ai_easy_move_ms_mpy": ("<=", 75.0),
+    "ai_medium_move_ms_mpy": ("<=", 250.0),
+    "ai_hard_move_ms_mpy": ("<=", 750.0),
+    "ai_hard_move_max_ms_mpy": ("<=", 1500.0),
+    "ai_hard_alloc_bytes_mpy": ("<=", 16 * 1024),
+}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true",
                     help="exit 1 when a target is missed")
+    ap.add_argument("--no-ai", action="store_true",
+                    help="skip the computer opponents' figures (ai_*)")
     args = ap.parse_args()
     n, fast, fast_max, naive, state, alloc = _run_cpython()
     res = {
@@ -160,6 +266,9 @@ def main():
     engine_heap, record_heap = _run_mpy(_IMPORT_HEAP, extra_files=False)
     res["engine_import_heap_bytes_mpy"] = engine_heap
     res["record_import_heap_bytes_mpy"] = record_heap
+    if not args.no_ai:
+        res.update(ai_bench())
+        TARGETS.update(AI_TARGETS)
     missed = []
     for key, (op, limit) in TARGETS.items():
         v = res[key]
