@@ -1,7 +1,9 @@
 """Put the firmware and the desktop stand-ins on sys.path (tools and tests).
 
-The stand-ins in sim/modules (e.g. ``micropython``) come first so they win
-over anything of the same name installed in the venv.
+The stand-ins in sim/modules (e.g. ``micropython``, ``board``) come first so
+they win over Blinka's modules of the same names in the venv. The firmware
+goes last: its ``code.py`` (CircuitPython's entry point) must not hide the
+standard library's ``code`` module, which pdb and pytest import.
 """
 
 import os
@@ -14,4 +16,5 @@ STANDINS = os.path.join(ROOT, "sim", "modules")
 for _p in (FIRMWARE, STANDINS):
     if _p in sys.path:
         sys.path.remove(_p)
-    sys.path.insert(0, _p)
+sys.path.insert(0, STANDINS)
+sys.path.append(FIRMWARE)

@@ -76,13 +76,23 @@ def lot_name(lot):
     return "ABCDEFGH"[lot & 7] + str(10 - (lot >> 3))
 
 
+def is_number(text):
+    """Only ASCII digits (str.isdigit also accepts '\u00b2', which int() refuses)."""
+    if not text:
+        return False
+    for ch in text:
+        if ch < "0" or ch > "9":
+            return False
+    return True
+
+
 def parse_lot(text):
     """'c5' or 'C5' -> lot number; -1 if it is not a lot of the city."""
     if len(text) < 2 or len(text) > 3:
         return -1
     x = "ABCDEFGH".find(text[0].upper())
     digits = text[1:]
-    if x < 0 or not digits.isdigit():
+    if x < 0 or not is_number(digits):
         return -1
     row = int(digits)
     if row < 1 or row > 10:

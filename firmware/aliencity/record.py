@@ -18,6 +18,7 @@ from aliencity.geometry import (
     COLOUR_LETTERS,
     COLOUR_NAMES,
     CORNERS,
+    is_number,
     KIND_NAMES,
     NONE,
     NTILES,
@@ -104,7 +105,7 @@ def read(lines):
         if state == 0:
             if word != MAGIC.upper():
                 err("a record starts with '%s %d'" % (MAGIC, VERSION))
-            if len(toks) != 2 or not toks[1].isdigit():
+            if len(toks) != 2 or not is_number(toks[1]):
                 err("expected '%s %d'" % (MAGIC, VERSION))
             if int(toks[1]) != VERSION:
                 err("record version %s; this program reads version %d"
