@@ -426,7 +426,7 @@ def m_unicode_digit():
     """'D²': str.isdigit() is true for '²' but int() refuses it."""
     ls = good_lines()
     ls[7] = ls[7].split()[0] + " DK D\u00b2"
-    return ls, 8, "'\u00b2'"
+    return ls, 8, "'D\u00b2' is not a lot"
 
 
 MALFORMED = [m_bad_tile, m_19_tiles, m_unknown_option, m_bad_lot, m_garbage,
@@ -449,8 +449,8 @@ def test_malformed_record_names_line(tmp_path, case):
 
 
 def test_record_read_rejects_unicode_digits_with_record_error():
-    """Engine bug (record.read / geometry.parse_lot): '²'.isdigit() is true,
-    so int() raises ValueError instead of a RecordError naming the line."""
+    """'²'.isdigit() is true but int() refuses it: the reader must still
+    answer with a RecordError naming the line, not a bare ValueError."""
     ls = good_lines()
     ls[7] = ls[7].split()[0] + " DK D\u00b2"
     with pytest.raises(record.RecordError) as e:
