@@ -90,7 +90,8 @@ while True:
         continue
     if ev.key == boards.UP or ev.key == boards.DOWN:
         selected = (selected + (1 if ev.key == boards.DOWN else -1)) % len(items)
-        message.text = ""
+        if message.text:
+            message.text = ""
         show_menu()
     elif ev.key == boards.A:
         choose()

@@ -12,6 +12,7 @@ does not swallow it).
 """
 
 import argparse
+import importlib.util
 import json
 import os
 import random
@@ -120,8 +121,23 @@ def setup_paths():
         sys.path.insert(0, p)
 
 
-def _gamma(v):
-    return int(round(255 * (v / 255.0) ** 0.33)) if v else 0
+def _origin(name):
+    """Where `import name` comes from (loaded or not)."""
+    mod = sys.modules.get(name)
+    if mod is not None:
+        return getattr(mod, "__file__", None)
+    spec = importlib.util.find_spec(name)
+    return spec.origin if spec else None
+
+
+def _lit(r, g, b):
+    """A lit LED looks brighter than its PWM duty: lift the brightest
+    channel along a gamma curve and scale the others with it (same hue)."""
+    m = max(r, g, b)
+    if not m:
+        return (0, 0, 0)
+    f = 255 * (m / 255.0) ** 0.33 / m
+    return (min(255, int(r * f)), min(255, int(g * f)), min(255, int(b * f)))
 
 
 class Runner:
@@ -138,6 +154,7 @@ class Runner:
         self.drawn = None
         self.error = None
         self.resets = 0
+        self.quit = False
 
     # ------------------------------------------------------------ setup
 
@@ -244,7 +261,7 @@ class Runner:
             cx = (SCREEN_W * (2 * i + 1) // (2 * n)) * scale if n > 1 else SCREEN_W * scale // 2
             cy = (SCREEN_H + STRIP_H // 2) * scale
             pygame.draw.circle(out, (15, 15, 15), (cx, cy), 6 * scale)
-            pygame.draw.circle(out, (_gamma(r), _gamma(g), _gamma(b)), (cx, cy), 5 * scale)
+            pygame.draw.circle(out, _lit(r, g, b), (cx, cy), 5 * scale)
         return out
 
     def screenshot(self, path):
@@ -268,7 +285,7 @@ class Runner:
             "last_areas": host.last_areas,
             "resets": self.resets,
             "error": self.error,
-            "modules": {m: getattr(sys.modules.get(m), "__file__", None) for m in STANDIN_NAMES},
+            "modules": {m: _origin(m) for m in STANDIN_NAMES},
         }
 
     # ------------------------------------------------------------ running code.py
@@ -293,7 +310,10 @@ class Runner:
                 return 0
             except host.Reset:
                 self.soft_reset()
-            except (host.Done, Quit):
+            except host.Done:
+                return 0
+            except Quit:
+                self.quit = True
                 return 0
             except Timeout:
                 self.error = "timeout after %s s (real time)" % self.args.timeout
@@ -346,7 +366,7 @@ class Runner:
                 signal.alarm(0)
         self.host.pump_hook = None
         if not self.headless:
-            if status or not args.exit_when_done:
+            if not self.quit and (status or not args.exit_when_done):
                 self.wait_for_close()
             return status
         self.display.auto_refresh_tick()

@@ -40,6 +40,13 @@ class SimDisplay(PyGameDisplay):
         return self._pygame_screen
 
     def _get_refresh_areas(self):
+        core = self._core
+        if core.full_refresh and core.current_group is not None:
+            # Blinka leaves the layers' change flags set after a full refresh
+            # (its refresh may run on another thread), so the next refresh
+            # would redraw everything again. Here refreshes run in the main
+            # thread: consume the flags, as the C core does.
+            core.current_group._get_refresh_areas([])
         return busdisplay.BusDisplay._get_refresh_areas(self)
 
     def _refresh_display(self):

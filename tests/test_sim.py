@@ -1,0 +1,312 @@
+"""The simulator: stand-ins, board adapters, and headless runs of code.py."""
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import paths
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if paths.ROOT not in sys.path:
+    sys.path.append(paths.ROOT)   # the `boards` package
+
+import _simhost  # noqa: E402
+
+STANDINS = ("board", "keypad", "digitalio", "analogio", "microcontroller",
+            "supervisor", "neopixel_write", "audioio", "audiocore", "micropython")
+BG = (0, 0, 0)
+HIGHLIGHT = (0x20, 0x50, 0xA0)   # firmware/code.py's menu highlight
+
+
+# ------------------------------------------------------------ helpers
+
+def run_sim(tmp_path, script=None, board="pybadge", nvm=None, name="run"):
+    """python -m sim --headless ...; returns (state dict, PNG path)."""
+    shot = tmp_path / (name + ".png")
+    state = tmp_path / (name + ".json")
+    cmd = [sys.executable, "-m", "sim", "--headless", "--board", board,
+           "--screenshot", str(shot), "--state", str(state), "--timeout", "30"]
+    if script is not None:
+        sf = tmp_path / (name + ".txt")
+        sf.write_text(script)
+        cmd += ["--script", str(sf)]
+    if nvm is not None:
+        cmd += ["--nvm", str(nvm)]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    p = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    with open(state) as f:
+        return json.load(f), shot
+
+
+def load_png(path):
+    import pygame
+    return pygame.image.load(str(path))
+
+
+def count(surface, box, pred):
+    x1, y1, x2, y2 = box
+    n = 0
+    for y in range(y1, y2):
+        for x in range(x1, x2):
+            if pred(tuple(surface.get_at((x, y)))[:3]):
+                n += 1
+    return n
+
+
+def row_has_highlight(surface, y):
+    # RGB565 on the panel: compare colours to within a few steps.
+    def near(c):
+        return all(abs(a - b) <= 8 for a, b in zip(c, HIGHLIGHT))
+    return count(surface, (0, y - 5, 160, y + 5), near) > 100
+
+
+@pytest.fixture
+def sim_board():
+    """Switch the in-process simulated board (and reload `board` for it)."""
+    import board
+
+    def use(name):
+        _simhost.configure(name)
+        _simhost.reset_hardware()
+        importlib.reload(board)
+        return board
+
+    yield use
+    use("pybadge")
+
+
+# ------------------------------------------------------------ stand-ins
+
+def test_standins_win_over_blinka():
+    here = os.path.join(paths.ROOT, "sim", "modules")
+    for name in STANDINS:
+        mod = importlib.import_module(name)
+        assert os.path.dirname(os.path.abspath(mod.__file__)) == here, (name, mod.__file__)
+
+
+def test_standins_win_in_the_runner(tmp_path):
+    state, _ = run_sim(tmp_path)
+    here = os.path.join(paths.ROOT, "sim", "modules")
+    for name, f in state["modules"].items():
+        assert f and os.path.dirname(f) == here, (name, f)
+
+
+def test_shift_register_key_numbers_pybadge(sim_board):
+    board = sim_board("pybadge")
+    import keypad
+
+    keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
+                                    latch=board.BUTTON_LATCH, key_count=8,
+                                    value_when_pressed=True)
+    try:
+        order = ("b", "a", "start", "select", "right", "down", "up", "left")
+        for name in order:
+            _simhost.set_button(name, True)
+            _simhost.set_button(name, False)
+        ev = keypad.Event()
+        got = []
+        while keys.events.get_into(ev):
+            got.append((ev.key_number, ev.pressed))
+        want = []
+        for i in range(8):
+            want += [(i, True), (i, False)]
+        assert got == want
+        _simhost.set_button("a", True)
+        e = keys.events.get()
+        assert (e.key_number, e.pressed, e.released) == (1, True, False)
+        assert e == keypad.Event(1, True) and keys.events.get() is None
+    finally:
+        keys.deinit()
+
+
+def test_adapter_logical_events_pybadge(sim_board):
+    sim_board("pybadge")
+    import boards
+
+    hw = boards.load()
+    assert type(hw).__module__ == "boards.pybadge" and len(hw.pixels) == 5
+    b = hw.buttons()
+    assert hw.buttons() is b
+    for name in boards.NAMES:
+        _simhost.set_button(name, True)
+        _simhost.set_button(name, False)
+    got = []
+    ev = b.get()
+    while ev is not None:
+        assert ev is b.event   # one preallocated event
+        got.append((ev.name, ev.key, ev.pressed))
+        ev = b.get()
+    want = []
+    for k, name in enumerate(boards.NAMES):
+        want += [(name, k, True), (name, k, False)]
+    assert got == want
+
+
+def test_pybadge_lc_has_one_pixel(sim_board):
+    sim_board("pybadge-lc")
+    import boards
+
+    assert len(boards.load().pixels) == 1
+
+
+def test_adapter_stick_pygamer(sim_board):
+    board = sim_board("pygamer")
+    import boards
+
+    assert board.board_id == "pygamer"
+    hw = boards.load()
+    assert type(hw).__module__ == "boards.pygamer"
+    b = hw.buttons()
+    seen = []
+    for name in ("up", "down", "left", "right", "a", "b", "start", "select"):
+        _simhost.set_button(name, True)
+        ev = b.get()
+        seen.append((ev.name, ev.pressed))
+        _simhost.set_button(name, False)
+        ev = b.get()
+        seen.append((ev.name, ev.pressed))
+    assert seen == [(n, p) for n in ("up", "down", "left", "right", "a", "b", "start", "select")
+                    for p in (True, False)]
+    assert b.get() is None
+
+
+def test_dpad_auto_repeat(sim_board):
+    sim_board("pybadge")
+    import boards
+
+    b = boards.load().buttons()
+    _simhost.virtual = True
+    try:
+        _simhost.set_button("right", True)
+        ev = b.get()
+        assert (ev.name, ev.pressed, ev.repeat) == ("right", True, False)
+        _simhost.advance(300)
+        assert b.get() is None
+        _simhost.advance(120)
+        ev = b.get()
+        assert (ev.name, ev.pressed, ev.repeat) == ("right", True, True)
+        assert b.get() is None
+        _simhost.advance(125)
+        assert b.get().repeat
+        _simhost.set_button("right", False)
+        ev = b.get()
+        assert (ev.name, ev.released) == ("right", True)
+        _simhost.advance(1000)
+        assert b.get() is None
+        # A and B never repeat.
+        _simhost.set_button("a", True)
+        assert b.get().name == "a"
+        _simhost.advance(1000)
+        assert b.get() is None
+    finally:
+        _simhost.virtual = False
+
+
+def test_nvm_slices(tmp_path):
+    import microcontroller
+
+    f = tmp_path / "nvm.bin"
+    _simhost.configure("pybadge", str(f))
+    try:
+        nvm = microcontroller.nvm
+        assert len(nvm) == 8192 and nvm[0] == 0xFF
+        nvm[10:14] = b"city"
+        nvm[8191] = 7
+        assert nvm[10:14] == bytearray(b"city") and nvm[-1] == 7
+        with pytest.raises(ValueError):
+            nvm[0:2] = b"abc"
+        with pytest.raises(IndexError):
+            nvm[8192]
+        data = f.read_bytes()
+        assert len(data) == 8192 and data[10:14] == b"city"
+        _simhost.configure("pybadge", str(f))   # "power cycle"
+        assert microcontroller.nvm[10:14] == b"city"
+    finally:
+        _simhost.configure("pybadge")
+
+
+def test_real_neopixel_colours_reach_the_host(sim_board):
+    board = sim_board("pybadge")
+    import neopixel
+
+    px = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=1.0, auto_write=False)
+    px[0] = (255, 0, 0)
+    px[3] = 0x0000FF
+    px.show()
+    assert _simhost.pixel_colors() == [(255, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 255), (0, 0, 0)]
+    px.deinit()
+
+
+def test_script_errors_name_the_line(tmp_path):
+    sf = tmp_path / "bad.txt"
+    sf.write_text("right\n# fine\njump 3\n")
+    p = subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(sf)],
+                       cwd=paths.ROOT, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "line 3" in p.stderr
+
+
+# ------------------------------------------------------------ code.py, headless
+
+def test_title_screen_and_highlight(tmp_path):
+    state, shot = run_sim(tmp_path, name="title")
+    assert state["error"] is None
+    s = load_png(shot)
+    assert s.get_size() == (160, 128 + 16)
+    # The title "Alien City" is drawn at the top (scale 2, ~10 px from centre).
+    assert count(s, (20, 14, 140, 36), lambda c: c != BG) > 150
+    assert row_has_highlight(s, 70) and not row_has_highlight(s, 86)
+
+    state, shot = run_sim(tmp_path, script="down\n", name="down")
+    s = load_png(shot)
+    assert not row_has_highlight(s, 70) and row_has_highlight(s, 86)
+    # Moving the cursor redrew only the menu rows, not the whole screen.
+    assert state["last_areas"] and all(y1 >= 56 for x1, y1, x2, y2 in state["last_areas"])
+
+
+def test_pixels_reach_the_runner(tmp_path):
+    state, shot = run_sim(tmp_path, name="pixels")
+    # code.py lights 5 pixels at the adapter's brightness (0.1).
+    want = [0xFF2000, 0xFFFFFF, 0x0040FF, 0xFFFFFF, 0x00C020]
+    got = state["pixels"]
+    assert len(got) == 5
+    for (r, g, b), c in zip(got, want):
+        assert (r, g, b) == tuple(int(((c >> s) & 0xFF) * 0.1) for s in (16, 8, 0))
+    s = load_png(shot)
+    r, g, b = tuple(s.get_at((16, 128 + 8)))[:3]   # first pixel: red-orange
+    assert r > 60 and r > 2 * g and b < 20
+
+
+def test_a_beeps(tmp_path):
+    state, _ = run_sim(tmp_path, script="a\n", name="beep")
+    plays = [e for e in state["audio"] if e["op"] == "play"]
+    stops = [e for e in state["audio"] if e["op"] == "stop"]
+    assert len(plays) == 1 and plays[0]["freq"] == 880 and plays[0]["loop"]
+    assert stops and 70 <= stops[0]["t"] - plays[0]["t"] <= 120
+    assert state["levels"]["SPEAKER_ENABLE"] is False   # amplifier off again
+
+
+def test_stick_moves_the_highlight_on_pygamer(tmp_path):
+    state, shot = run_sim(tmp_path, script="down\n", board="pygamer", name="gamer")
+    assert state["board_id"] == "pygamer"
+    s = load_png(shot)
+    assert row_has_highlight(s, 86) and not row_has_highlight(s, 70)
+
+
+def test_nvm_persists_across_runs(tmp_path):
+    nvm = tmp_path / "nvm.bin"
+    state, _ = run_sim(tmp_path, script="down\na\n", nvm=nvm, name="first")
+    assert state["audio"] == []            # sound switched off: no beep
+    assert nvm.read_bytes()[:4] == b"ACS\x00"
+    # Second power-on: still off, so A on "Play" is silent.
+    state, _ = run_sim(tmp_path, script="a\n", nvm=nvm, name="second")
+    assert state["audio"] == []
+    # Without the file the sound is on again.
+    state, _ = run_sim(tmp_path, script="a\n", name="fresh")
+    assert [e["op"] for e in state["audio"]][:1] == ["play"]
