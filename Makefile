@@ -1,5 +1,5 @@
 # The two commands of the README contract:
-#   make play   set everything up and start the game (simulator once it exists)
+#   make play   set everything up and start the game in the simulator window
 #   make test   set everything up and run every test, the MicroPython lane included
 PYTHON ?= python3
 VENV := .venv
@@ -17,7 +17,7 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 play: $(VENV)/.installed
-	$(VPY) tools/referee.py demo
+	$(VPY) -m sim
 
 test: $(VENV)/.installed node_modules/.installed
 	$(VPY) -m pytest -q
