@@ -113,12 +113,15 @@ def parse_script(text, start_ms=BOOT_MS):
 
 def setup_paths():
     """sim/modules first (the stand-ins beat Blinka's modules of the same
-    name), then firmware/, then the root (for the `boards` package, a
-    folder beside code.py as on the drive)."""
-    for p in (ROOT, FIRMWARE, STANDINS):
+    name); firmware/ and the root (for the `boards` package, a folder beside
+    code.py as on the drive) last, so firmware's code.py cannot hide the
+    standard library's `code` module (as in tools/paths.py)."""
+    for p in (STANDINS, FIRMWARE, ROOT):
         while p in sys.path:
             sys.path.remove(p)
-        sys.path.insert(0, p)
+    sys.path.insert(0, STANDINS)
+    sys.path.append(FIRMWARE)
+    sys.path.append(ROOT)
 
 
 def _origin(name):
@@ -306,7 +309,7 @@ class Runner:
         host = self.host
         while True:
             try:
-                runpy.run_path(CODE, run_name="__main__")
+                runpy.run_path(self.args.code, run_name="__main__")
                 return 0
             except host.Reset:
                 self.soft_reset()
@@ -410,9 +413,10 @@ def parse_args(argv):
     p.add_argument("--scale", type=int, default=4, help="window scale (default 4)")
     p.add_argument("--shot-scale", type=int, default=1, help="screenshot scale (default 1)")
     p.add_argument("--timeout", type=float, default=60.0, help="headless: real seconds before giving up")
+    p.add_argument("--code", default=CODE, help="the program to run (default firmware/code.py)")
     p.add_argument("--exit-when-done", action="store_true", help="window: close when code.py returns")
     args = p.parse_args(argv)
-    for name in ("script", "screenshot", "state", "nvm"):
+    for name in ("script", "screenshot", "state", "nvm", "code"):
         v = getattr(args, name)
         if v:
             setattr(args, name, os.path.abspath(v))

@@ -310,3 +310,22 @@ def test_nvm_persists_across_runs(tmp_path):
     # Without the file the sound is on again.
     state, _ = run_sim(tmp_path, script="a\n", name="fresh")
     assert [e["op"] for e in state["audio"]][:1] == ["play"]
+
+
+def test_reset_restarts_code_and_crashes_are_reported(tmp_path):
+    code = tmp_path / "prog.py"
+    code.write_text(
+        "import microcontroller\n"
+        "import boards\n"
+        "hw = boards.load()\n"   # pins are free again after the reset
+        "if microcontroller.nvm[100] == 0xFF:\n"
+        "    microcontroller.nvm[100] = 1\n"
+        "    microcontroller.reset()\n"
+        "raise ValueError('boom')\n")
+    state = tmp_path / "s.json"
+    p = subprocess.run([sys.executable, "-m", "sim", "--headless", "--code", str(code),
+                        "--state", str(state)],
+                       cwd=paths.ROOT, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1 and "ValueError: boom" in p.stderr
+    s = json.loads(state.read_text())
+    assert s["resets"] == 1 and "boom" in s["error"]
