@@ -1,0 +1,334 @@
+"""Alien City on the handheld: new game -> board -> scoring, and back.
+
+``run(hw, settings, fx)`` is what the launcher calls; it returns when the
+player quits to the launcher. The last finished game's record is kept in
+the NVM (see ``save_record``) so it can be read back (tests, a later
+export).
+"""
+
+import gc
+import os
+import time
+
+from micropython import const
+
+import boards
+from aliencity import ai, record, sprites
+from aliencity.deal import deal
+from aliencity.engine import CLASSIC, OVER, Game
+from aliencity.geometry import KIND_NAMES, PLAYER_NAMES, lot_name, NONE
+from aliencity.newgame import Setup, ask
+from aliencity.screen import CLAIMING, DISTANCE, PLAY, Screen
+from prng import Rng
+from ui import palette
+from ui.fx import END, MOVE
+from ui.textview import TextView
+
+# The last finished game: nvm[RECORD_AT:] = b"ACR" + 2-byte length + text.
+RECORD_AT = const(4096)
+_THINK_MS = {"easy": 600, "medium": 1500, "hard": 3000}
+_SHOW_MS = const(350)       # a computer's build stays in view this long
+
+
+def now_us():
+    return time.monotonic_ns() // 1000
+
+
+def save_record(nvm, game):
+    text = record.write(game).encode()
+    n = len(text)
+    if n + 5 > len(nvm) - RECORD_AT:
+        return False
+    nvm[RECORD_AT:RECORD_AT + 5 + n] = b"ACR" + bytes((n >> 8, n & 255)) + text
+    return True
+
+
+def load_record(nvm):
+    head = nvm[RECORD_AT:RECORD_AT + 5]
+    if head[0:3] != b"ACR":
+        return None
+    n = head[3] << 8 | head[4]
+    return bytes(nvm[RECORD_AT + 5:RECORD_AT + 5 + n]).decode()
+
+
+def _fresh_seed():
+    try:
+        b = os.urandom(2)
+        s = (b[0] << 8 | b[1]) % 999 + 1
+    except (AttributeError, NotImplementedError, OSError):
+        s = time.monotonic_ns() % 999 + 1
+    return s
+
+
+def run(hw, settings, fx):
+    sheet = sprites.make()
+    gc.collect()
+    st = Setup()
+    try:
+        while True:
+            if not ask(hw, fx, st):
+                return
+            st.dealt = st.seed or _fresh_seed()
+            while True:
+                out = play(hw, fx, sheet, st)
+                if out != "restart":
+                    break
+            if out == "quit":
+                return
+    finally:
+        ai.release()
+
+
+def _turn_pixels(fx, game, seats):
+    p = game.to_move
+    if p == OVER:
+        fx.steady(palette.PX_WIN)
+    else:
+        fx.steady(palette.PX_W if p == 0 else palette.PX_B)
+
+
+def play(hw, fx, sheet, st):
+    """One game. Returns 'quit', 'restart' or 'new'."""
+    tiles, icons, values, first, rolls = deal(st.dealt, st.rules)
+    game = Game(tiles, icons, values, st.rules, st.open_streets,
+                st.location_bonus and st.rules == CLASSIC, first)
+    seats = st.levels()
+    scr = Screen(hw, fx, sheet, game, seats)
+    rng = Rng(st.dealt * 7 + 1)
+    display = hw.display
+    buttons = hw.buttons()
+    display.root_group = scr.root
+    scr.first_kind()
+    scr.redraw()
+    intro = "seed %d" % st.dealt
+    if rolls:
+        dw, db = rolls[-1]
+        intro = "dice W %d, B %d: %s first" % (sum(dw), sum(db), PLAYER_NAMES[first])
+    prompt(scr, intro)
+    _turn_pixels(fx, game, seats)
+    display.refresh()
+    buttons.clear()
+    over_at = None
+    while True:
+        fx.update()
+        g = game
+        if g.to_move == OVER and scr.mode != CLAIMING:
+            if over_at is None:
+                over_at = time.monotonic()
+                save_record(hw.nvm, g)
+                fx.steady(palette.PX_WIN)
+                fx.sound(END)
+                scr.show_state("game over", palette.TITLE)
+                scr.say("game over! A: the scores", palette.TITLE)
+                scr.redraw()
+                display.refresh()
+            elif time.monotonic() - over_at > 4:
+                out = scores(hw, fx, scr)
+                if out != "board":
+                    return out
+                display.root_group = scr.root
+                display.refresh()
+                over_at = time.monotonic()
+        elif scr.mode == PLAY and seats[g.to_move] is not None:
+            computer_turn(hw, fx, scr, rng)
+            continue
+        ev = buttons.get()
+        if ev is None:
+            time.sleep(0.01)
+            continue
+        if not ev.pressed:
+            continue
+        k = ev.key
+        if g.to_move == OVER and scr.mode != CLAIMING and scr.mode != DISTANCE:
+            if k == boards.SELECT:
+                scr.toggle_distance()
+            elif k == boards.A or k == boards.START:
+                over_at = -100.0   # straight to the scores
+                continue
+            elif k <= boards.RIGHT:
+                scr.move_cursor(k)
+            display.refresh()
+            continue
+        if scr.mode == CLAIMING:
+            if k == boards.A:
+                scr.claim(scr.cur)
+                after_build(scr, "%s claimed %s" % (PLAYER_NAMES[scr.claimer], lot_name(scr.cur)))
+            elif k == boards.B:
+                after_build(scr, "no claim")
+            elif k == boards.LEFT or k == boards.UP:
+                scr.next_claim(-1)
+            elif k == boards.RIGHT or k == boards.DOWN:
+                scr.next_claim(1)
+            display.refresh()
+            continue
+        if scr.mode == DISTANCE:
+            if k <= boards.RIGHT:
+                scr.move_cursor(k)
+                scr.show_distance()
+            elif k == boards.SELECT or k == boards.B:
+                scr.toggle_distance()
+                scr.update_legal()
+                scr.draw_lots()
+                if g.to_move == OVER:
+                    scr.say("game over! A: the scores", palette.TITLE)
+                else:
+                    prompt(scr)
+            display.refresh()
+            continue
+        # PLAY, a human to move
+        if k <= boards.RIGHT:
+            scr.move_cursor(k)
+            if scr.msg.text and scr.msg.label.color == palette.BAD:
+                prompt(scr)
+        elif k == boards.A:
+            if scr.try_build():
+                if scr.mode != CLAIMING:
+                    after_build(scr, "")
+        elif k == boards.B:
+            scr.next_kind()
+            scr.update_legal()
+            scr.draw_lots()
+            scr.draw_panel()
+            prompt(scr)
+            fx.sound(MOVE)
+        elif k == boards.SELECT:
+            scr.toggle_distance()
+        elif k == boards.START:
+            out = pause(hw, fx, scr, st, rng)
+            if out in ("quit", "restart"):
+                return out
+        display.refresh()
+
+
+def prompt(scr, extra=""):
+    g = scr.game
+    if g.to_move == OVER:
+        return
+    if scr.seats[g.to_move] is None:
+        scr.human_prompt()
+        if extra:
+            scr.say(extra, palette.DIM)
+    else:
+        scr.show_state("%s: %s" % (PLAYER_NAMES[g.to_move], scr.seats[g.to_move]),
+                       palette.W_TEXT if g.to_move == 0 else palette.B_TEXT)
+        scr.say(extra, palette.DIM)
+
+
+def after_build(scr, text):
+    """The position changed: redraw, pixels, prompt the next player."""
+    scr.end_claim()
+    scr.first_kind()
+    scr.redraw()
+    _turn_pixels(scr.fx, scr.game, scr.seats)
+    prompt(scr, text)
+
+
+def computer_turn(hw, fx, scr, rng):
+    g = scr.game
+    p = g.to_move
+    level = scr.seats[p]
+    scr.show_state("%s thinks" % PLAYER_NAMES[p], palette.TITLE)
+    scr.say("computer (%s) is thinking" % level, palette.DIM)
+    scr.selector.hidden = True
+    fx.progress(0.0)
+    hw.display.refresh()
+    t0 = now_us()
+    budget = _THINK_MS.get(level, 1000) * 1000
+    spin = [0]
+
+    def progress(frac):
+        fx.progress(frac)
+
+    def stop():
+        # Keep the lights moving on long searches.
+        spin[0] += 1
+        if spin[0] % 64 == 0:
+            fx.progress(min(1.0, (now_us() - t0) / budget))
+        return False
+
+    kind, lot, cap = ai.choose(g, level, rng, t0 + budget, now_us, progress, stop)
+    g.play(kind, lot, cap)
+    fx.progress(1.0)
+    scr.cur = lot
+    scr.place_cursor()
+    text = "%s built %s %s" % (PLAYER_NAMES[p], KIND_NAMES[kind], lot_name(lot))
+    if cap != NONE:
+        text += ", claimed " + lot_name(cap)
+        fx.flash(palette.PX_CLAIM, 400)
+        fx.sound(((880, 50), (1320, 70)))
+    else:
+        fx.sound(((660, 40),))
+    after_build(scr, text)
+    hw.display.refresh()
+    end = time.monotonic() + _SHOW_MS / 1000
+    while time.monotonic() < end:
+        fx.update()
+        time.sleep(0.01)
+    hw.buttons().clear()
+
+
+def pause(hw, fx, scr, st, rng):
+    from aliencity import pause as pm
+    g = scr.game
+    while True:
+        choice = pm.menu(hw, fx, "Paused  (seed %d)" % st.dealt)
+        if choice == "rules":
+            tv = TextView()
+            tv.show("Alien City rules", pm.RULES, "up/down scroll, B back")
+            tv.run(hw, fx, (boards.A, boards.B, boards.START))
+            tv = None
+            continue
+        break
+    pm = None
+    gc.collect()
+    if choice in ("quit", "restart"):
+        return choice
+    hw.display.root_group = scr.root
+    text = ""
+    if choice == "undo":
+        if g.nbuilds == 0:
+            text = "nothing to undo"
+        else:
+            g.undo()
+            while g.nbuilds and scr.seats[g.to_move] is not None:
+                g.undo()
+            text = "undone"
+        scr.mode = PLAY
+        scr.first_kind()
+        scr.redraw()
+        _turn_pixels(fx, g, scr.seats)
+    elif choice == "hint" and g.to_move != OVER:
+        fx.spin(0)
+        t0 = now_us()
+        kind, lot, cap = ai.choose(g, "medium", rng, t0 + 1500000, now_us)
+        scr.kind = kind
+        scr.cur = lot
+        scr.place_cursor()
+        scr.redraw()
+        _turn_pixels(fx, g, scr.seats)
+        text = "hint: %s %s" % (KIND_NAMES[kind], lot_name(lot))
+        if cap != NONE:
+            text += ", claim " + lot_name(cap)
+        prompt(scr)
+        scr.say(text, palette.GOOD)
+        hw.display.refresh()
+        return "resume"
+    prompt(scr, text)
+    hw.display.refresh()
+    return "resume"
+
+
+def scores(hw, fx, scr):
+    """The scoring screen. Returns 'new', 'quit' or 'board'."""
+    from aliencity import results
+    sc = None
+    from aliencity import scoring
+    sc = scoring.score(scr.game)
+    rows, cols = results.lines(scr.game, sc)
+    win = sc.winner()
+    tv = TextView()
+    tv.show(results.title(sc), rows, "A new  B board  Start quit", cols,
+            palette.W_TEXT if win == 0 else palette.B_TEXT if win == 1 else palette.TITLE)
+    fx.steady(palette.PX_W if win == 0 else palette.PX_B if win == 1 else palette.PX_WIN)
+    k = tv.run(hw, fx, (boards.A, boards.B, boards.START))
+    return "new" if k == boards.A else "board" if k == boards.B else "quit"

@@ -1,0 +1,225 @@
+"""The board's sprite sheet: one small Bitmap (10x10 px sprites, 16
+colours, about 5 KB), drawn once by code when the game screen opens.
+
+Every lot of the board is one cell of one TileGrid over this sheet. A
+sprite is chosen by tile colour and what stands on the lot:
+
+    tile colour c (0 red, 1 blue, 2 green, 3 black), base c * 17 + ...
+      0 empty   1 icon lot   2 empty, legal   3 icon lot, legal
+      4-6 tower R B G   7-9 tower with W's cap   10-12 with B's cap
+      13-16 dome R B G K
+    68 + d    street distance d (0-29) for the distance view
+    98 cursor frame, 99 and 101 counts 1 and 2 (white), 100 distance 30+
+    (distances 1 and 2, the customer range, are yellow)
+
+Shapes tell things apart without colour: tiles carry a texture (red plain,
+blue dots, green diagonals, black stripes); towers are tall with a flat
+top, domes low and round; every structure carries its colour's letter
+(R B G K); W's cap is a solid white roof, B's cap a black roof outlined in
+white; the icon lot shows a ring; legal lots a yellow frame.
+"""
+
+import displayio
+from micropython import const
+
+S = const(10)          # sprite size (one lot)
+COLS = const(17)       # sprites per sheet row
+PER_TILE = const(17)
+EMPTY = const(0)
+ICON = const(1)
+LEGAL = const(2)
+TOWER = const(4)
+CAP_W = const(7)
+CAP_B = const(10)
+DOME = const(13)
+DIGIT = const(68)
+CURSOR = const(98)
+COUNT1 = const(99)
+FAR = const(100)
+NSPRITES = const(102)
+
+# Palette indices
+_T = const(0)      # transparent (shows the black background)
+_TILE = const(1)   # 1-4 tile colours, 5-8 their textures
+_TEX = const(5)
+_PIECE = const(9)  # 9-11 red, blue, green structures
+_WHITE = const(12)
+_INK = const(13)
+_HL = const(14)
+_GREY = const(15)
+
+COLOURS = (
+    0x000000,
+    0x5A1818, 0x18286A, 0x18501C, 0x242424,   # tiles: red blue green black
+    0x5A1818, 0x3A56A8, 0x2C7A32, 0x444444,   # textures (red stays plain)
+    0xF04040, 0x4088FF, 0x40D050,             # structures
+    0xF8F8F8, 0x080808, 0xFFD820, 0xA0A0A0,   # white, ink, highlight, grey
+)
+
+# 3x5 glyphs, 15 bits, top row first (bit 14 = top left).
+_GLYPHS = {
+    "0": 0b111101101101111, "1": 0b010110010010111, "2": 0b111001111100111,
+    "3": 0b111001111001111, "4": 0b101101111001001, "5": 0b111100111001111,
+    "6": 0b111100111101111, "7": 0b111001001010010, "8": 0b111101111101111,
+    "9": 0b111101111001111, "R": 0b110101110101101, "B": 0b110101110101110,
+    "G": 0b011100101101011, "K": 0b101101110101101, "+": 0b000010111010000,
+}
+_LETTERS = "RBGK"
+
+
+def _glyph(bm, ox, oy, ch, colour):
+    g = _GLYPHS[ch]
+    for r in range(5):
+        for c in range(3):
+            if g >> (14 - r * 3 - c) & 1:
+                bm[ox + c, oy + r] = colour
+
+
+def _tile_bg(bm, ox, oy, c):
+    for y in range(S):
+        for x in range(S):
+            v = _TILE + c
+            if c == 1 and x % 5 == 2 and y % 5 == 2:
+                v = _TEX + c
+            elif c == 2 and (x + y) % 5 == 0:
+                v = _TEX + c
+            elif c == 3 and y % 5 == 2:
+                v = _TEX + c
+            bm[ox + x, oy + y] = v
+
+
+def _rect(bm, x1, y1, x2, y2, v):
+    for y in range(y1, y2 + 1):
+        for x in range(x1, x2 + 1):
+            bm[x, y] = v
+
+
+def _frame(bm, x1, y1, x2, y2, v):
+    for x in range(x1, x2 + 1):
+        bm[x, y1] = v
+        bm[x, y2] = v
+    for y in range(y1, y2 + 1):
+        bm[x1, y] = v
+        bm[x2, y] = v
+
+
+def _tower(bm, ox, oy, colour, cap):
+    """A tall block with a flat top (x 2-8); a cap is a roof on top."""
+    top = 2 if cap < 0 else 4
+    _rect(bm, ox + 2, oy + top, ox + 8, oy + 9, _INK)
+    _rect(bm, ox + 3, oy + top + 1, ox + 7, oy + 9, _PIECE + colour)
+    _glyph(bm, ox + 4, oy + top + 1 if cap < 0 else oy + 5, _LETTERS[colour], _INK)
+    if cap >= 0:
+        # Roof: rows 0-3, wider than the tower.
+        for r in range(4):
+            half = r + 1
+            for x in range(5 - half, 6 + half):
+                if x < 1 or x > 9:
+                    continue
+                edge = r == 0 or r == 3 or x == 5 - half or x == 5 + half
+                if cap == 0:
+                    bm[ox + x, oy + r] = _WHITE if r < 3 else _INK
+                else:
+                    bm[ox + x, oy + r] = _WHITE if edge and r < 3 else _INK
+
+
+def _dome(bm, ox, oy, colour):
+    """Low and wide with a round top (rows 3-9)."""
+    body = _INK if colour == 3 else _PIECE + colour
+    rim = _GREY if colour == 3 else _INK
+    rows = ((3, 7), (2, 8), (1, 9), (1, 9), (1, 9), (1, 9), (1, 9))
+    for i in range(7):
+        x1, x2 = rows[i]
+        y = oy + 3 + i
+        for x in range(x1, x2 + 1):
+            edge = i == 0 or x == x1 or x == x2
+            bm[ox + x, y] = rim if edge else body
+    _glyph(bm, ox + 4, oy + 5, _LETTERS[colour], _GREY if colour == 3 else _INK)
+
+
+def _ring(bm, ox, oy, v):
+    for x in range(4, 7):
+        bm[ox + x, oy + 2] = v
+        bm[ox + x, oy + 8] = v
+    for y in range(4, 7):
+        bm[ox + 2, oy + y] = v
+        bm[ox + 8, oy + y] = v
+    bm[ox + 3, oy + 3] = v
+    bm[ox + 7, oy + 3] = v
+    bm[ox + 3, oy + 7] = v
+    bm[ox + 7, oy + 7] = v
+
+
+def make():
+    """(bitmap, palette) of the sheet."""
+    rows = (NSPRITES + COLS - 1) // COLS
+    bm = displayio.Bitmap(COLS * S, rows * S, 16)
+    pal = displayio.Palette(16)
+    for i in range(16):
+        pal[i] = COLOURS[i]
+    pal.make_transparent(_T)
+    for c in range(4):
+        for k in range(PER_TILE):
+            i = c * PER_TILE + k
+            ox = (i % COLS) * S
+            oy = (i // COLS) * S
+            _tile_bg(bm, ox, oy, c)
+            if k == ICON or k == ICON + 2:
+                _ring(bm, ox, oy, _GREY)
+            if k == LEGAL or k == LEGAL + 1:
+                _frame(bm, ox + 1, oy + 1, ox + 9, oy + 9, _HL)
+            if TOWER <= k < DOME:
+                j = k - TOWER
+                _tower(bm, ox, oy, j % 3, j // 3 - 1)
+            elif k >= DOME:
+                _dome(bm, ox, oy, k - DOME)
+    for d in range(31):
+        i = DIGIT + d if d < 30 else FAR
+        ox = (i % COLS) * S
+        oy = (i // COLS) * S
+        _rect(bm, ox + 1, oy + 1, ox + 9, oy + 9, _INK)
+        if d >= 30:
+            _glyph(bm, ox + 1, oy + 3, "+", _HL)
+            _glyph(bm, ox + 5, oy + 3, "+", _HL)
+        elif d >= 10:
+            _glyph(bm, ox + 1, oy + 3, "0123456789"[d // 10], _WHITE)
+            _glyph(bm, ox + 5, oy + 3, "0123456789"[d % 10], _WHITE)
+        else:
+            _glyph(bm, ox + 4, oy + 3, "0123456789"[d], _HL if 1 <= d <= 2 else _WHITE)
+    for d in (1, 2):
+        i = COUNT1 if d == 1 else COUNT1 + 2
+        ox = (i % COLS) * S
+        oy = (i // COLS) * S
+        _rect(bm, ox + 1, oy + 1, ox + 9, oy + 9, _INK)
+        _glyph(bm, ox + 4, oy + 3, "0123456789"[d], _WHITE)
+    ox = (CURSOR % COLS) * S
+    oy = (CURSOR // COLS) * S
+    _frame(bm, ox, oy, ox + 9, oy + 9, _WHITE)
+    for x, y in ((1, 1), (8, 1), (1, 8), (8, 8)):
+        bm[ox + x, oy + y] = _WHITE
+    return bm, pal
+
+
+def count_sprite(n):
+    """A white digit 0-9 (the panel's piece counts)."""
+    if n == 1:
+        return COUNT1
+    if n == 2:
+        return COUNT1 + 2
+    return DIGIT + n
+
+
+def lot_sprite(tcol, lot_byte, icon, legal):
+    """Sprite for a lot: tile colour, the engine's lot byte (0 empty, else
+    1 + kind plus cap bits 0x08 W / 0x10 B), icon lot?, legal now?"""
+    base = tcol * PER_TILE
+    k = (lot_byte & 7) - 1
+    if k < 0:
+        return base + (ICON if icon else EMPTY) + (2 if legal else 0)
+    if k >= 3:
+        return base + DOME + k - 3
+    if lot_byte & 0x08:
+        return base + CAP_W + k
+    if lot_byte & 0x10:
+        return base + CAP_B + k
+    return base + TOWER + k

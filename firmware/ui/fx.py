@@ -1,0 +1,104 @@
+"""What the NeoPixels and the speaker say, shared by every game.
+
+Pixels: a steady state (whose turn, game over) plus short flashes (claim,
+illegal move) that end by themselves; a progress bar while the computer
+thinks. Sounds: short tones, queued, muted by the sound setting (the board
+adapter's ``hw.tone`` knows it). Call ``update()`` from the main loop.
+"""
+
+import supervisor
+from micropython import const
+
+from boards import ticks_add, ticks_diff
+from ui import palette
+
+_QN = const(6)
+# Sound effects: (frequency, ms) pairs.
+PLACE = ((660, 40),)
+CLAIM = ((880, 50), (1320, 70))
+ILLEGAL = ((180, 140),)
+END = ((523, 90), (659, 90), (784, 90), (1047, 200))
+MOVE = ((1200, 8),)
+
+
+class Fx:
+    def __init__(self, hw):
+        self.hw = hw
+        self.px = hw.pixels
+        self.n = len(hw.pixels)
+        self.base = palette.PX_OFF
+        self.flash_until = -1
+        self.qf = [0] * _QN
+        self.qm = [0] * _QN
+        self.qh = 0
+        self.qn = 0
+        self.next_tone = supervisor.ticks_ms()
+
+    # -- pixels ---------------------------------------------------------------
+
+    def steady(self, colour):
+        """The colour the strip shows when nothing else is going on."""
+        self.base = colour
+        if self.flash_until < 0:
+            self._fill(colour)
+
+    def _fill(self, colour):
+        self.px.fill(colour)
+        self.px.show()
+
+    def flash(self, colour, ms=300):
+        self._fill(colour)
+        self.flash_until = ticks_add(supervisor.ticks_ms(), ms)
+
+    def progress(self, frac, colour=palette.PX_THINK):
+        """Light the strip from the left up to frac (0..1); with one pixel,
+        its brightness follows frac."""
+        n = self.n
+        px = self.px
+        if n == 1:
+            f = 0.2 + 0.8 * frac
+            px[0] = (int(((colour >> 16) & 255) * f), int(((colour >> 8) & 255) * f),
+                     int((colour & 255) * f))
+        else:
+            lit = int(frac * n + 0.999)
+            if lit < 1:
+                lit = 1
+            for i in range(n):
+                px[i] = colour if i < lit else 0
+        px.show()
+
+    def spin(self, step, colour=palette.PX_THINK):
+        """A running light for waits without a known fraction."""
+        n = self.n
+        if n == 1:
+            self.progress((step % 8) / 8.0, colour)
+            return
+        for i in range(n):
+            self.px[i] = colour if i == step % n else 0
+        self.px.show()
+
+    # -- sound ----------------------------------------------------------------
+
+    def sound(self, tones):
+        for f, ms in tones:
+            if self.qn < _QN:
+                i = (self.qh + self.qn) % _QN
+                self.qf[i] = f
+                self.qm[i] = ms
+                self.qn += 1
+        self.update()
+
+    # -- the loop's turn --------------------------------------------------------
+
+    def update(self):
+        now = supervisor.ticks_ms()
+        if self.flash_until >= 0 and ticks_diff(now, self.flash_until) >= 0:
+            self.flash_until = -1
+            self._fill(self.base)
+        if self.qn and ticks_diff(now, self.next_tone) >= 0:
+            i = self.qh
+            self.qh = (i + 1) % _QN
+            self.qn -= 1
+            self.hw.tone(self.qf[i], self.qm[i])
+            self.next_tone = ticks_add(now, self.qm[i] + 10)
+        self.hw.tick()

@@ -1,0 +1,49 @@
+"""The message line: one or two lines of text at the bottom of a screen,
+word-wrapped; the engine's reasons arrive here."""
+
+import terminalio
+from adafruit_display_text import bitmap_label
+
+from ui import palette
+
+
+def wrap(text, width, lines=2):
+    """Break text into at most ``lines`` lines of ``width`` characters
+    (the last one cut with '.' when too long). Returns one string."""
+    out = []
+    rest = text
+    while rest and len(out) < lines:
+        if len(rest) <= width:
+            out.append(rest)
+            rest = ""
+            break
+        cut = rest.rfind(" ", 0, width + 1)
+        if cut <= 0:
+            cut = width
+        out.append(rest[:cut])
+        rest = rest[cut:].lstrip()
+    if rest:
+        last = out[-1]
+        out[-1] = last[:width - 1] + "."
+    return "\n".join(out)
+
+
+class MessageLine:
+    def __init__(self, group, x, y, width=26, lines=2):
+        self.width = width
+        self.lines = lines
+        self.text = ""
+        self.label = bitmap_label.Label(terminalio.FONT, text=" ", color=palette.TEXT,
+                                        line_spacing=1.0, anchor_point=(0, 0),
+                                        anchored_position=(x, y))
+        group.append(self.label)
+
+    def show(self, text, color=palette.TEXT):
+        """Show text (wrapped); '' clears. Returns True if anything changed."""
+        text = wrap(text, self.width, self.lines) if text else ""
+        if text == self.text and self.label.color == color:
+            return False
+        self.text = text
+        self.label.color = color
+        self.label.text = text if text else " "
+        return True
