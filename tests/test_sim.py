@@ -21,7 +21,8 @@ import _simhost  # noqa: E402
 STANDINS = ("board", "keypad", "digitalio", "analogio", "microcontroller",
             "supervisor", "neopixel_write", "audioio", "audiocore", "micropython")
 BG = (0, 0, 0)
-HIGHLIGHT = (0x20, 0x50, 0xA0)   # firmware/code.py's menu highlight
+HIGHLIGHT = (0x20, 0x50, 0xA0)   # the launcher's menu highlight (ui/palette.py)
+ROW0, ROW1 = 38, 53              # the launcher's first two menu rows (centres)
 
 
 # ------------------------------------------------------------ helpers
@@ -259,20 +260,21 @@ def test_title_screen_and_highlight(tmp_path):
     assert state["error"] is None
     s = load_png(shot)
     assert s.get_size() == (160, 128 + 16)
-    # The title "Alien City" is drawn at the top (scale 2, ~10 px from centre).
-    assert count(s, (20, 14, 140, 36), lambda c: c != BG) > 150
-    assert row_has_highlight(s, 70) and not row_has_highlight(s, 86)
+    # The title "City Games" is drawn at the top (scale 2).
+    assert count(s, (20, 2, 140, 26), lambda c: c != BG) > 150
+    assert row_has_highlight(s, ROW0) and not row_has_highlight(s, ROW1)
 
     state, shot = run_sim(tmp_path, script="down\n", name="down")
     s = load_png(shot)
-    assert not row_has_highlight(s, 70) and row_has_highlight(s, 86)
-    # Moving the cursor redrew only the menu rows, not the whole screen.
-    assert state["last_areas"] and all(y1 >= 56 for x1, y1, x2, y2 in state["last_areas"])
+    assert not row_has_highlight(s, ROW0) and row_has_highlight(s, ROW1)
+    # Moving the cursor redrew only the menu rows and the message line,
+    # not the title.
+    assert state["last_areas"] and all(y1 >= 28 for x1, y1, x2, y2 in state["last_areas"])
 
 
 def test_pixels_reach_the_runner(tmp_path):
     state, shot = run_sim(tmp_path, name="pixels")
-    # code.py lights 5 pixels at the adapter's brightness (0.1).
+    # The launcher lights 5 pixels at the default brightness (0.1).
     want = [0xFF2000, 0xFFFFFF, 0x0040FF, 0xFFFFFF, 0x00C020]
     got = state["pixels"]
     assert len(got) == 5
@@ -296,15 +298,18 @@ def test_stick_moves_the_highlight_on_pygamer(tmp_path):
     state, shot = run_sim(tmp_path, script="down\n", board="pygamer", name="gamer")
     assert state["board_id"] == "pygamer"
     s = load_png(shot)
-    assert row_has_highlight(s, 86) and not row_has_highlight(s, 70)
+    assert row_has_highlight(s, ROW1) and not row_has_highlight(s, ROW0)
 
 
 def test_nvm_persists_across_runs(tmp_path):
     nvm = tmp_path / "nvm.bin"
-    state, _ = run_sim(tmp_path, script="down\na\n", nvm=nvm, name="first")
-    assert state["audio"] == []            # sound switched off: no beep
-    assert nvm.read_bytes()[:4] == b"ACS\x00"
-    # Second power-on: still off, so A on "Play" is silent.
+    # Sound is the fourth row of the launcher (moving there ticks; A then
+    # switches the sound off, so nothing plays from then on).
+    state, _ = run_sim(tmp_path, script="down\ndown\ndown\na\n", nvm=nvm, name="first")
+    assert nvm.read_bytes()[:7] == b"HCS\x01\x00\x03" + bytes((0x5D,))
+    t_off = 500 + 3 * 200                  # the 'a' tap
+    assert [e for e in state["audio"] if e["op"] == "play" and e["t"] >= t_off] == []
+    # Second power-on: still off, so A on "Alien City" is silent.
     state, _ = run_sim(tmp_path, script="a\n", nvm=nvm, name="second")
     assert state["audio"] == []
     # Without the file the sound is on again.
