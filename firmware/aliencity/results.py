@@ -26,7 +26,7 @@ def lines(game, sc=None):
         col.append(c)
 
     pc = (palette.W_TEXT, palette.B_TEXT)
-    add("  tower   customers x dist", palette.DIM)
+    add("  tower  customers x dist", palette.DIM)
     for t in sc.towers:
         add("%s %s %-3s %dx%d = %d" % (PLAYER_NAMES[t.owner],
                                        KIND_NAMES[game.kind_at(t.lot)],
