@@ -12,6 +12,7 @@ does not swallow it).
 """
 
 import argparse
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -124,6 +125,76 @@ def setup_paths():
     sys.path.append(ROOT)
 
 
+def setup_drive_paths(drive):
+    """--drive: nothing from firmware/ or the repository (so `boards` and the
+    game must come from the drive); the drive's root and lib/ last, as
+    firmware/ is otherwise (its code.py must not hide the stdlib's `code`)."""
+    for p in list(sys.path):
+        if os.path.abspath(p or os.curdir) in (FIRMWARE, ROOT):
+            sys.path.remove(p)
+    for p in (drive, os.path.join(drive, "lib")):
+        if p not in sys.path:
+            sys.path.append(p)
+
+
+def drive_libraries(drive):
+    """The libraries the deploy tool put in lib/ (its manifest, and the
+    drive's requirements.txt for circup)."""
+    names = set()
+    try:
+        with open(os.path.join(drive, ".deploy-manifest.json")) as f:
+            names.update(json.load(f).get("libraries", []))
+    except (OSError, ValueError, AttributeError):
+        pass
+    try:
+        with open(os.path.join(drive, "requirements.txt")) as f:
+            for line in f:
+                name = line.split("#", 1)[0].strip()
+                if name:
+                    names.add(name.split("=")[0].split("<")[0].split(">")[0].strip())
+    except OSError:
+        pass
+    return names
+
+
+class DriveFinder:
+    """--drive: a top-level module on the drive (root, then lib/) wins over
+    everything but the stand-ins, as a file on CIRCUITPY does on the board.
+    A library the drive should hold (drive_libraries) and does not is an
+    ImportError: it is never taken from the desktop's site-packages."""
+
+    def __init__(self, drive, libraries):
+        self.paths = [drive, os.path.join(drive, "lib")]
+        self.libraries = set(libraries)
+
+    def find_spec(self, name, path=None, target=None):
+        if "." in name or name in STANDIN_NAMES or name in ("code", "boot", "main"):
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, self.paths)
+        if spec is not None:
+            return spec
+        if name in self.libraries:
+            raise ModuleNotFoundError(
+                "No module named %r on the drive %s (sim --drive never takes it from "
+                "site-packages)" % (name, self.paths[0]), name=name)
+        return None
+
+
+def board_from_drive(drive):
+    """The simulated board for the drive's boot_out.txt (None if unknown)."""
+    import _simhost
+    try:
+        with open(os.path.join(drive, "boot_out.txt"), errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return None
+    for line in text.splitlines():
+        if line.startswith("Board ID:"):
+            bid = line.split(":", 1)[1].strip()
+            return bid if bid in _simhost.BOARDS else None
+    return None
+
+
 def _origin(name):
     """Where `import name` comes from (loaded or not)."""
     mod = sys.modules.get(name)
@@ -158,6 +229,9 @@ class Runner:
         self.error = None
         self.resets = 0
         self.quit = False
+        self.drive = getattr(args, "drive", None)
+        # modules from these folders are forgotten on a reset
+        self.code_dirs = (self.drive,) if self.drive else (FIRMWARE, BOARDS_DIR)
 
     # ------------------------------------------------------------ setup
 
@@ -293,12 +367,23 @@ class Runner:
 
     # ------------------------------------------------------------ running code.py
 
+    def _use_drive(self):
+        """--drive: imports of code.py's modules and libraries go to the drive;
+        forget any the simulator itself has loaded from elsewhere."""
+        finder = DriveFinder(self.drive, drive_libraries(self.drive))
+        sys.meta_path.insert(0, finder)
+        for name in list(sys.modules):
+            top = name.split(".")[0]
+            if top in finder.libraries or (top not in STANDIN_NAMES and top not in ("code", "boot", "main")
+                                           and importlib.machinery.PathFinder.find_spec(top, finder.paths)):
+                del sys.modules[name]
+
     def soft_reset(self):
         """microcontroller.reset(): forget the firmware's modules and peripherals."""
         self.resets += 1
         for name, mod in list(sys.modules.items()):
             f = getattr(mod, "__file__", None) or ""
-            if f.startswith(FIRMWARE + os.sep) or f.startswith(BOARDS_DIR + os.sep):
+            if any(f.startswith(d + os.sep) for d in self.code_dirs):
                 del sys.modules[name]
         self.host.reset_hardware()
         self.display.root_group = None
@@ -359,8 +444,10 @@ class Runner:
             if hasattr(signal, "SIGALRM"):
                 signal.signal(signal.SIGALRM, alarm)
                 signal.alarm(int(args.timeout) + 5)
+        if self.drive:
+            self._use_drive()
         old = os.getcwd()
-        os.chdir(FIRMWARE)   # relative paths in firmware resolve as on the drive
+        os.chdir(self.drive or FIRMWARE)   # relative paths in firmware resolve as on the drive
         try:
             status = self.run_code()
         finally:
@@ -402,7 +489,8 @@ def default_nvm(board_name):
 def parse_args(argv):
     import _simhost
     p = argparse.ArgumentParser(prog="python -m sim", description=__doc__.split("\n\n")[0])
-    p.add_argument("--board", choices=sorted(_simhost.BOARDS), default=os.environ.get("SIM_BOARD") or "pybadge")
+    p.add_argument("--board", choices=sorted(_simhost.BOARDS),
+                   help="default: $SIM_BOARD, the --drive's boot_out.txt, or pybadge")
     p.add_argument("--headless", action="store_true", help="no window; virtual clock")
     p.add_argument("--script", help="button script to play (headless)")
     p.add_argument("--screenshot", help="save the screen and pixels to this PNG at the end")
@@ -413,13 +501,23 @@ def parse_args(argv):
     p.add_argument("--scale", type=int, default=4, help="window scale (default 4)")
     p.add_argument("--shot-scale", type=int, default=1, help="screenshot scale (default 1)")
     p.add_argument("--timeout", type=float, default=60.0, help="headless: real seconds before giving up")
-    p.add_argument("--code", default=CODE, help="the program to run (default firmware/code.py)")
+    p.add_argument("--code", help="the program to run (default firmware/code.py, or the drive's)")
+    p.add_argument("--drive", help="run code.py, the game and lib/ from this deployed CIRCUITPY "
+                                   "drive or folder (tools/deploy.py), not from firmware/ and the venv")
     p.add_argument("--exit-when-done", action="store_true", help="window: close when code.py returns")
     args = p.parse_args(argv)
-    for name in ("script", "screenshot", "state", "nvm", "code"):
+    for name in ("script", "screenshot", "state", "nvm", "code", "drive"):
         v = getattr(args, name)
         if v:
             setattr(args, name, os.path.abspath(v))
+    if args.drive:
+        if not os.path.isfile(os.path.join(args.drive, "code.py")):
+            p.error("--drive %s: no code.py there (deploy with tools/deploy.py --drive)" % args.drive)
+        args.code = args.code or os.path.join(args.drive, "code.py")
+    args.code = args.code or CODE
+    if not args.board:
+        args.board = (os.environ.get("SIM_BOARD") or (args.drive and board_from_drive(args.drive))
+                      or "pybadge")
     if not args.headless and not args.nvm:
         args.nvm = default_nvm(args.board)
     if args.script and not args.headless:
@@ -437,6 +535,8 @@ def main(argv=None):
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     setup_paths()
     args = parse_args(argv)
+    if args.drive:
+        setup_drive_paths(args.drive)
     if not headless:
         _keymap()
     try:

@@ -1,0 +1,501 @@
+"""tools/deploy.py on fake drives (temporary folders with boot_out.txt or
+INFO_UF2.TXT), and the simulator running from a deployed drive."""
+
+import io
+import os
+import struct
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+
+import pytest
+
+import deploy
+import paths
+
+BOOT_OUT = {
+    "cp9-pybadge": ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\r\n"
+                    "Board ID:pybadge\r\nUID:C7FD1A0E5E3B3553202020382E2016FF\r\n"),
+    "cp10-pygamer": ("Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyGamer with samd51j19\r\n"
+                     "Board ID:pygamer\r\nUID:A1B2C3D4E5F60718293A4B5C6D7E8F90\r\n"
+                     "boot.py output:\r\n"),
+    "cp10beta-edgebadge": ("Adafruit CircuitPython 10.0.0-beta.2 on 2025-07-30; Adafruit EdgeBadge "
+                           "with samd51j19\r\nBoard ID:edgebadge\r\n"),
+    "cp8-pybadge": ("Adafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit PyBadge with samd51j19\r\n"
+                    "Board ID:pybadge\r\n"),
+    "cp9-unknown": ("Adafruit CircuitPython 9.2.8 on 2025-05-28; Adafruit Feather M4 Express with "
+                    "samd51j19\r\nBoard ID:feather_m4_express\r\n"),
+}
+INFO_UF2 = {
+    "pybadge": "UF2 Bootloader v3.14.0 SFHWRO\r\nModel: PyBadge\r\nBoard-ID: SAMD51J19A-PyBadge-M4\r\n",
+    "pygamer": "UF2 Bootloader v3.14.0 SFHWRO\r\nModel: PyGamer\r\nBoard-ID: SAMD51J19A-PyGamer-M4\r\n",
+    "metro": "UF2 Bootloader v3.14.0 SFHWRO\r\nModel: Metro M4 Express\r\nBoard-ID: SAMD51J19A-Metro-M4-v0\r\n",
+}
+PLAYER = {   # the player's files and others' files: never deleted or changed
+    "settings.toml": b'CIRCUITPY_WIFI_SSID = "home"\n',
+    "saves/alien-city-1.txt": b"AC1 standalone\nB E5 red tower\n",
+    "notes.txt": b"my notes\n",
+    "lib/adafruit_lis3dh.mpy": b"C\x06 someone else's library",
+}
+
+
+def make_drive(tmp_path, kind="cp9-pybadge", name="CIRCUITPY", player=True):
+    d = tmp_path / name
+    d.mkdir(parents=True)
+    (d / "boot_out.txt").write_bytes(BOOT_OUT[kind].encode())
+    (d / "code.py").write_text('print("Hello World!")\n')   # as on a new board
+    if player:
+        for rel, data in PLAYER.items():
+            (d / rel).parent.mkdir(parents=True, exist_ok=True)
+            (d / rel).write_bytes(data)
+    return d
+
+
+def snapshot(d):
+    out = {}
+    for dirpath, _dirs, files in os.walk(d):
+        for fn in files:
+            full = os.path.join(dirpath, fn)
+            out[os.path.relpath(full, d).replace(os.sep, "/")] = open(full, "rb").read()
+    return out
+
+
+def run(argv, **kw):
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        rc = deploy.main(argv, **kw)
+    return rc, out.getvalue(), err.getvalue()
+
+
+def assert_player_files(d):
+    for rel, data in PLAYER.items():
+        assert (d / rel).read_bytes() == data, rel
+
+
+# ------------------------------------------------------------ boot_out.txt
+
+def test_boot_out_samples():
+    i = deploy.parse_boot_out(BOOT_OUT["cp9-pybadge"])
+    assert (i["version"], i["major"], i["name"], i["board_id"]) == ("9.2.1", 9, "Adafruit PyBadge", "pybadge")
+    i = deploy.parse_boot_out(BOOT_OUT["cp10-pygamer"])
+    assert (i["version"], i["major"], i["board_id"]) == ("10.0.3", 10, "pygamer")
+    i = deploy.parse_boot_out(BOOT_OUT["cp10beta-edgebadge"])
+    assert (i["version"], i["major"], i["board_id"]) == ("10.0.0-beta.2", 10, "edgebadge")
+    assert deploy.parse_boot_out(BOOT_OUT["cp8-pybadge"])["major"] == 8
+    assert deploy.parse_boot_out("")["major"] is None
+
+
+def test_old_circuitpython_is_refused_with_how_to_update(tmp_path):
+    d = make_drive(tmp_path, "cp8-pybadge")
+    before = snapshot(d)
+    rc, out, err = run(["--drive", str(d)])
+    assert rc == 1
+    assert "CircuitPython 8.2.10" in err and "need CircuitPython 9" in err
+    assert "https://circuitpython.org/board/pybadge/" in err and "--uf2" in err and "PYBADGEBOOT" in err
+    assert snapshot(d) == before
+
+
+def test_missing_boot_out_is_refused(tmp_path):
+    d = make_drive(tmp_path)
+    (d / "boot_out.txt").unlink()
+    rc, _out, err = run(["--drive", str(d)])
+    assert rc == 1 and "boot_out.txt" in err and "reset" in err
+
+
+def test_unknown_board_warns_and_installs_the_default_adapter(tmp_path):
+    d = make_drive(tmp_path, "cp9-unknown")
+    rc, out, _err = run(["--drive", str(d)])
+    assert rc == 0
+    assert "warning: board 'feather_m4_express'" in out and "not one these games were made for" in out
+    assert (d / "boards" / "pybadge.py").is_file()
+
+
+# ------------------------------------------------------------ finding the drive
+
+def test_no_drive_and_two_drives_messages(tmp_path):
+    pats = [str(tmp_path / "media" / "*" / "{label}")]
+    rc, _out, err = run([], circuitpy_patterns=pats)
+    assert rc == 1 and "no CIRCUITPY drive found" in err and "--drive PATH" in err and "--uf2" in err
+    # an empty leftover mount folder is not a drive
+    (tmp_path / "media" / "ann" / "CIRCUITPY").mkdir(parents=True)
+    rc, _out, err = run([], circuitpy_patterns=pats)
+    assert rc == 1 and "no CIRCUITPY drive found" in err
+    a = make_drive(tmp_path / "media" / "bob", player=False)
+    b = make_drive(tmp_path / "media" / "cat", player=False)
+    rc, _out, err = run(["--dry-run"], circuitpy_patterns=pats)
+    assert rc == 1 and "2 CIRCUITPY drives found" in err
+    assert str(a) in err and str(b) in err and "--drive PATH" in err
+    import shutil
+    shutil.rmtree(b)
+    rc, out, _err = run(["--dry-run"], circuitpy_patterns=pats)
+    assert rc == 0 and str(a) in out
+
+
+def test_bootloader_drive_is_not_circuitpy(tmp_path):
+    d = tmp_path / "PYBADGEBOOT"
+    d.mkdir()
+    (d / "INFO_UF2.TXT").write_text(INFO_UF2["pybadge"])
+    rc, _out, err = run(["--drive", str(d)])
+    assert rc == 1 and "--uf2" in err
+
+
+# ------------------------------------------------------------ installing
+
+def test_install_layout_pybadge(tmp_path):
+    d = make_drive(tmp_path)
+    rc, out, err = run(["--drive", str(d)])
+    assert rc == 0, err
+    fw = deploy.firmware_files()
+    for rel, path in fw.items():
+        assert (d / rel).read_bytes() == open(path, "rb").read(), rel
+    for rel in ("boards/__init__.py", "boards/common.py", "boards/pybadge.py",
+                "lib/neopixel.py", "lib/adafruit_display_text/__init__.py",
+                "lib/adafruit_display_text/bitmap_label.py", "lib/adafruit_ticks.py",
+                "requirements.txt", deploy.MANIFEST):
+        assert (d / rel).is_file(), rel
+    assert not (d / "boards" / "pygamer.py").exists()
+    # built into CircuitPython on SAMD51: not copied; desktop-only modules never
+    for rel in ("lib/adafruit_pixelbuf.py", "lib/board.py", "lib/micropython.py",
+                "lib/circuitpython_typing", "lib/typing_extensions.py", "lib/displayio"):
+        assert not (d / rel).exists(), rel
+    reqs = [l for l in (d / "requirements.txt").read_text().splitlines() if l and not l.startswith("#")]
+    assert {"adafruit_display_text", "neopixel"} <= set(reqs)
+    assert (d / "code.py").read_bytes() == open(os.path.join(paths.FIRMWARE, "code.py"), "rb").read()
+    assert "replace (not installed by this tool before)" in out      # the stock code.py
+    assert_player_files(d)
+    assert not [p for p in snapshot(d) if p.endswith(deploy.TMP_SUFFIX)]
+
+
+def test_install_pygamer_takes_pybadge_module_too(tmp_path):
+    d = make_drive(tmp_path, "cp10-pygamer")
+    rc, _out, err = run(["--drive", str(d)])
+    assert rc == 0, err
+    assert (d / "boards" / "pygamer.py").is_file()
+    assert (d / "boards" / "pybadge.py").is_file()    # pygamer imports ShiftButtons from it
+
+
+def test_second_deploy_writes_nothing(tmp_path, monkeypatch):
+    d = make_drive(tmp_path)
+    assert run(["--drive", str(d)])[0] == 0
+    before = {rel: os.stat(os.path.join(d, rel)).st_mtime_ns for rel in snapshot(d)}
+    calls = []
+    monkeypatch.setattr(deploy, "install_file", lambda *a: calls.append(a))
+    monkeypatch.setattr(deploy.os, "remove", lambda *a: calls.append(a))
+    rc, out, _err = run(["--drive", str(d)])
+    assert rc == 0 and calls == []
+    assert "is up to date" in out and "nothing written" in out
+    assert {rel: os.stat(os.path.join(d, rel)).st_mtime_ns for rel in snapshot(d)} == before
+
+
+def test_dry_run_changes_nothing(tmp_path):
+    d = make_drive(tmp_path)
+    before = snapshot(d)
+    rc, out, _err = run(["--drive", str(d), "--dry-run"])
+    assert rc == 0 and "would write code.py" in out and "nothing was changed" in out
+    assert snapshot(d) == before
+    # and on an installed drive with one changed file: lists only that one
+    run(["--drive", str(d)])
+    (d / "prng.py").write_text("# edited\n")
+    before = snapshot(d)
+    rc, out, _err = run(["--drive", str(d), "--dry-run"])
+    assert "would write prng.py" in out and out.count("would write") == 1
+    assert snapshot(d) == before
+
+
+def old_version(bundle):
+    """A made-up earlier release: every file different, one file that has gone since."""
+    old = {rel: b"# old release\n" + data for rel, data in bundle.items()}
+    old["aliencity/retired.py"] = b"# a module the new release no longer has\n"
+    old["lib/adafruit_retired.py"] = b"# a library no longer needed\n"
+    return old
+
+
+def test_interrupted_copy_leaves_old_or_new_and_recovers(tmp_path, monkeypatch):
+    d = make_drive(tmp_path)
+    info, family = deploy.check_board(str(d))
+    bundle, libs = deploy.build_bundle(family)
+    old = old_version(bundle)
+    with redirect_stdout(io.StringIO()):
+        deploy.deploy(str(d), old, libs, info, family)
+    assert_player_files(d)
+
+    real = deploy._write_data
+    n = {"calls": 0}
+
+    class Unplugged(Exception):
+        pass
+
+    def flaky(f, data):
+        n["calls"] += 1
+        if n["calls"] == 6:          # the manifest, then 4 files, then half of the 5th
+            real(f, data[:len(data) // 2])
+            raise Unplugged()
+        real(f, data)
+
+    monkeypatch.setattr(deploy, "_write_data", flaky)
+    with redirect_stdout(io.StringIO()), pytest.raises(Unplugged):
+        deploy.deploy(str(d), bundle, libs, info, family)
+    monkeypatch.setattr(deploy, "_write_data", real)
+
+    now = snapshot(d)
+    new_count = old_count = 0
+    for rel in bundle:
+        data = now.get(rel)
+        assert data in (bundle[rel], old[rel]), rel          # never half a file
+        new_count += data == bundle[rel]
+        old_count += data == old[rel]
+    assert new_count == 4 and old_count == len(bundle) - 4
+    assert now["aliencity/retired.py"] == old["aliencity/retired.py"]
+    assert any(p.endswith(deploy.TMP_SUFFIX) for p in now)   # the half-written temporary
+    assert_player_files(d)
+
+    # the next deploy finishes the job and cleans up after the interrupted one
+    out = io.StringIO()
+    with redirect_stdout(out):
+        deploy.deploy(str(d), bundle, libs, info, family)
+    assert "left by an interrupted deploy" in out.getvalue()
+    now = snapshot(d)
+    for rel in bundle:
+        assert now[rel] == bundle[rel], rel
+    assert "aliencity/retired.py" not in now and "lib/adafruit_retired.py" not in now
+    assert not [p for p in now if p.endswith(deploy.TMP_SUFFIX)]
+    assert_player_files(d)
+    with redirect_stdout(io.StringIO()):
+        assert deploy.deploy(str(d), bundle, libs, info, family) == 0
+
+
+def test_player_files_are_never_deleted(tmp_path):
+    d = make_drive(tmp_path)
+    info, family = deploy.check_board(str(d))
+    bundle, libs = deploy.build_bundle(family)
+    old = old_version(bundle)
+    old["settings.toml"] = PLAYER["settings.toml"]     # even if a release once shipped it
+    old["aliencity/tinkered.py"] = b"# shipped\n"
+    with redirect_stdout(io.StringIO()):
+        deploy.deploy(str(d), old, libs, info, family)
+    (d / "aliencity" / "tinkered.py").write_bytes(b"# the player changed this\n")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        deploy.deploy(str(d), bundle, libs, info, family)
+    assert_player_files(d)                                   # settings.toml stays
+    assert "settings.toml (may hold the player's data: never removed)" in out.getvalue()
+    assert (d / "aliencity" / "tinkered.py").read_bytes() == b"# the player changed this\n"
+    assert not (d / "aliencity" / "retired.py").exists()
+    # a release that ships a settings file installs it only where there is none
+    bundle2 = dict(bundle)
+    bundle2["settings.toml"] = b"# defaults\n"
+    with redirect_stdout(io.StringIO()):
+        deploy.deploy(str(d), bundle2, libs, info, family)
+    assert (d / "settings.toml").read_bytes() == PLAYER["settings.toml"]
+
+
+def test_not_enough_space_writes_nothing(tmp_path, monkeypatch):
+    d = make_drive(tmp_path)
+    before = snapshot(d)
+
+    class Usage:
+        total, used, free = 2 << 20, (2 << 20) - 10000, 10000
+
+    monkeypatch.setattr(deploy.shutil, "disk_usage", lambda p: Usage)
+    rc, _out, err = run(["--drive", str(d)])
+    assert rc == 1 and "not enough room" in err
+    assert snapshot(d) == before
+
+
+# ------------------------------------------------------------ mpy-cross
+
+def fake_mpy_cross(tmp_path, magic, version="CircuitPython 10.0.3 on 2025-10-17; mpy-cross emitting mpy v6.3"):
+    p = tmp_path / ("mpy-cross-" + magic.decode())
+    p.write_text(
+        "#!%s\n"
+        "import sys\n"
+        "a = sys.argv[1:]\n"
+        "if a == ['--version']:\n"
+        "    print(%r); sys.exit(0)\n"
+        "out = a[a.index('-o') + 1]\n"
+        "src = open(a[-1], 'rb').read()\n"
+        "open(out, 'wb').write(%r + b'\\x06\\x00\\x1f' + src[:16])\n" % (sys.executable, version, magic))
+    p.chmod(0o755)
+    return str(p)
+
+
+def test_micropython_mpy_cross_is_refused(tmp_path):
+    d = make_drive(tmp_path)
+    before = snapshot(d)
+    rc, _out, err = run(["--drive", str(d), "--mpy-cross", fake_mpy_cross(tmp_path, b"M")])
+    assert rc == 1
+    assert "MicroPython's mpy-cross" in err and "start with 'M'" in err and "'C'" in err
+    assert "Incompatible .mpy file" in err
+    assert snapshot(d) == before
+
+
+def test_circuitpython_mpy_cross_compiles_all_but_code_py(tmp_path):
+    d = make_drive(tmp_path, "cp10-pygamer")
+    rc, _out, err = run(["--drive", str(d), "--mpy-cross", fake_mpy_cross(tmp_path, b"C")])
+    assert rc == 0, err
+    files = snapshot(d)
+    assert files["code.py"] == open(os.path.join(paths.FIRMWARE, "code.py"), "rb").read()
+    assert files["lib/neopixel.mpy"].startswith(b"C\x06") and "lib/neopixel.py" not in files
+    assert files["boards/__init__.mpy"].startswith(b"C") and files["aliencity/engine.mpy"].startswith(b"C")
+    # back to .py: the tool's own .mpy files go, nobody else's
+    rc, out, _err = run(["--drive", str(d)])
+    files = snapshot(d)
+    assert "lib/neopixel.py" in files and "lib/neopixel.mpy" not in files
+    assert "aliencity/engine.mpy" not in files
+    assert files["lib/adafruit_lis3dh.mpy"] == PLAYER["lib/adafruit_lis3dh.mpy"]
+
+
+# ------------------------------------------------------------ UF2
+
+def uf2(n=8, family=deploy.SAMD51_FAMILY, flags=deploy.UF2_FLAG_FAMILY, addr=0x4000, end=deploy.UF2_MAGIC_END):
+    blocks = []
+    for i in range(n):
+        payload = bytes((i + j) & 0xFF for j in range(256))
+        blk = struct.pack("<8I", deploy.UF2_MAGIC_START0, deploy.UF2_MAGIC_START1, flags,
+                          addr + 256 * i, 256, i, n, family)
+        blk += payload + bytes(476 - len(payload)) + struct.pack("<I", end)
+        assert len(blk) == 512
+        blocks.append(blk)
+    return b"".join(blocks)
+
+
+def test_uf2_validation():
+    assert deploy.check_uf2(uf2()) == 8
+    with pytest.raises(deploy.DeployError, match="wrong magic"):
+        deploy.check_uf2(uf2(end=0x12345678))
+    bad = bytearray(uf2())
+    bad[512:516] = b"\x00\x00\x00\x00"
+    with pytest.raises(deploy.DeployError, match="block 1 has the wrong magic"):
+        deploy.check_uf2(bytes(bad))
+    with pytest.raises(deploy.DeployError, match=r"another chip: family 0xE48BFF56 \(RP2040\)"):
+        deploy.check_uf2(uf2(family=0xE48BFF56))
+    with pytest.raises(deploy.DeployError, match="SAMD21"):
+        deploy.check_uf2(uf2(family=0x68ED2B88))
+    with pytest.raises(deploy.DeployError, match="no family ID"):
+        deploy.check_uf2(uf2(flags=0))
+    with pytest.raises(deploy.DeployError, match="512-byte blocks"):
+        deploy.check_uf2(uf2()[:-100])
+    with pytest.raises(deploy.DeployError, match="over the bootloader"):
+        deploy.check_uf2(uf2(addr=0))
+
+
+def boot_drive(tmp_path, kind, name="PYBADGEBOOT"):
+    d = tmp_path / "media" / "user" / name
+    d.mkdir(parents=True)
+    (d / "INFO_UF2.TXT").write_text(INFO_UF2[kind])
+    (d / "INDEX.HTM").write_text("<html></html>")
+    return d
+
+
+def test_flash_uf2(tmp_path):
+    d = boot_drive(tmp_path, "pybadge")
+    f = tmp_path / "adafruit-circuitpython-pybadge-en_US-10.0.3.uf2"
+    f.write_bytes(uf2())
+    pats = [str(tmp_path / "media" / "*" / "*")]
+    rc, out, err = run(["--uf2", str(f), "--dry-run"], boot_patterns=pats)
+    assert rc == 0 and "would copy" in out and not (d / "CURRENT.UF2").exists()
+    rc, out, err = run(["--uf2", str(f)], boot_patterns=pats)
+    assert rc == 0, err
+    assert (d / "CURRENT.UF2").read_bytes() == f.read_bytes()
+    assert "When the CIRCUITPY drive appears" in out
+
+
+def test_flash_uf2_refusals(tmp_path):
+    good = tmp_path / "adafruit-circuitpython-pybadge-en_US-10.0.3.uf2"
+    good.write_bytes(uf2())
+    rp = tmp_path / "adafruit-circuitpython-raspberry_pi_pico-en_US-10.0.3.uf2"
+    rp.write_bytes(uf2(family=0xE48BFF56))
+    gamer = tmp_path / "adafruit-circuitpython-pygamer-en_US-10.0.3.uf2"
+    gamer.write_bytes(uf2())
+    badge = boot_drive(tmp_path, "pybadge")
+    metro = boot_drive(tmp_path, "metro", "METROM4BOOT")
+    for f, drive, msg in ((rp, badge, "another chip"),
+                          (good, metro, "Metro M4 Express"),
+                          (gamer, badge, "for the board 'pygamer'")):
+        rc, _out, err = run(["--uf2", str(f), "--drive", str(drive)])
+        assert rc == 1 and msg in err, err
+        assert not (drive / "CURRENT.UF2").exists()
+    # no bootloader drive, or two
+    pats = [str(tmp_path / "media" / "*" / "*")]
+    rc, _out, err = run(["--uf2", str(good)], boot_patterns=pats)
+    assert rc == 1 and "2 bootloader (INFO_UF2.TXT) drives found" in err
+    assert str(badge) in err and str(metro) in err
+    rc, _out, err = run(["--uf2", str(good)], boot_patterns=[str(tmp_path / "nothing" / "*")])
+    assert rc == 1 and "no bootloader" in err and "reset" in err
+    # the PyGamer's bootloader takes the PyGamer's CircuitPython
+    g = boot_drive(tmp_path / "g", "pygamer", "PYGAMERBOOT")
+    rc, _out, err = run(["--uf2", str(gamer), "--drive", str(g)])
+    assert rc == 0, err
+
+
+# ------------------------------------------------------------ the simulator on a deployed drive
+
+def sim(args, tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.pop("SIM_BOARD", None)
+    return subprocess.run([sys.executable, "-m", "sim", "--headless", "--seed", "3",
+                           "--timeout", "60"] + args,
+                          cwd=paths.ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_sim_runs_from_a_deployed_drive(tmp_path):
+    d = make_drive(tmp_path)
+    assert run(["--drive", str(d)])[0] == 0
+    shot, ref = tmp_path / "drive.png", tmp_path / "firmware.png"
+    p = sim(["--drive", str(d), "--screenshot", str(shot)], tmp_path)
+    assert p.returncode == 0, p.stderr
+    p = sim(["--screenshot", str(ref)], tmp_path)
+    assert p.returncode == 0, p.stderr
+    import pygame
+    a, b = pygame.image.load(str(shot)), pygame.image.load(str(ref))
+    assert a.get_size() == b.get_size()
+    assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")   # the same title screen
+    lit = sum(1 for y in range(0, 128, 2) for x in range(0, 160, 2) if a.get_at((x, y))[:3] != (0, 0, 0))
+    assert lit > 50                                                         # and not a blank one
+
+
+def test_sim_from_drive_uses_the_drive_and_fails_on_a_missing_file(tmp_path):
+    d = make_drive(tmp_path)
+    assert run(["--drive", str(d)])[0] == 0
+    # the drive's adapter is what runs, not boards/ from the repository
+    common = d / "boards" / "common.py"
+    orig = common.read_bytes()
+    common.write_bytes(orig + b"\nraise RuntimeError('adapter from the drive')\n")
+    p = sim(["--drive", str(d)], tmp_path)
+    assert p.returncode == 1 and "adapter from the drive" in p.stderr
+    common.write_bytes(orig)
+    for rel, name in (("lib/neopixel.py", "neopixel"),
+                      ("lib/adafruit_ticks.py", "adafruit_ticks"),
+                      ("lib/adafruit_display_text/bitmap_label.py", "bitmap_label"),
+                      ("boards/pybadge.py", "boards.pybadge")):
+        f = d / rel
+        data = f.read_bytes()
+        f.unlink()
+        p = sim(["--drive", str(d)], tmp_path)
+        assert p.returncode == 1, rel
+        assert ("ModuleNotFoundError" in p.stderr or "ImportError" in p.stderr) \
+            and name in p.stderr, p.stderr
+        f.write_bytes(data)
+    assert sim(["--drive", str(d)], tmp_path).returncode == 0
+
+
+def test_sim_drive_board_comes_from_boot_out(tmp_path):
+    d = make_drive(tmp_path, "cp10-pygamer")
+    assert run(["--drive", str(d)])[0] == 0
+    state = tmp_path / "s.json"
+    p = sim(["--drive", str(d), "--state", str(state)], tmp_path)
+    assert p.returncode == 0, p.stderr
+    import json
+    assert json.loads(state.read_text())["board"] == "pygamer"
+
+
+def test_no_libs_leaves_lib_to_circup(tmp_path):
+    d = make_drive(tmp_path)
+    assert run(["--drive", str(d)])[0] == 0
+    rc, out, _err = run(["--drive", str(d), "--no-libs"])
+    assert rc == 0 and "circup install -r" in out
+    files = snapshot(d)
+    assert not [p for p in files if p.startswith("lib/") and p not in PLAYER]   # only others' libraries
+    assert "neopixel" in files["requirements.txt"].decode().split()
+    assert "code.py" in files and "boards/common.py" in files
+    assert_player_files(d)

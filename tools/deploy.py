@@ -1,0 +1,947 @@
+#!/usr/bin/env python3
+"""Put the games on a CircuitPython board over USB (see docs/deploy.md).
+
+    python tools/deploy.py                    # find CIRCUITPY, install or update the games
+    python tools/deploy.py --dry-run          # list what would change, change nothing
+    python tools/deploy.py --drive PATH       # this drive (or folder) instead of searching
+    python tools/deploy.py --mpy-cross PATH   # install .mpy compiled by CircuitPython's mpy-cross
+    python tools/deploy.py --uf2 FILE         # flash CircuitPython onto a board in bootloader mode
+    python tools/deploy.py --no-libs          # leave lib/ to `circup install -r requirements.txt`
+
+Layout on the drive (the same as the simulator's sys.path: code.py's folder
+first, then lib/):
+
+    code.py, prng.py, aliencity/, ...   everything under firmware/
+    boards/__init__.py, common.py       the board adapter: the family module(s)
+    boards/pybadge.py | pygamer.py        for this board (pygamer imports pybadge)
+    lib/adafruit_display_text/...       the libraries the firmware imports, as .py
+    lib/neopixel.py, lib/adafruit_ticks.py  from this machine's installed PyPI packages
+    requirements.txt                    the same libraries for `circup install -r`
+    .deploy-manifest.json               what this tool installed (and nothing else)
+
+Only files whose content changed are written, each to a temporary name,
+flushed, then renamed over the old one, so an interrupted copy leaves the
+old or the new version of every file. Files this tool did not install are
+never removed; its own stale files only when unchanged since it wrote them.
+"""
+
+import argparse
+import ast
+import glob
+import hashlib
+import importlib.machinery
+import json
+import os
+import re
+import shutil
+import site
+import struct
+import subprocess
+import sys
+import sysconfig
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+BOARDS_DIR = os.path.join(ROOT, "boards")
+
+LABEL = "CIRCUITPY"
+MANIFEST = ".deploy-manifest.json"
+TMP_SUFFIX = ".deploy-tmp"
+MIN_MAJOR = 9          # CircuitPython 9 and 10 are supported
+MAX_TESTED_MAJOR = 10
+
+# board_id (boot_out.txt "Board ID:") -> the adapter family module
+SUPPORTED_BOARDS = {"pybadge": "pybadge", "edgebadge": "pybadge", "pygamer": "pygamer"}
+BOARD_PAGES = {"pybadge": "https://circuitpython.org/board/pybadge/",
+               "edgebadge": "https://circuitpython.org/board/edgebadge/",
+               "pygamer": "https://circuitpython.org/board/pygamer/"}
+
+# Modules built into CircuitPython 9/10 for the PyBadge / PyGamer (SAMD51
+# full build; their mpconfigboard.mk turns off aesio, floppyio,
+# framebufferio, gifio, i2cdisplaybus, jpegio, paralleldisplaybus and
+# vectorio) plus the frozen `stage`/`ugame`. adafruit_pixelbuf,
+# adafruit_bus_device and bitmaptools are built in: never copied to lib/.
+CP_BUILTINS = frozenset("""
+    __future__ _asyncio _bleio _pixelmap _stage adafruit_bus_device adafruit_pixelbuf
+    alarm analogio array atexit audiobusio audiocore audioio audiomixer audiomp3
+    binascii bitbangio bitmapfilter bitmaptools board builtins busdisplay busio
+    codeop collections countio digitalio displayio epaperdisplay errno fontio
+    fourwire frequencyio gc getpass i2ctarget io json keypad locale math
+    microcontroller micropython msgpack neopixel_write nvm onewireio os ps2io
+    pulseio pwmio rainbowio random re rgbmatrix rotaryio rtc samd sdcardio
+    select sharpdisplay storage struct supervisor synthio sys terminalio time
+    touchio traceback ulab usb_cdc usb_hid usb_midi warnings watchdog zlib
+    stage ugame
+""".split())
+
+# Files that may hold the player's data: installed only when missing on the
+# drive, never overwritten, never removed.
+PLAYER_FILES = ("settings.toml", "settings.*", "saves/*", "*.sav", "*.save")
+
+# UF2 (https://github.com/microsoft/uf2)
+UF2_MAGIC_START0 = 0x0A324655
+UF2_MAGIC_START1 = 0x9E5D5157
+UF2_MAGIC_END = 0x0AB16F30
+UF2_FLAG_NOT_MAIN_FLASH = 0x00000001
+UF2_FLAG_FAMILY = 0x00002000
+SAMD51_FAMILY = 0x55114460
+UF2_FAMILIES = {0x68ED2B88: "SAMD21", 0x55114460: "SAMD51", 0xADA52840: "nRF52840",
+                0xE48BFF56: "RP2040", 0xE48BFF59: "RP2350", 0xBFDD4EEE: "ESP32-S2",
+                0xC47E5767: "ESP32-S3", 0x1C5F21B0: "ESP32", 0x57755A57: "STM32F4"}
+# INFO_UF2.TXT "Model:" / "Board-ID:" of the bootloaders we support
+BOOTLOADER_BOARDS = (("pygamer", "pygamer"), ("edgebadge", "pybadge"), ("pybadge", "pybadge"))
+APP_START = 0x4000     # SAMD51 application start: below it is the bootloader
+
+
+class DeployError(Exception):
+    """A problem the user can fix: the message says how."""
+
+
+def say(msg=""):
+    print(msg)
+
+
+def warn(msg):
+    print("warning: " + msg)
+
+
+def sha256(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def read_bytes(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+# ------------------------------------------------------------ finding drives
+
+def _posix_candidates(label, patterns):
+    out = []
+    for pat in patterns:
+        for p in sorted(glob.glob(pat.format(label=label))):
+            if os.path.isdir(p) and p not in out:
+                out.append(p)
+    return out
+
+
+def _windows_volumes():
+    """(root, volume label) of every drive letter (Windows only)."""
+    import ctypes
+    import string
+    k32 = ctypes.windll.kernel32
+    k32.SetErrorMode(1)    # no "insert a disk" dialogs for empty card readers
+    mask = k32.GetLogicalDrives()
+    for i, letter in enumerate(string.ascii_uppercase):
+        if mask >> i & 1:
+            root = letter + ":\\"
+            buf = ctypes.create_unicode_buffer(261)
+            if k32.GetVolumeInformationW(ctypes.c_wchar_p(root), buf, 261,
+                                         None, None, None, None, 0):
+                yield root, buf.value
+
+
+LINUX_PATTERNS = ("/media/*/{label}", "/media/*/{label}[0-9]", "/media/{label}",
+                  "/run/media/*/{label}", "/run/media/*/{label}[0-9]")
+MAC_PATTERNS = ("/Volumes/{label}", "/Volumes/{label} [0-9]")
+
+
+def find_circuitpy(patterns=None):
+    """Every mounted CIRCUITPY drive (a mount point, or a folder holding
+    boot_out.txt: an empty leftover mount folder is not a drive)."""
+    if patterns is None and os.name == "nt":
+        return [root for root, label in _windows_volumes() if label.upper() == LABEL]
+    if patterns is None:
+        patterns = MAC_PATTERNS if sys.platform == "darwin" else LINUX_PATTERNS
+    return [p for p in _posix_candidates(LABEL, patterns)
+            if os.path.ismount(p) or os.path.isfile(os.path.join(p, "boot_out.txt"))]
+
+
+BOOT_PATTERNS = ("/media/*/*", "/run/media/*/*", "/media/*", "/Volumes/*")
+
+
+def find_bootloaders(patterns=None):
+    """Every mounted drive holding INFO_UF2.TXT (a board in bootloader mode)."""
+    if patterns is None and os.name == "nt":
+        roots = [root for root, _label in _windows_volumes()]
+    else:
+        roots = []
+        for pat in patterns or BOOT_PATTERNS:
+            roots.extend(p for p in sorted(glob.glob(pat)) if p not in roots)
+    return [r for r in roots if os.path.isfile(os.path.join(r, "INFO_UF2.TXT"))]
+
+
+def pick_drive(found, what, hint):
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise DeployError("no %s drive found. %s" % (what, hint))
+    raise DeployError("%d %s drives found:\n%s\nUnplug all but one board, or choose one with "
+                      "--drive PATH." % (len(found), what, "\n".join("  " + p for p in found)))
+
+
+# ------------------------------------------------------------ boot_out.txt
+
+def parse_boot_out(text):
+    """boot_out.txt -> {"version": "9.2.1", "major": 9, "name": "Adafruit PyBadge",
+    "board_id": "pybadge"}; None for what it does not say."""
+    info = {"version": None, "major": None, "minor": None, "name": None, "board_id": None}
+    m = re.search(r"CircuitPython\s+(\d+)\.(\d+)(?:\.(\d+))?(\S*?)(?:\s|;|$)", text)
+    if m:
+        info["version"] = "%s.%s%s%s" % (m.group(1), m.group(2),
+                                         "." + m.group(3) if m.group(3) else "", m.group(4))
+        info["major"] = int(m.group(1))
+        info["minor"] = int(m.group(2))
+    m = re.search(r";\s*(.+?)\s+with\s+\S+", text)
+    if m:
+        info["name"] = m.group(1).strip()
+    m = re.search(r"Board ID:\s*(\S+)", text)
+    if m:
+        info["board_id"] = m.group(1).strip()
+    return info
+
+
+def update_hint(board_id):
+    page = BOARD_PAGES.get(board_id, "https://circuitpython.org/downloads")
+    return ("To update: download the CircuitPython %d.x .uf2 for your board from %s, "
+            "double-click the board's reset button (the %s drive appears), then run\n"
+            "  python tools/deploy.py --uf2 adafruit-circuitpython-%s-en_US-<version>.uf2\n"
+            "and, once CIRCUITPY is back, python tools/deploy.py again (docs/deploy.md)."
+            % (MAX_TESTED_MAJOR, page,
+               "PYGAMERBOOT" if board_id == "pygamer" else "PYBADGEBOOT",
+               board_id or "<board>"))
+
+
+def check_board(drive, board_override=None, force=False):
+    """Read boot_out.txt; returns (info, family). Refuses CircuitPython < 9."""
+    text = read_bytes(os.path.join(drive, "boot_out.txt"))
+    info = parse_boot_out(text.decode("utf-8", "replace") if text is not None else "")
+    if text is None:
+        msg = ("%s has no boot_out.txt, so the CircuitPython version and board are unknown. "
+               "Press the board's reset button once (CircuitPython writes boot_out.txt at "
+               "every start), or pass --force --board pybadge|edgebadge|pygamer."
+               % drive)
+        if not force:
+            raise DeployError(msg)
+        warn(msg)
+    elif info["major"] is None:
+        msg = "boot_out.txt on %s does not name a CircuitPython version" % drive
+        if not force:
+            raise DeployError(msg + " (is this a CircuitPython board?); --force to go on anyway.")
+        warn(msg)
+    elif info["major"] < MIN_MAJOR:
+        msg = ("this board runs CircuitPython %s; the games need CircuitPython %d or %d.\n%s"
+               % (info["version"], MIN_MAJOR, MAX_TESTED_MAJOR, update_hint(info["board_id"])))
+        if not force:
+            raise DeployError(msg)
+        warn(msg)
+    elif info["major"] > MAX_TESTED_MAJOR:
+        warn("CircuitPython %s is newer than the versions tested (%d, %d); going on."
+             % (info["version"], MIN_MAJOR, MAX_TESTED_MAJOR))
+    board_id = board_override or info["board_id"]
+    if board_id in SUPPORTED_BOARDS:
+        family = SUPPORTED_BOARDS[board_id]
+    else:
+        family = "pygamer" if board_id and "pygamer" in board_id else "pybadge"
+        warn("board %r (%s) is not one these games were made for (PyBadge, PyBadge LC, "
+             "EdgeBadge, PyGamer); installing the %s adapter, as boards.load() would pick it."
+             % (board_id, info["name"] or "unknown name", family))
+    return info, family
+
+
+# ------------------------------------------------------------ imports
+
+def _catches_import_error(handlers):
+    for h in handlers:
+        if h.type is None:
+            return True
+        names = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
+        for n in names:
+            if isinstance(n, ast.Name) and n.id in ("ImportError", "ModuleNotFoundError",
+                                                     "Exception", "BaseException"):
+                return True
+    return False
+
+
+def scan_imports(source, modname, is_package, filename="<source>"):
+    """[(module name, required)] imported by this source. Imports inside a
+    try that catches ImportError (and in its handlers: the fallback), or
+    under `if TYPE_CHECKING`, are optional: never installed, never missing.
+    `from a import b` yields a and a.b (b may be a submodule)."""
+    tree = ast.parse(source, filename)
+    out = []
+    pkg = modname if is_package else modname.rpartition(".")[0]
+
+    def visit(node, optional):
+        if isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+            opt = optional or _catches_import_error(node.handlers)
+            for child in node.body:
+                visit(child, opt)
+            for child in node.handlers:     # the fallback of an optional import
+                visit(child, opt)
+            for part in (node.orelse, node.finalbody):
+                for child in part:
+                    visit(child, optional)
+            return
+        if isinstance(node, ast.If):
+            t = node.test
+            if (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or \
+                    (isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING"):
+                for child in node.body:
+                    visit(child, True)
+                for child in node.orelse:
+                    visit(child, optional)
+                return
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                out.append((a.name, not optional))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = pkg.split(".") if pkg else []
+                if node.level > 1:
+                    base = base[:len(base) - (node.level - 1)]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module
+            if mod:
+                out.append((mod, not optional))
+            for a in node.names:
+                if a.name != "*":
+                    out.append(((mod + "." if mod else "") + a.name, None))  # maybe a submodule
+        for child in ast.iter_child_nodes(node):
+            visit(child, optional)
+
+    visit(tree, False)
+    return out
+
+
+def site_dirs():
+    """Where the installed PyPI packages are: the repository's .venv first
+    (what the simulator and tests use), then this interpreter's."""
+    dirs = []
+    for d in (sorted(glob.glob(os.path.join(ROOT, ".venv", "lib", "python3*", "site-packages")))
+              + [os.path.join(ROOT, ".venv", "Lib", "site-packages"),
+                 sysconfig.get_paths().get("purelib")]
+              + list(getattr(site, "getsitepackages", lambda: [])())):
+        if d and os.path.isdir(d) and os.path.abspath(d) not in dirs:
+            dirs.append(os.path.abspath(d))
+    return dirs
+
+
+class Resolver:
+    """Which installed library files the firmware needs (the import closure,
+    module by module), and what it imports that nothing provides."""
+
+    def __init__(self, firmware_modules, sites):
+        self.firmware_modules = firmware_modules   # top-level names that come from firmware/
+        self.sites = sites
+        self.files = {}          # lib-relative posix path -> absolute source path
+        self.roots = set()       # top-level library names
+        self.missing = []        # (module, imported by)
+        self._done = set()
+
+    def _spec(self, name):
+        parts = name.split(".")
+        path = self.sites
+        spec = None
+        for i in range(len(parts)):
+            spec = importlib.machinery.PathFinder.find_spec(parts[i], path)
+            if spec is None:
+                return None
+            if i < len(parts) - 1:
+                if not spec.submodule_search_locations:
+                    return None
+                path = list(spec.submodule_search_locations)
+        return spec
+
+    def need(self, name, required, importer):
+        top = name.split(".")[0]
+        if top in CP_BUILTINS or top in self.firmware_modules or top == "boards":
+            return
+        if name in self._done:
+            return
+        spec = self._spec(name)
+        if spec is None or not spec.origin or spec.origin in ("built-in", "frozen"):
+            if required:
+                self.missing.append((name, importer))
+            return
+        self._done.add(name)
+        if "." in name:      # the parent packages' __init__ run first
+            self.need(name.rpartition(".")[0], True, importer)
+        origin = spec.origin
+        if not origin.endswith(".py"):
+            raise DeployError("%s (imported by %s) is %s, not pure Python: it cannot go "
+                              "on the board." % (name, importer, origin))
+        site_dir = next(d for d in self.sites if origin.startswith(d + os.sep))
+        rel = os.path.relpath(origin, site_dir).replace(os.sep, "/")
+        self.files[rel] = origin
+        self.roots.add(top)
+        with open(origin, "rb") as f:
+            source = f.read()
+        for mod, req in scan_imports(source, name, bool(spec.submodule_search_locations), origin):
+            self.need(mod, req if req is not None else False, name)
+
+
+def firmware_files():
+    """Every file under firmware/ (posix relative path -> absolute path),
+    without caches and hidden files."""
+    out = {}
+    for dirpath, dirnames, filenames in os.walk(FIRMWARE):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
+        for fn in sorted(filenames):
+            if fn.startswith(".") or fn.endswith((".pyc", ".pyo")):
+                continue
+            full = os.path.join(dirpath, fn)
+            out[os.path.relpath(full, FIRMWARE).replace(os.sep, "/")] = full
+    return out
+
+
+def module_name(rel):
+    """'aliencity/engine.py' -> ('aliencity.engine', False); '__init__' -> package."""
+    parts = rel[:-3].split("/")
+    if parts[-1] == "__init__":
+        return ".".join(parts[:-1]), True
+    return ".".join(parts), False
+
+
+def adapter_files(family):
+    """boards/__init__.py, common.py, the family module and the adapter
+    modules it imports (pygamer imports pybadge's ShiftButtons)."""
+    want = ["__init__", "common", family]
+    i = 0
+    while i < len(want):
+        name = want[i]
+        i += 1
+        path = os.path.join(BOARDS_DIR, name + ".py")
+        if not os.path.isfile(path):
+            raise DeployError("boards/%s.py is missing from this checkout" % name)
+        if name == "__init__":
+            continue       # load() imports every family lazily: only ours is needed
+        with open(path, "rb") as f:
+            for mod, _req in scan_imports(f.read(), "boards." + name, False, path):
+                parts = mod.split(".")
+                if parts[0] == "boards" and len(parts) > 1 and \
+                        os.path.isfile(os.path.join(BOARDS_DIR, parts[1] + ".py")) and parts[1] not in want:
+                    want.append(parts[1])
+    return {"boards/%s.py" % n: os.path.join(BOARDS_DIR, n + ".py") for n in want}
+
+
+def is_player_file(rel):
+    import fnmatch
+    return any(fnmatch.fnmatch(rel, pat) for pat in PLAYER_FILES)
+
+
+# ------------------------------------------------------------ mpy-cross
+
+def check_mpy_cross(exe, board_major=None):
+    """Compile a probe with it: CircuitPython's .mpy files start with b"C",
+    MicroPython's with b"M" (CircuitPython refuses those)."""
+    if not (os.path.isfile(exe) or shutil.which(exe)):
+        raise DeployError("mpy-cross not found: %s" % exe)
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "probe.py")
+        out = os.path.join(tmp, "probe.mpy")
+        with open(src, "w") as f:
+            f.write("x = 1\n")
+        try:
+            p = subprocess.run([exe, "-o", out, src], capture_output=True, text=True, timeout=60)
+        except OSError as e:
+            raise DeployError("cannot run %s: %s" % (exe, e))
+        data = read_bytes(out)
+        if p.returncode != 0 or not data:
+            raise DeployError("%s failed on a one-line probe file:\n%s" % (exe, (p.stderr or p.stdout).strip()))
+    if data[:1] == b"M":
+        raise DeployError(
+            "%s is MicroPython's mpy-cross: its .mpy files start with 'M' (MicroPython's "
+            "format), and CircuitPython refuses them ('Incompatible .mpy file'); CircuitPython's "
+            "start with 'C'. Use CircuitPython's own mpy-cross for your CircuitPython version: "
+            "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/ "
+            "(or build it from the circuitpython repository, mpy-cross/)." % exe)
+    if data[:1] != b"C":
+        raise DeployError("%s wrote %r..., not a CircuitPython .mpy (those start with 'C')."
+                          % (exe, data[:4]))
+    try:
+        v = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=30)
+        m = re.search(r"CircuitPython\s+(\d+)\.", v.stdout + v.stderr)
+    except OSError:
+        m = None
+    if m and board_major and int(m.group(1)) != board_major:
+        warn("%s is CircuitPython %s's mpy-cross but the board runs CircuitPython %d: "
+             "the board may refuse the .mpy files ('Incompatible .mpy file')."
+             % (exe, m.group(1), board_major))
+    return exe
+
+
+def compile_mpy(exe, source_path, rel):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "out.mpy")
+        p = subprocess.run([exe, "-o", out, "-s", rel, source_path],
+                           capture_output=True, text=True, timeout=120)
+        data = read_bytes(out)
+        if p.returncode != 0 or not data:
+            raise DeployError("mpy-cross failed on %s:\n%s" % (rel, (p.stderr or p.stdout).strip()))
+        if data[:1] != b"C":
+            raise DeployError("mpy-cross wrote a non-CircuitPython .mpy for %s" % rel)
+        return data
+
+
+# ------------------------------------------------------------ the bundle
+
+NO_COMPILE = ("code.py", "boot.py", "main.py", "code.txt", "main.txt")
+
+
+def build_bundle(family, mpy_cross=None, libs=True):
+    """{drive-relative posix path: bytes} and the library names. libs=False:
+    no lib/ files (circup installs them from requirements.txt)."""
+    fw = firmware_files()
+    if "code.py" not in fw:
+        raise DeployError("firmware/code.py is missing")
+    firmware_tops = set()
+    for rel in fw:
+        top = rel.split("/")[0]
+        firmware_tops.add(top[:-3] if top.endswith(".py") else top)
+    boards = adapter_files(family)
+    res = Resolver(firmware_tops, site_dirs())
+    for rel, path in list(fw.items()) + list(boards.items()):
+        if not rel.endswith(".py"):
+            continue
+        name, is_pkg = module_name(rel)
+        with open(path, "rb") as f:
+            source = f.read()
+        try:
+            imports = scan_imports(source, name, is_pkg, path)
+        except SyntaxError as e:
+            raise DeployError("cannot read %s: %s" % (path, e))
+        for mod, req in imports:
+            res.need(mod, req if req is not None else False, rel)
+    if res.missing:
+        lines = ["  %s (imported by %s)" % m for m in res.missing]
+        raise DeployError("the firmware imports modules that are neither built into CircuitPython "
+                          "on this board nor installed here (pip install the library into .venv, "
+                          "or drop the import):\n" + "\n".join(lines))
+    sources = dict(fw)
+    sources.update(boards)
+    if libs:
+        sources.update({"lib/" + rel: path for rel, path in res.files.items()})
+    bundle = {}
+    for rel, path in sorted(sources.items()):
+        if mpy_cross and rel.endswith(".py") and rel not in NO_COMPILE:
+            bundle[rel[:-3] + ".mpy"] = compile_mpy(mpy_cross, path, rel)
+        else:
+            with open(path, "rb") as f:
+                bundle[rel] = f.read()
+    libs = sorted(res.roots)
+    bundle["requirements.txt"] = (
+        "# The CircuitPython libraries the games import (written by tools/deploy.py).\n"
+        "# Online instead of the copies in lib/:  circup install -r requirements.txt\n"
+        + "".join(name + "\n" for name in libs)).encode()
+    return bundle, libs
+
+
+# ------------------------------------------------------------ writing safely
+
+def _fsync_dir(path):
+    if os.name == "nt":
+        return            # Windows cannot open a directory to flush it
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _flush(f):
+    f.flush()
+    try:
+        import fcntl
+        if hasattr(fcntl, "F_FULLFSYNC"):       # macOS: fsync alone does not reach the disk
+            fcntl.fcntl(f.fileno(), fcntl.F_FULLFSYNC)
+            return
+    except (ImportError, OSError):
+        pass
+    os.fsync(f.fileno())
+
+
+def _write_data(f, data):
+    """Write the bytes (tests replace this to interrupt a copy midway)."""
+    f.write(data)
+
+
+def install_file(drive, rel, data):
+    """Write data to drive/rel: a temporary name, flushed, then renamed over
+    the old file (atomic), then the folder flushed."""
+    dst = os.path.join(drive, *rel.split("/"))
+    d = os.path.dirname(dst)
+    made = []
+    probe = d
+    while not os.path.isdir(probe):
+        made.append(probe)
+        probe = os.path.dirname(probe)
+    os.makedirs(d, exist_ok=True)
+    for m in reversed(made):
+        _fsync_dir(os.path.dirname(m))
+    tmp = dst + TMP_SUFFIX
+    with open(tmp, "wb") as f:
+        _write_data(f, data)
+        _flush(f)
+    os.replace(tmp, dst)
+    _fsync_dir(d)
+
+
+def read_manifest(drive):
+    data = read_bytes(os.path.join(drive, MANIFEST))
+    if data is None:
+        return {"files": {}, "libraries": []}
+    try:
+        m = json.loads(data.decode())
+        files = {k: list(v) if isinstance(v, list) else [v] for k, v in m.get("files", {}).items()}
+        return {"files": files, "libraries": list(m.get("libraries", []))}
+    except (ValueError, AttributeError):
+        warn("%s on the drive is unreadable; treating every file as not installed by this tool"
+             % MANIFEST)
+        return {"files": {}, "libraries": []}
+
+
+def manifest_bytes(files, libraries, board_id, family, mpy):
+    return (json.dumps({"tool": "handheld-city-games tools/deploy.py", "format": 1,
+                        "board_id": board_id, "adapter": family, "mpy": bool(mpy),
+                        "libraries": libraries,
+                        "files": {k: files[k] for k in sorted(files)}},
+                       indent=1, sort_keys=True) + "\n").encode()
+
+
+def _order(rel):
+    """Libraries first, then the adapter, then the game, code.py last (it is
+    what the board restarts into after each write)."""
+    if rel.startswith("lib/"):
+        return (0, rel)
+    if rel.startswith("boards/"):
+        return (1, rel)
+    if rel in ("code.py", "main.py"):
+        return (3, rel)
+    return (2, rel)
+
+
+def cluster_size(drive):
+    try:
+        st = os.statvfs(drive)
+        return max(512, st.f_frsize or st.f_bsize)
+    except (AttributeError, OSError):
+        return 4096
+
+
+def plan(drive, bundle):
+    """What to do: (writes [(rel, data, why)], unchanged [rel], removals
+    [rel], kept [(rel, why)], leftovers [rel]) given the drive's files and manifest."""
+    manifest = read_manifest(drive)
+    owned = manifest["files"]
+    writes, unchanged, removals, kept = [], [], [], []
+    for rel in sorted(bundle, key=_order):
+        data = bundle[rel]
+        cur = read_bytes(os.path.join(drive, *rel.split("/")))
+        if cur is not None and sha256(cur) == sha256(data):
+            unchanged.append(rel)
+        elif cur is not None and is_player_file(rel):
+            kept.append((rel, "may hold the player's data: never overwritten"))
+        elif cur is None:
+            writes.append((rel, data, "new"))
+        elif rel in owned:
+            if sha256(cur) in owned[rel]:
+                writes.append((rel, data, "update"))
+            else:
+                writes.append((rel, data, "update (it was changed on the drive since the last deploy)"))
+        else:
+            writes.append((rel, data, "replace (not installed by this tool before)"))
+    for rel in sorted(owned):
+        if rel in bundle:
+            continue
+        cur = read_bytes(os.path.join(drive, *rel.split("/")))
+        if cur is None:
+            continue
+        if is_player_file(rel):
+            kept.append((rel, "may hold the player's data: never removed"))
+        elif sha256(cur) in owned[rel]:
+            removals.append(rel)
+        else:
+            kept.append((rel, "no longer part of the games, but changed on the drive: left in place"))
+    leftovers = []
+    for rel in set(bundle) | set(owned) | {MANIFEST}:
+        tmp = os.path.join(drive, *rel.split("/")) + TMP_SUFFIX
+        if os.path.isfile(tmp):
+            leftovers.append(rel + TMP_SUFFIX)
+    return writes, unchanged, removals, kept, sorted(leftovers), manifest
+
+
+def check_space(drive, writes, extra=()):
+    """Fails before writing anything if the files cannot fit. Each file is
+    written beside the old one, which is freed only after the rename."""
+    cl = cluster_size(drive)
+
+    def alloc(n):
+        return (n + cl - 1) // cl * cl
+
+    free = shutil.disk_usage(drive).free
+    low = free
+    for rel, data in list((w[0], w[1]) for w in writes) + list(extra):
+        old = read_bytes(os.path.join(drive, *rel.split("/")))
+        free -= alloc(len(data)) + cl        # the new file (+ a directory entry's worth)
+        low = min(low, free)
+        if old is not None:
+            free += alloc(len(old))
+    if low < 0:
+        need = sum(alloc(len(w[1])) for w in writes)
+        raise DeployError("not enough room on %s: about %d KB to write, %d KB free. Delete "
+                          "files you do not need from the drive (not boot_out.txt), or use "
+                          "--mpy-cross for smaller files." % (drive, need // 1024,
+                                                              shutil.disk_usage(drive).free // 1024))
+
+
+def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
+    """Install the bundle on the drive. Returns the number of files written
+    or removed (0 on a drive that is already up to date)."""
+    writes, unchanged, removals, kept, leftovers, manifest = plan(drive, bundle)
+    board_id = info.get("board_id")
+    final = {rel: [sha256(data)] for rel, data in bundle.items()
+             if not any(k[0] == rel for k in kept)}
+    for rel, _why in kept:          # the player's files we installed once stay ours
+        if rel in bundle and rel in manifest["files"]:
+            final[rel] = manifest["files"][rel]
+    final_m = manifest_bytes(final, libraries, board_id, family, mpy)
+    old_m = read_bytes(os.path.join(drive, MANIFEST))
+    changes = len(writes) + len(removals) + len(leftovers)
+    for rel, why in kept:
+        say("keep    %s (%s)" % (rel, why))
+    for rel, data, why in writes:
+        say("%s %s (%d bytes, %s)" % ("would write" if dry_run else "write  ", rel, len(data), why))
+    for rel in removals:
+        say("%s %s (installed by an earlier deploy, no longer needed)"
+            % ("would remove" if dry_run else "remove ", rel))
+    for rel in leftovers:
+        say("%s %s (left by an interrupted deploy)" % ("would remove" if dry_run else "remove ", rel))
+    if not changes and old_m == final_m:
+        say("%s is up to date (%d files checked, nothing written)." % (drive, len(unchanged)))
+        return 0
+    if dry_run:
+        say("dry run: %d to write, %d to remove, %d unchanged; nothing was changed."
+            % (len(writes), len(removals) + len(leftovers), len(unchanged)))
+        return changes
+    if drive_has_code_txt(drive):
+        warn("the drive has code.txt, which CircuitPython runs instead of code.py: "
+             "rename or delete it to play.")
+    check_space(drive, writes, [(MANIFEST, final_m + old_m if old_m else final_m)])
+    # First record every file this run may write (old and new hashes), so an
+    # interrupted run still knows what it owns; then write, then remove.
+    interim = {rel: list(v) for rel, v in manifest["files"].items()}
+    for rel, data, _why in writes:
+        interim[rel] = sorted(set(interim.get(rel, [])) | {sha256(data)})
+    for rel in unchanged:
+        interim.setdefault(rel, [sha256(bundle[rel])])
+    if writes or removals:
+        install_file(drive, MANIFEST, manifest_bytes(interim, libraries, board_id, family, mpy))
+    for rel in leftovers:
+        os.remove(os.path.join(drive, *rel.split("/")))
+    for rel, data, _why in writes:
+        install_file(drive, rel, data)
+    for rel in removals:
+        path = os.path.join(drive, *rel.split("/"))
+        os.remove(path)
+        _fsync_dir(os.path.dirname(path))
+        _remove_empty_dirs(drive, os.path.dirname(path))
+    if read_bytes(os.path.join(drive, MANIFEST)) != final_m:
+        install_file(drive, MANIFEST, final_m)
+    say("%d written, %d removed, %d unchanged on %s." % (len(writes), len(removals) + len(leftovers),
+                                                          len(unchanged), drive))
+    return changes
+
+
+def drive_has_code_txt(drive):
+    return os.path.isfile(os.path.join(drive, "code.txt"))
+
+
+def _remove_empty_dirs(drive, d):
+    drive = os.path.abspath(drive)
+    d = os.path.abspath(d)
+    while d != drive and os.path.dirname(d) != d and d != os.path.join(drive, "lib"):
+        try:
+            os.rmdir(d)     # only succeeds when empty: nobody else's files go
+        except OSError:
+            return
+        _fsync_dir(os.path.dirname(d))
+        d = os.path.dirname(d)
+
+
+# ------------------------------------------------------------ UF2
+
+def check_uf2(data, name="the file"):
+    """Raises DeployError unless data is a UF2 image for SAMD51 main flash.
+    Returns the number of blocks."""
+    if not data or len(data) % 512:
+        raise DeployError("%s is not a UF2 file: %d bytes is not a whole number of 512-byte blocks."
+                          % (name, len(data)))
+    count = len(data) // 512
+    families = set()
+    flashed = 0
+    for i in range(count):
+        blk = data[i * 512:(i + 1) * 512]
+        m0, m1, flags, addr, size, blockno, nblocks, family = struct.unpack_from("<8I", blk, 0)
+        (mend,) = struct.unpack_from("<I", blk, 508)
+        if m0 != UF2_MAGIC_START0 or m1 != UF2_MAGIC_START1 or mend != UF2_MAGIC_END:
+            raise DeployError("%s is not a UF2 file: block %d has the wrong magic numbers "
+                              "(0x%08X 0x%08X ... 0x%08X)." % (name, i, m0, m1, mend))
+        if size > 476:
+            raise DeployError("%s: block %d says %d payload bytes (at most 476)." % (name, i, size))
+        if flags & UF2_FLAG_NOT_MAIN_FLASH:
+            continue
+        if not flags & UF2_FLAG_FAMILY:
+            raise DeployError("%s: block %d has no family ID (flag 0x2000), so it cannot be "
+                              "checked to be for SAMD51 boards; use the .uf2 from circuitpython.org."
+                              % (name, i))
+        families.add(family)
+        if addr < APP_START:
+            raise DeployError("%s writes at 0x%X, over the bootloader: not a CircuitPython image."
+                              % (name, addr))
+        if blockno >= nblocks:
+            raise DeployError("%s: block %d says it is number %d of %d." % (name, i, blockno, nblocks))
+        flashed += 1
+    if not flashed:
+        raise DeployError("%s has no blocks for the main flash." % name)
+    bad = families - {SAMD51_FAMILY}
+    if bad:
+        found = ", ".join("0x%08X (%s)" % (f, UF2_FAMILIES.get(f, "unknown chip")) for f in sorted(bad))
+        raise DeployError("%s is for another chip: family %s, but the PyBadge / PyGamer are SAMD51 "
+                          "(0x%08X). Download the .uf2 for your board from circuitpython.org."
+                          % (name, found, SAMD51_FAMILY))
+    return count
+
+
+def parse_info_uf2(text):
+    info = {}
+    for line in text.splitlines():
+        if ":" in line:
+            k, _, v = line.partition(":")
+            info[k.strip().lower()] = v.strip()
+    return info
+
+
+def bootloader_family(info):
+    """'pybadge' / 'pygamer' for a supported bootloader, else None."""
+    text = (info.get("model", "") + " " + info.get("board-id", "")).lower()
+    if "advance" in text:
+        return None      # PyGamer Advance: another screen, not supported
+    for key, family in BOOTLOADER_BOARDS:
+        if key in text:
+            return family
+    return None
+
+
+def flash_uf2(uf2_path, drive, force=False, dry_run=False):
+    data = read_bytes(uf2_path)
+    if data is None:
+        raise DeployError("cannot read %s" % uf2_path)
+    blocks = check_uf2(data, os.path.basename(uf2_path))
+    text = read_bytes(os.path.join(drive, "INFO_UF2.TXT"))
+    if text is None:
+        raise DeployError("%s has no INFO_UF2.TXT: it is not a board in bootloader mode. "
+                          "Double-click the board's reset button to get the ...BOOT drive." % drive)
+    info = parse_info_uf2(text.decode("utf-8", "replace"))
+    fam = bootloader_family(info)
+    desc = "%s (%s)" % (info.get("model", "?"), info.get("board-id", "?"))
+    if fam is None:
+        raise DeployError("the bootloader on %s is for %s, not a PyBadge, PyBadge LC, EdgeBadge or "
+                          "PyGamer; not flashing." % (drive, desc))
+    m = re.search(r"adafruit-circuitpython-([a-z0-9_]+?)-[a-z]{2}(?:_[A-Za-z]+)?-", os.path.basename(uf2_path))
+    if m:
+        file_board = m.group(1)
+        file_family = SUPPORTED_BOARDS.get(file_board)
+        if file_family != fam:
+            msg = ("%s is CircuitPython for the board '%s', but this bootloader is a %s."
+                   % (os.path.basename(uf2_path), file_board, desc))
+            if not force:
+                raise DeployError(msg + " Download the .uf2 for your board (or --force).")
+            warn(msg)
+    dest = os.path.join(drive, "CURRENT.UF2")
+    if dry_run:
+        say("would copy %s (%d blocks) to %s [%s]" % (uf2_path, blocks, dest, desc))
+        return
+    say("copying %s (%d blocks, %d KB) to %s [%s] ..." % (uf2_path, blocks, len(data) // 1024, drive, desc))
+    # The bootloader's drive is not a real file system: one plain write.
+    try:
+        with open(dest, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as e:
+        # The board reboots the moment it has the last block; the drive vanishing
+        # under the final flush is normal.
+        if os.path.exists(drive):
+            raise DeployError("copying to %s failed: %s" % (drive, e))
+    say("done: the board restarts into CircuitPython. When the CIRCUITPY drive appears, run "
+        "python tools/deploy.py to install the games.")
+
+
+# ------------------------------------------------------------ command line
+
+def main(argv=None, circuitpy_patterns=None, boot_patterns=None):
+    p = argparse.ArgumentParser(prog="tools/deploy.py", description=__doc__.split("\n\n")[0])
+    p.add_argument("--drive", help="the CIRCUITPY drive (or, with --uf2, the ...BOOT drive); "
+                                   "default: found by its volume label")
+    p.add_argument("--dry-run", action="store_true", help="list what would change; change nothing")
+    p.add_argument("--mpy-cross", metavar="PATH", help="compile to .mpy with CircuitPython's mpy-cross")
+    p.add_argument("--uf2", metavar="FILE", help="flash this CircuitPython .uf2 (board in bootloader mode)")
+    p.add_argument("--no-libs", action="store_true",
+                   help="install no libraries into lib/ (and remove the ones this tool put "
+                        "there): for `circup install -r requirements.txt` (docs/deploy.md)")
+    p.add_argument("--board", choices=sorted(SUPPORTED_BOARDS),
+                   help="the board, when boot_out.txt cannot say (with --force)")
+    p.add_argument("--force", action="store_true",
+                   help="go on despite a missing boot_out.txt, an old CircuitPython or a .uf2 "
+                        "named for another board")
+    args = p.parse_args(argv)
+    try:
+        if args.uf2:
+            drive = args.drive or pick_drive(
+                find_bootloaders(boot_patterns), "bootloader (INFO_UF2.TXT)",
+                "Double-click the board's reset button: the NeoPixels turn green and a drive "
+                "named PYBADGEBOOT or PYGAMERBOOT appears.")
+            flash_uf2(args.uf2, drive, force=args.force, dry_run=args.dry_run)
+            return 0
+        if args.drive:
+            drive = args.drive
+            if not os.path.isdir(drive):
+                raise DeployError("%s is not a folder" % drive)
+        else:
+            drive = pick_drive(
+                find_circuitpy(circuitpy_patterns), LABEL,
+                "Plug the board in with a data USB cable and switch it on. If a drive named "
+                "PYBADGEBOOT or PYGAMERBOOT appears instead, the board has no CircuitPython "
+                "yet: see --uf2 (docs/deploy.md). Or give the drive with --drive PATH.")
+        if os.path.isfile(os.path.join(drive, "INFO_UF2.TXT")) and \
+                not os.path.isfile(os.path.join(drive, "boot_out.txt")):
+            raise DeployError("%s is the bootloader's drive, not CIRCUITPY: flash CircuitPython "
+                              "first with --uf2 FILE (docs/deploy.md)." % drive)
+        info, family = check_board(drive, args.board, args.force)
+        say("%s: CircuitPython %s on %s (board id %s); adapter boards/%s.py"
+            % (drive, info["version"] or "?", info["name"] or "?", info["board_id"] or "?", family))
+        mpy = check_mpy_cross(args.mpy_cross, info["major"]) if args.mpy_cross else None
+        bundle, libs = build_bundle(family, mpy, libs=not args.no_libs)
+        deploy(drive, bundle, libs, info, family, mpy=bool(mpy), dry_run=args.dry_run)
+        if args.no_libs and not args.dry_run:
+            say("now install the libraries: circup install -r %s"
+                % os.path.join(drive, "requirements.txt"))
+        return 0
+    except DeployError as e:
+        sys.stderr.write("deploy: %s\n" % e)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
