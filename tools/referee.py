@@ -15,8 +15,8 @@ CPython 3.11, standard library only. The rules are the firmware's own engine
 (firmware/aliencity), so the referee and the device always agree.
 """
 
-# The standard library first: firmware/ goes to the front of sys.path and
-# holds device files (code.py, ...) that would shadow same-named modules.
+# paths.py puts the firmware after the standard library on sys.path (the
+# device's code.py must not shadow the stdlib's code module).
 import argparse
 import json
 import os
