@@ -217,7 +217,7 @@ class Screen:
         g = self.game
         self.show_state("%s builds" % PLAYER_NAMES[g.to_move],
                         palette.W_TEXT if g.to_move == 0 else palette.B_TEXT)
-        self.say("%s: A build, B piece" % piece_name(self.kind), palette.DIM)
+        self.say("A build %s, B next" % piece_name(self.kind), palette.DIM)
 
     # -- moves ----------------------------------------------------------------
 
@@ -317,7 +317,7 @@ class Screen:
         text = "from %s %s (yellow: 1-2)" % (KIND_NAMES[g.kind_at(v)], lot_name(v))
         for t in sc.towers:
             if t.lot == v:
-                text = "%s %s: %d customers x %d = %d" % (
+                text = "%s %s: %d x %d = %d pts (customers x distance)" % (
                     KIND_NAMES[g.kind_at(v)], lot_name(v), t.customers,
                     t.distance, t.points)
         return text

@@ -28,7 +28,7 @@ class TextView:
         self.root = displayio.Group()
         self.title = _lab(self.root, 2, 1, palette.TITLE)
         self.rows = [_lab(self.root, 2, TOP + STEP * i, palette.TEXT) for i in range(ROWS)]
-        self.more = _lab(self.root, 152, TOP, palette.DIM)
+        self.more = _lab(self.root, 152, 1, palette.DIM)   # scroll marks
         self.help = _lab(self.root, 2, 114, palette.DIM)
         self.lines = ()
         self.colors = None
