@@ -20,8 +20,9 @@ clock. ``progress(fraction)`` is called while ``hard`` searches (NeoPixels);
 - ``medium``: one ply with the full evaluation (future competition, the
   other player's threats, caps still to play, green bonuses); claim options
   for its three best builds.
-- ``hard``: two plies: its best ``HARD_K`` (build, claim) pairs by the
-  medium judgement, each answered by the other player's best reply, in
+- ``hard``: two plies: its best ``HARD_K`` builds by the cheap tables,
+  each measured exactly with its best claim and answered by the other
+  player's best reply (cheap tables, on that exact measurement), in
   order, until the deadline or ``should_stop``.
 
 The game is left as it was found. No recursion; buffers are allocated once
@@ -225,13 +226,22 @@ def _top(b, n, k):
     return out
 
 
-def _exact(game, b, m, p, greedy):
+def _exact(game, b, m, p, greedy, t=None):
     """Play build m, measure the position exactly, try every claim; undo.
     Returns (value for p, cap lot or NONE)."""
     game.play(m >> 7, m & 127)
-    t = b.t2
+    if t is None:
+        t = b.t2
     over = game.to_move == OVER
     t.setup(game, greedy or over)
+    bv, bcap = _best_cap(game, t, p, over)
+    game.undo()
+    return bv, bcap
+
+
+def _best_cap(game, t, p, over):
+    """On fresh tables t of the position after p's build: the best claim
+    for p, (value, cap lot or NONE)."""
     nxt = p if over else game.to_move
     t.begin()
     bv = t.value(p, nxt)
@@ -248,7 +258,6 @@ def _exact(game, b, m, p, greedy):
             if v > bv:
                 bv = v
                 bcap = t.tlot[x]
-    game.undo()
     return bv, bcap
 
 
@@ -277,12 +286,13 @@ def _one_ply(game, t, b, moves, n, rng, width):
 
 
 def _reply_value(game, b, q, deadline_us, now_us):
-    """The best the player q to move can reach in one ply (their view);
-    None when the deadline passed before every reply was judged."""
+    """The best the player q to move can reach in one ply (their view), on
+    b.t2 already set up for this position (cheap tables); None when the
+    deadline passed first."""
     t = b.t2
-    t.setup(game)
     n = game.legal(b.buf2)
     if n == 0:
+        t.begin()
         return t.value(q, 1 - q)
     lots = game.lots
     t.begin()
@@ -339,59 +349,42 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop):
     best = _quick(game, t, b, b.buf, n, p, rng)
     k = _top(b, n, HARD_K)
     cm = b.cm
-    cc = b.cc
-    cv = b.cv
-    # Candidate (build, claim) pairs, by the exact one-ply judgement.
-    clock = now_us is not None and deadline_us is not None
     for j in range(k):
-        if j > 1 and clock and now_us() - deadline_us >= 0:
-            k = j  # out of time already: keep the ones judged
-            break
-        m = b.buf[cm[j]]
-        cm[j] = m
-        v, cap = _exact(game, b, m, p, False)
-        cc[j] = cap
-        cv[j] = v
-    # Sort the pairs by that value (insertion sort, k is small).
-    for j in range(1, k):
-        m = cm[j]
-        c = cc[j]
-        v = cv[j]
-        i = j
-        while i > 0 and cv[i - 1] < v:
-            cm[i] = cm[i - 1]
-            cc[i] = cc[i - 1]
-            cv[i] = cv[i - 1]
-            i -= 1
-        cm[i] = m
-        cc[i] = c
-        cv[i] = v
-    bm = cm[0] if k else b.buf[best]
-    bc = cc[0] if k else NONE
+        cm[j] = b.buf[cm[j]]
+    t2 = b.t2
+    clock = now_us is not None and deadline_us is not None
+    bm = b.buf[best]  # fallbacks: the cheap judgement, then the exact one
+    bc = NONE
+    ev = _WORST
+    em = bm
+    ec = NONE
     bv = _WORST
     for j in range(k):
-        if j and now_us is not None and deadline_us is not None:
-            if now_us() - deadline_us >= 0:
-                break
+        if j and clock and now_us() - deadline_us >= 0:
+            break
         if j and should_stop is not None and should_stop():
             break
         m = cm[j]
-        cap = cc[j]
         kind = m >> 7
         lot = m & 127
-        try:
-            game.play(kind, lot, cap)
-        except ValueError:
-            cap = NONE
-            game.play(kind, lot)
+        game.play(kind, lot)
         q = game.to_move
-        if q == OVER:
-            b.t2.setup(game, True)
-            v = b.t2.value(p, p)
-        elif q == p:
-            b.t2.setup(game)
-            v = b.t2.value(p, 1 - p)
-        else:
+        over = q == OVER
+        t2.setup(game, over)
+        v, cap = _best_cap(game, t2, p, over)
+        if v > ev:
+            ev = v
+            em = m
+            ec = cap
+        if not over and q != p:
+            if cap != NONE:
+                game.undo()
+                game.play(kind, lot, cap)
+                for x in range(t2.n):
+                    if t2.tlot[x] == cap:
+                        t2.town[x] = p
+                t2.caps[p] -= 1
+                t2.weights()
             v = _reply_value(game, b, q, deadline_us, now_us)
             if v is None:
                 game.undo()
@@ -404,4 +397,6 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop):
             bc = cap
         if progress:
             progress((j + 1) / k)
+    if bv == _WORST:
+        return em, ec
     return bm, bc

@@ -1,29 +1,28 @@
 """Position tables and the evaluation the computer opponents search with.
 
 ``Tables.setup(game)`` measures one position once: every tower's street
-distances (one breadth-first search each) and, for every lot, the distance
-a structure built there would have to each tower. After that a candidate
-build is judged without playing it: a dome only adds customers to the
-towers within 2 (``dome_gain``); a tower gets a small table of its own
-(``try_tower`` + ``value``). Building on a lot can lengthen street paths
-through it; the tables ignore that (the search sees it one build later).
+distances (a breadth-first search each) and, for every lot, the distance
+a structure built there would have to each tower. A candidate build is
+then judged without playing it: a dome adds customers to the towers
+within 2 (``dome_gain``), a tower gets a small table of its own
+(``try_tower`` + ``value``). With ``BLOCK`` the customers of the towers
+near the lot are counted again with that lot no longer a street (a build
+can cut a customer off); longer paths to the competition are not seen.
 
 The value of a position estimates the final score difference:
 
 - a claimed tower is worth customers x distance to the competition; with
   no rival yet and towers of its colour still in some supply the rival is
   assumed to come at ``NORIVAL`` at most (else: the empty lots expected at
-  the end + 1); ``THREAT`` can cap the competition distance of a claimed
-  tower while the other player holds a tower of its colour (switched off:
-  in the arena it made the levels claim too late and lose);
+  the end + 1); the distance is capped at ``THREAT`` while the other
+  player holds a tower of its colour (``TPOOL``: an unclaimed tower while
+  either does), since that tower will be built next to it;
 - unclaimed towers are shared out in turn, best first, starting with the
-  player to move next, as far as each player's caps and builds reach (the
-  caps still to play, and the opponent's threat to take our towers), each
-  pick at ``PICK`` tenths of its value;
+  player to move next, as far as each player's caps and builds reach,
+  each pick at ``PICK`` tenths of its value;
 - green bonuses as the rules pay them now.
 
-No allocation once warm (bytearrays and arrays allocated in __init__).
-Values are integers in tenths of a point.
+No allocation once warm. Values are integers in tenths of a point.
 """
 
 from array import array
@@ -36,7 +35,9 @@ from aliencity.geometry import KIND_COLOUR, NB_LIST, NB_START, NKINDS, NLOTS
 MAXT = const(16)  # towers in a city (14) and one candidate
 FAR = const(255)
 NORIVAL = const(16)
-THREAT = const(99)  # off: assuming the threat measured weaker (arena)
+THREAT = const(6)  # a claimed tower, the other player holding its colour
+TPOOL = const(1)  # the threat on unclaimed towers too
+BLOCK = const(1)  # a build blocks its street lot (customers)
 PICK = const(10)  # tenths
 GREEN = const(2)
 
@@ -72,11 +73,16 @@ class Tables:
         self.rules = 0
         self.to_move = 0
         self.greedy = False  # True: score as if the game ended now
+        self.lloss = array("i", [0] * NLOTS)  # dome_gain: blocking costs
+        self.lstamp = bytearray(NLOTS)
+        self.gen = 0
+        self.lots = None
 
     # -- measuring a position -------------------------------------------------
 
     def setup(self, game, greedy=False):
         self.greedy = greedy
+        self.lots = game.lots
         game.analyse()
         lots = game.lots
         s = game.streets
@@ -132,7 +138,7 @@ class Tables:
                 if j != i and tcol[j] == c and sd[base + tlot[j]] < d:
                     d = sd[base + tlot[j]]
             self.tcomp[i] = d
-        self._weights()
+        self.weights()
 
     def _rows(self, i, lots):
         """BFS from tower i; row i of sd for every lot."""
@@ -172,9 +178,14 @@ class Tables:
                     m = d
             sd[base + v] = m
 
-    def _weights(self):
+    def weights(self):
         """Base position: what one more customer of each tower is worth to
         the player to move (tenths), for ``dome_gain``."""
+        self.gen = (self.gen + 1) & 0xFF
+        if self.gen == 0:
+            for v in range(NLOTS):
+                self.lstamp[v] = 0
+            self.gen = 1
         n = self.n
         self.begin()
         p = self.to_move & 1
@@ -211,6 +222,26 @@ class Tables:
         for i in range(self.n):
             if sd[i * NLOTS + lot] <= 2 and tcol[i] != colour:
                 g += wgt[i]
+        if BLOCK:
+            if self.lstamp[lot] != self.gen:
+                self.lstamp[lot] = self.gen
+                self.lloss[lot] = self._loss(lot)
+            g -= self.lloss[lot]
+        return g
+
+    def _loss(self, lot):
+        """What blocking street lot ``lot`` costs the towers near it in
+        customers, weighted as in dome_gain."""
+        sd = self.sd
+        st = self.st
+        lots = self.lots
+        st[lot] = 0
+        g = 0
+        for i in range(self.n):
+            if sd[i * NLOTS + lot] <= 2 and self.wgt[i]:
+                g += self.wgt[i] * (self.tcust[i] - self._near(
+                    lots, self.tlot[i], self.tcol[i]))
+        st[lot] = 1
         return g
 
     def try_dome(self, lot, colour):
@@ -219,9 +250,18 @@ class Tables:
         tcol = self.tcol
         ccust = self.ccust
         self.cempty = self.empty - 1
+        lots = self.lots
+        st = self.st
+        st[lot] = 0
+        lots[lot] = 4 + colour
         for i in range(self.n):
-            if sd[i * NLOTS + lot] <= 2 and tcol[i] != colour:
-                ccust[i] += 1
+            if sd[i * NLOTS + lot] <= 2:
+                if BLOCK:
+                    ccust[i] = self._near(lots, self.tlot[i], tcol[i])
+                elif tcol[i] != colour:
+                    ccust[i] += 1
+        lots[lot] = 0
+        st[lot] = 1
 
     def try_tower(self, lots, lot, colour):
         """Candidate: the base position plus a tower on lot (index cn - 1).
@@ -248,7 +288,16 @@ class Tables:
         tcol[n] = colour
         self.cown[n] = 2
         ccomp[n] = d2
+        st = self.st
+        st[lot] = 0  # the lot stops being a street: customers again
+        lots[lot] = colour + 1
+        if BLOCK:
+            for i in range(n):
+                if sd[i * NLOTS + lot] <= 2:
+                    ccust[i] = self._near(lots, self.tlot[i], tcol[i])
         ccust[n] = self._near(lots, lot, colour)
+        lots[lot] = 0
+        st[lot] = 1
         self.cn = n + 1
         self.cempty = self.empty - 1
 
@@ -305,8 +354,12 @@ class Tables:
             d = end + 1
             if (tl[c] or tl[3 + c]) and d > NORIVAL:
                 d = NORIVAL
-        if owner < 2 and d > THREAT and tl[(1 - owner) * 3 + c]:
-            d = THREAT
+        if d > THREAT:
+            if owner < 2:
+                if tl[(1 - owner) * 3 + c]:
+                    d = THREAT
+            elif TPOOL and (tl[c] or tl[3 + c]):
+                d = THREAT
         return d
 
     def value(self, p, nxt, dome=-1):
