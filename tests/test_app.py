@@ -300,3 +300,48 @@ def test_computer_game_scores_like_the_referee(tmp_path):
         assert rest == want[-7:]
     # Game over: the winner's colour on the pixels, the end jingle played.
     assert any(e.get("freq") == 1047 for e in st["audio"])
+
+
+def test_pause_menu_undo_and_quit(tmp_path):
+    g = new_game(1)
+    d = Driver(g)
+    buf = array("H", [0] * 560)
+    n = g.legal(buf)
+    lot = min(m & 0x7F for m in buf[:n] if m >> 7 == 0)
+    d.build(0, lot, claim_own=True)
+    script = HOTSEAT + "\n".join(d.lines) + "\n"
+    # Start, down to "undo", A: the tower and its cap are gone.
+    st, s, _ = run_sim(tmp_path, script + "start\ndown\na\n", name="undo")
+    assert count_in_lot(s, lot, RED_PIECE) == 0
+    assert read_text(s, 2, 102, 6) == "undone"
+    # Start, up to "quit" (the last row), A: back in the launcher.
+    st, s, _ = run_sim(tmp_path, script + "start\nup\na\n", name="quit")
+    assert read_text(s, 14, 32, 10) == "Alien City"
+
+
+def test_scoring_lines_are_the_same_in_micropython():
+    import mpylane
+    mpylane.require_or_skip()
+    from aliencity import results, scoring
+    from aliencity.engine import OVER
+    g = new_game(4)
+    rng = random.Random(2)
+    buf = array("H", [0] * 560)
+    while g.to_move != OVER:
+        n = g.legal(buf)
+        m = buf[rng.randrange(n)]
+        p = g.to_move
+        g.play(m >> 7, m & 0x7F)
+        if g.cap_why_not(p, m & 0x7F) is None and rng.random() < 0.6:
+            g.undo()
+            g.play(m >> 7, m & 0x7F, m & 0x7F)
+    text = record.write(g)
+    rows, _ = results.lines(g)
+    want = results.title(scoring.score(g)) + "\n" + "\n".join(rows)
+    out = mpylane.run_ok("TEXT = %r\n" % text + (
+        "from aliencity import record, results, scoring\n"
+        "g, err = record.replay(record.read(TEXT.split('\\n')))\n"
+        "rows, cols = results.lines(g)\n"
+        "print(results.title(scoring.score(g)))\n"
+        "for r in rows: print(r)\n"), fixed_heap=False)
+    assert out.strip() == want.strip()
