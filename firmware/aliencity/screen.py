@@ -261,6 +261,8 @@ class Screen:
             self.legal[self.cur] = 0
             self.draw_lots()
             self.draw_panel()
+            self.set_text(self.turn, PLAYER_NAMES[p],
+                          palette.W_TEXT if p == 0 else palette.B_TEXT)
             self.show_state("%s claims?" % PLAYER_NAMES[p], palette.TITLE)
             self.selector.hidden = True
             self.say("claim a tower: d-pad picks, A caps, B skips", palette.TITLE)
