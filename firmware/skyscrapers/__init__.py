@@ -1,0 +1,1 @@
+"""Skyscrapers: the solitaire city puzzle (engine, records, screens)."""

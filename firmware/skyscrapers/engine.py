@@ -1,0 +1,593 @@
+"""Skyscrapers rules engine: the position, the three plays, undo, score.
+
+Pure rules (no display, no hardware, no clock); runs on the device, under
+MicroPython and on the desktop. The position lives in bytearrays indexed
+by cell (see docs/skyscrapers.md):
+
+    cell = y * 5 + x   x 0-4 = columns A-E, y 0-4 = rows 5-1 (top first)
+    tile = suit * 6 + value   suit 0 suns, 1 moons, 2 crowns, 3 arms;
+                              value 0 null, 1 ace, 2-5
+
+Plays are small ints ``kind << 10 | a << 5 | b``: STACK the single tile on
+a onto the tile or stack on b; SLIDE the tile or coin on a into the hole b;
+PAWN the pawn on a to b.
+"""
+
+from micropython import const
+
+N = const(25)
+CENTER = const(12)
+NTILES = const(24)
+NONE = const(255)
+STACK = const(0)
+SLIDE = const(1)
+PAWN = const(2)
+MAXPLAYS = const(160)  # room for legal(): 4 pawns x 8 + 25 x 4 + 4
+
+# Options (bits)
+VAR1 = const(1)    # nulls bordering the hole swap with aces; nulls never move
+VAR2 = const(2)    # at most three tile slides in a row
+OVER_STACKS = const(4)  # pawns may pass over stacks
+
+SUITS = "SMCA"
+SUIT_NAMES = ("suns", "moons", "crowns", "arms")
+VALUE_NAMES = ("null", "ace", "2", "3", "4", "5")
+KIND_WORDS = ("stack", "slide", "pawn")
+
+# Orthogonal neighbours: up, left, right, down (NONE off the board).
+NB = bytearray(4 * N)
+for _c in range(N):
+    _x = _c % 5
+    _y = _c // 5
+    NB[4 * _c] = _c - 5 if _y > 0 else NONE
+    NB[4 * _c + 1] = _c - 1 if _x > 0 else NONE
+    NB[4 * _c + 2] = _c + 1 if _x < 4 else NONE
+    NB[4 * _c + 3] = _c + 5 if _y < 4 else NONE
+# Smallest closed neighbourhood of m cells on the 5x5 board, m = 0..25
+# (exhaustive search over all 2**25 sets, see docs/skyscrapers.md).
+CLOSED = bytes((0, 3, 5, 6, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 19,
+                20, 21, 22, 22, 23, 24, 24, 25, 25, 25))
+
+
+def cell_name(c):
+    return "ABCDE"[c % 5] + str(5 - c // 5)
+
+
+def parse_cell(s):
+    """'B2' -> cell, or -1."""
+    if len(s) != 2:
+        return -1
+    x = "ABCDE".find(s[0].upper())
+    y = "12345".find(s[1])
+    if x < 0 or y < 0:
+        return -1
+    return (4 - y) * 5 + x
+
+
+def tile_name(t):
+    """'S0' (suns null) .. 'A5' (arms 5)."""
+    return SUITS[t // 6] + str(t % 6)
+
+
+def tile_words(t):
+    return "%s %s" % (SUIT_NAMES[t // 6], VALUE_NAMES[t % 6])
+
+
+def adjacent(a, b):
+    i = 4 * a
+    return NB[i] == b or NB[i + 1] == b or NB[i + 2] == b or NB[i + 3] == b
+
+
+def play_text(m, game=None):
+    """'stack B2 B3', 'slide C4' or 'pawn S A1 A4' (the pawn's suit needs
+    the game, before the play)."""
+    k = m >> 10
+    a = (m >> 5) & 31
+    b = m & 31
+    if k == SLIDE:
+        return "slide " + cell_name(a)
+    if k == STACK:
+        return "stack %s %s" % (cell_name(a), cell_name(b))
+    s = "?" if game is None or not game.pawn[a] else SUITS[game.pawn[a] - 1]
+    return "pawn %s %s %s" % (s, cell_name(a), cell_name(b))
+
+
+def start_cells(order, var1):
+    """The starting board from 24 shuffled tile ids: a bytearray(25) of
+    tile + 1 per cell (0 the hole at C3), after the setup swaps."""
+    cells = bytearray(N)
+    j = 0
+    for c in range(N):
+        if c != CENTER:
+            cells[c] = order[j] + 1
+            j += 1
+    nulls = 0
+    for d in range(4):
+        t = cells[NB[4 * CENTER + d]] - 1
+        if t % 6 == 0:
+            nulls += 1
+    if nulls == 4:  # crowns null and crowns ace change places
+        _swap_tiles(cells, 12, 13)
+    if var1:
+        for d in range(4):
+            t = cells[NB[4 * CENTER + d]] - 1
+            if t % 6 == 0:
+                _swap_tiles(cells, t, t + 1)
+    return cells
+
+
+def _swap_tiles(cells, t, u):
+    for c in range(N):
+        if cells[c] == t + 1:
+            cells[c] = u + 1
+        elif cells[c] == u + 1:
+            cells[c] = t + 1
+
+
+class Game:
+    """One game of Skyscrapers from its starting board ``cells`` (tile + 1
+    per cell, 0 for the hole) and ``options`` (VAR1 | VAR2 | OVER_STACKS)."""
+
+    def __init__(self, cells, options=0):
+        self.options = options
+        self.start = bytes(cells)
+        self.height = bytearray(N)   # tiles on the cell (0 hole or coin)
+        self.top = bytearray(N)      # top tile id when height > 0
+        self.coin = bytearray(N)     # suit + 1 of a coin, else 0
+        self.pawn = bytearray(N)     # suit + 1 of the pawn on the cell
+        self.ppos = bytearray(4)     # cell of each suit's pawn
+        self.tcell = bytearray(NTILES)  # cell of each tile
+        self.hole = NONE
+        for c in range(N):
+            v = cells[c]
+            if v == 0:
+                if self.hole != NONE:
+                    raise ValueError("two holes")
+                self.hole = c
+            else:
+                t = v - 1
+                self.height[c] = 1
+                self.top[c] = t
+                self.tcell[t] = c
+                if t % 6 == 0:
+                    self.pawn[c] = t // 6 + 1
+                    self.ppos[t // 6] = c
+        # History: 4 bytes a play: kind | tile-slide << 2 | run << 4, a, b,
+        # and for a stack the previous top of b. Grows in steps.
+        self.hist = bytearray(64)
+        self.nplays = 0
+        self.run = 0                 # tile slides in a row (variant 2)
+
+    # -- queries ----------------------------------------------------------
+
+    def suit_at(self, c):
+        """Suit of the tile, stack top or coin on c; -1 for the hole."""
+        if self.height[c]:
+            return self.top[c] // 6
+        return self.coin[c] - 1
+
+    def is_feature(self, s):
+        """Is suit s's pawn an architectural feature (on a stack)?"""
+        return self.height[self.ppos[s]] >= 2
+
+    def crew_next_to(self, c):
+        """Cell of a work crew next to c, or NONE."""
+        for d in range(4):
+            w = NB[4 * c + d]
+            if w != NONE and self.pawn[w] and self.height[w] < 2:
+                return w
+        return NONE
+
+    def state(self):
+        """The whole position as bytes (for tests: undo restores it)."""
+        return (bytes(self.height) + bytes(self.top) + bytes(self.coin)
+                + bytes(self.pawn) + bytes(self.ppos) + bytes(self.tcell)
+                + bytes((self.hole, self.run)))
+
+    # -- why not ----------------------------------------------------------
+
+    def why_not(self, m):
+        """None if play m is legal now, else the reason in player words."""
+        k = m >> 10
+        a = (m >> 5) & 31
+        b = m & 31
+        if a >= N or b >= N:
+            return "no such cell"
+        if k == STACK:
+            return self._why_stack(a, b)
+        if k == SLIDE:
+            if b != self.hole:
+                return "a slide goes into the hole (%s)" % cell_name(self.hole)
+            return self._why_slide(a)
+        if k == PAWN:
+            return self._why_pawn(a, b)
+        return "unknown play"
+
+    def _why_stack(self, a, b):
+        an = cell_name(a)
+        bn = cell_name(b)
+        h = self.height
+        if h[a] == 0:
+            if a == self.hole:
+                return an + " is the hole"
+            return an + " is a coin; only a tile is stacked"
+        if h[a] >= 2:
+            return an + " is a stack; stacks never move"
+        if self.options & VAR1 and self.top[a] % 6 == 0:
+            return an + " is a null tile; in variant 1 nulls never move"
+        if not adjacent(a, b):
+            return "%s is not next to %s" % (bn, an)
+        if h[b] == 0:
+            if b == self.hole:
+                return bn + " is the hole"
+            return "%s is a coin; a tile goes onto a tile or a stack" % bn
+        if self.pawn[a]:
+            return "%s holds the %s pawn" % (an, SUIT_NAMES[self.pawn[a] - 1])
+        if self.pawn[b]:
+            return "%s holds the %s pawn" % (bn, SUIT_NAMES[self.pawn[b] - 1])
+        sa = self.top[a] // 6
+        sb = self.top[b] // 6
+        if sa != sb:
+            return "%s is %s, %s is %s: not the same suit" % (
+                an, SUIT_NAMES[sa], bn, SUIT_NAMES[sb])
+        if self.crew_next_to(a) == NONE:
+            return "no work crew (pawn) next to " + an
+        return None
+
+    def _why_slide(self, a):
+        an = cell_name(a)
+        if a == self.hole:
+            return an + " is the hole"
+        if not adjacent(a, self.hole):
+            return "%s is not next to the hole (%s)" % (an, cell_name(self.hole))
+        h = self.height[a]
+        if h >= 2:
+            return an + " is a stack; stacks never move"
+        if self.pawn[a]:
+            return "%s holds the %s pawn" % (an, SUIT_NAMES[self.pawn[a] - 1])
+        if h == 1:
+            if self.options & VAR1 and self.top[a] % 6 == 0:
+                return an + " is a null tile; in variant 1 nulls never move"
+            if self.options & VAR2 and self.run >= 3:
+                return ("three tile slides in a row: stack, slide a coin or "
+                        "move a pawn first")
+        return None
+
+    def _why_pawn(self, a, b):
+        an = cell_name(a)
+        bn = cell_name(b)
+        p = self.pawn[a]
+        if not p:
+            return "no pawn on " + an
+        s = p - 1
+        who = "the %s pawn" % SUIT_NAMES[s]
+        if self.height[a] >= 2:
+            return "%s is an architectural feature on %s; it never moves" % (
+                who, an)
+        if a == b:
+            return who + " must move"
+        ax = a % 5
+        bx = b % 5
+        if ax == bx:
+            step = 5 if b > a else -5
+        elif a // 5 == b // 5:
+            step = 1 if b > a else -1
+        else:
+            return "%s is not in a straight line from %s" % (bn, an)
+        over = self.options & OVER_STACKS
+        c = a + step
+        while c != b:
+            cn = cell_name(c)
+            if c == self.hole:
+                return "%s would pass over the hole on %s" % (who, cn)
+            if self.pawn[c]:
+                return "%s would pass over the %s pawn on %s" % (
+                    who, SUIT_NAMES[self.pawn[c] - 1], cn)
+            if self.height[c] >= 2 and not over:
+                return "%s would pass over the stack on %s" % (who, cn)
+            c += step
+        if b == self.hole:
+            return bn + " is the hole"
+        if self.pawn[b]:
+            return "%s holds the %s pawn" % (bn, SUIT_NAMES[self.pawn[b] - 1])
+        sb = self.suit_at(b)
+        if sb != s:
+            what = "coin" if self.height[b] == 0 else (
+                "stack" if self.height[b] >= 2 else "tile")
+            return "%s is a %s %s; %s lands on %s" % (
+                bn, SUIT_NAMES[sb], what, who, SUIT_NAMES[s])
+        return None
+
+    # -- legal plays ----------------------------------------------------------
+
+    def legal(self, buf, at=NONE):
+        """Write every legal play into ``buf`` (an array('H') of MAXPLAYS);
+        only those that move the piece on ``at`` when given. Returns how
+        many. Allocates nothing."""
+        n = 0
+        h = self.height
+        pawn = self.pawn
+        top = self.top
+        var1 = self.options & VAR1
+        for a in range(N):
+            if at != NONE and a != at:
+                continue
+            if h[a] == 1 and not pawn[a] and not (var1 and top[a] % 6 == 0):
+                if self.crew_next_to(a) != NONE:
+                    s = top[a] // 6
+                    for d in range(4):
+                        b = NB[4 * a + d]
+                        if (b != NONE and h[b] and not pawn[b]
+                                and top[b] // 6 == s):
+                            buf[n] = STACK << 10 | a << 5 | b
+                            n += 1
+            if pawn[a] and h[a] < 2:
+                n = self._pawn_plays(a, buf, n)
+        hole = self.hole
+        for d in range(4):
+            a = NB[4 * hole + d]
+            if a != NONE and (at == NONE or a == at) and self._why_slide(a) is None:
+                buf[n] = SLIDE << 10 | a << 5 | hole
+                n += 1
+        return n
+
+    def _pawn_plays(self, a, buf, n):
+        s = self.pawn[a] - 1
+        over = self.options & OVER_STACKS
+        for d in range(4):
+            c = a
+            while True:
+                c = NB[4 * c + d]
+                if c == NONE or c == self.hole or self.pawn[c]:
+                    break
+                if self.suit_at(c) == s:
+                    buf[n] = PAWN << 10 | a << 5 | c
+                    n += 1
+                if self.height[c] >= 2 and not over:
+                    break
+        return n
+
+    def over(self, buf=None):
+        """No play left?"""
+        if buf is None:
+            from array import array
+            buf = array("H", [0] * MAXPLAYS)
+        return self.legal(buf) == 0
+
+    # -- plays ------------------------------------------------------------------
+
+    def play(self, m):
+        """Make play m; ValueError(reason) if illegal (position unchanged)."""
+        err = self.why_not(m)
+        if err:
+            raise ValueError(err)
+        k = m >> 10
+        a = (m >> 5) & 31
+        b = m & 31
+        i = 4 * self.nplays
+        if i + 4 > len(self.hist):
+            self.hist.extend(bytes(64))
+        hist = self.hist
+        tslide = 0
+        hist[i + 3] = 0
+        if k == STACK:
+            t = self.top[a]
+            hist[i + 3] = self.top[b]
+            self.height[a] = 0
+            self.top[a] = 0
+            self.coin[a] = t // 6 + 1
+            self.height[b] += 1
+            self.top[b] = t
+            self.tcell[t] = b
+        elif k == SLIDE:
+            if self.height[a]:
+                tslide = 1
+                t = self.top[a]
+                self.height[b] = 1
+                self.top[b] = t
+                self.tcell[t] = b
+                self.height[a] = 0
+                self.top[a] = 0
+            else:
+                self.coin[b] = self.coin[a]
+                self.coin[a] = 0
+            self.hole = a
+        else:
+            s = self.pawn[a] - 1
+            self.pawn[b] = s + 1
+            self.pawn[a] = 0
+            self.ppos[s] = b
+        hist[i] = k | tslide << 2 | self.run << 4
+        hist[i + 1] = a
+        hist[i + 2] = b
+        self.run = (self.run + 1 if self.run < 15 else 15) if tslide else 0
+        self.nplays += 1
+
+    def undo(self):
+        """Take back the last play. False if there is none."""
+        if self.nplays == 0:
+            return False
+        self.nplays -= 1
+        i = 4 * self.nplays
+        hist = self.hist
+        k = hist[i] & 3
+        a = hist[i + 1]
+        b = hist[i + 2]
+        if k == STACK:
+            t = self.top[b]
+            self.height[b] -= 1
+            self.top[b] = hist[i + 3]
+            self.height[a] = 1
+            self.top[a] = t
+            self.coin[a] = 0
+            self.tcell[t] = a
+        elif k == SLIDE:
+            if self.height[b]:
+                t = self.top[b]
+                self.height[a] = 1
+                self.top[a] = t
+                self.tcell[t] = a
+                self.height[b] = 0
+                self.top[b] = 0
+            else:
+                self.coin[a] = self.coin[b]
+                self.coin[b] = 0
+            self.hole = b
+        else:
+            s = self.pawn[b] - 1
+            self.pawn[a] = s + 1
+            self.pawn[b] = 0
+            self.ppos[s] = a
+        self.run = hist[i] >> 4
+        return True
+
+    def play_at(self, i):
+        """The i-th play as an int (a stack's kind, cells)."""
+        j = 4 * i
+        h = self.hist
+        return (h[j] & 3) << 10 | h[j + 1] << 5 | h[j + 2]
+
+    def tile_slide_at(self, i):
+        return bool(self.hist[4 * i] & 4)
+
+
+# -- scoring ---------------------------------------------------------------------
+
+
+def stack_points(h, feature):
+    p = 0 if h < 2 else h if h < 4 else 2 * h
+    return 2 * p if feature else p
+
+
+class Score:
+    """``stacks``: (cell, height, suit, feature, points) for every stack;
+    ``coins``: (cell, suit, points, why, other cell) for every coin, where
+    why is 0 scoring, 1 next to a tile or stack (on the other cell), 2 holds
+    a pawn; ``total``."""
+
+    def __init__(self):
+        self.stacks = []
+        self.coins = []
+        self.total = 0
+
+
+def score(game):
+    sc = Score()
+    h = game.height
+    for c in range(N):
+        if h[c] >= 2:
+            f = game.pawn[c] != 0
+            p = stack_points(h[c], f)
+            sc.stacks.append((c, h[c], game.top[c] // 6, f, p))
+            sc.total += p
+        elif game.coin[c]:
+            why = 0
+            other = NONE
+            if game.pawn[c]:
+                why = 2
+            else:
+                for d in range(4):
+                    w = NB[4 * c + d]
+                    if w != NONE and h[w]:
+                        why = 1
+                        other = w
+                        break
+            p = 3 if why == 0 else 0
+            sc.coins.append((c, game.coin[c] - 1, p, why, other))
+            sc.total += p
+    return sc
+
+
+# -- the target: an upper bound on the score ----------------------------------
+
+
+def _partitions6():
+    """Per suit: every way to split its 6 tiles into cells (stacks and
+    single tiles) as (cells, coins, best points with its pawn on top)."""
+    out = []
+    parts = [6]
+    while True:
+        cells = len(parts)
+        coins = 6 - cells
+        pts = 0
+        best = 0
+        for p in parts:
+            v = stack_points(p, False)
+            pts += v
+            if v > best:
+                best = v
+        out.append((cells, coins, pts + best))
+        # next partition (descending parts), iteratively
+        rest = 0
+        while parts and parts[-1] == 1:
+            parts.pop()
+            rest += 1
+        if not parts:
+            return out
+        parts[-1] -= 1
+        rest += 1
+        k = parts[-1]
+        while rest > k:
+            parts.append(k)
+            rest -= k
+        parts.append(rest)
+
+
+def bound(game_or_start, options=0):
+    """Upper bound on the score for this board and options (the target).
+
+    Any end position has m >= 4 commercial cells (single tiles and stacks,
+    set S); its coins number 24 - m; a coin next to S never scores, and all
+    cells next to S but the hole are coins, so scoring coins <= 25 - |N[S]|
+    with N[S] the closed neighbourhood, |N[S]| >= CLOSED[m]. Variant 1:
+    the nulls never move and stay commercial, so also |N[S]| >= |N[nulls]|.
+    Stacks hold one suit; each pawn doubles at most one stack of its suit.
+    """
+    if isinstance(game_or_start, Game):
+        options = game_or_start.options
+        start = game_or_start.start
+    else:
+        start = game_or_start
+    floor = 0
+    if options & VAR1:
+        near = bytearray(N)
+        for c in range(N):
+            if start[c] and (start[c] - 1) % 6 == 0:
+                near[c] = 1
+                for d in range(4):
+                    w = NB[4 * c + d]
+                    if w != NONE:
+                        near[w] = 1
+        floor = sum(near)
+    parts = _partitions6()
+    # best[m * 21 + coins]: most stack points for the suits so far
+    best = bytearray(25 * 21)
+    nb = bytearray(25 * 21)
+    best[0] = 1  # points + 1; 0 = unreachable
+    for _ in range(4):
+        for i in range(len(nb)):
+            nb[i] = 0
+        for i in range(len(best)):
+            if best[i]:
+                m = i // 21
+                co = i % 21
+                for cells, coins, pts in parts:
+                    j = (m + cells) * 21 + co + coins
+                    if j < len(nb) and nb[j] < best[i] + pts:
+                        nb[j] = best[i] + pts
+        best, nb = nb, best
+    top = 0
+    for i in range(len(best)):
+        if best[i]:
+            m = i // 21
+            co = i % 21
+            cl = CLOSED[m] if CLOSED[m] > floor else floor
+            sc = 25 - cl
+            if sc > co:
+                sc = co
+            if sc < 0:
+                sc = 0
+            v = best[i] - 1 + 3 * sc
+            if v > top:
+                top = v
+    return top
