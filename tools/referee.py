@@ -1,4 +1,6 @@
-"""Alien City referee: check, score and explore game records on the desktop.
+"""Alien City and Skyscrapers referee: check, score and explore game records
+on the desktop (a record whose first line is ``skyscrapers 1`` goes to
+tools/skyref.py).
 
     python tools/referee.py check FILE      is every move legal?
     python tools/referee.py score FILE      the score breakdown as JSON
@@ -41,6 +43,7 @@ from aliencity.geometry import (  # noqa: E402
     lot_name,
 )
 from prng import Rng  # noqa: E402
+import skyref  # noqa: E402  (Skyscrapers records)
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -59,8 +62,13 @@ class Stop(Exception):
 # -- reading and replaying a record -------------------------------------------
 
 
+_TEXT = {}  # path -> text already read (stdin can be read only once)
+
+
 def read_text(path):
     """The record's text, or Stop(2) when it cannot be read as text."""
+    if path in _TEXT:
+        return _TEXT[path]
     name = "<stdin>" if path == "-" else path
     try:
         if path == "-":
@@ -557,9 +565,26 @@ def parser():
     return ap
 
 
+def skyscrapers(args):
+    """check/score/legal on a Skyscrapers record (first line 'skyscrapers
+    1'): tools/skyref.py runs it and the exit code is returned; None for any
+    other record (whose text is kept for load())."""
+    if args.command not in ("check", "score", "legal"):
+        return None
+    text = read_text(args.file)
+    lines = split_lines(text)
+    if not skyref.is_record(lines):
+        _TEXT[args.file] = text
+        return None
+    return skyref.run(args.command, args, lines, Stop, dump)
+
+
 def main(argv=None):
     args = parser().parse_args(argv)
     try:
+        code = skyscrapers(args)
+        if code is not None:
+            return code
         return args.func(args)
     except Stop as e:
         sys.stderr.write(e.message + "\n")

@@ -1,0 +1,130 @@
+"""Skyscrapers records for tools/referee.py: check, score and legal.
+
+referee.py hands a record whose first line is ``skyscrapers 1`` here, with
+its Stop exception and JSON printer, so the exit codes and messages are the
+same as for Alien City: 0 fine, 1 ``move N: PLAY (line L): reason``,
+2 ``line N: problem``.
+"""
+
+from array import array
+
+import paths  # noqa: F401
+
+from skyscrapers import record, results
+from skyscrapers.engine import (MAXPLAYS, N, NONE, PAWN, SLIDE, STACK, SUITS,
+                                SUIT_NAMES, bound, cell_name, play_text, score)
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_MALFORMED = 2
+
+
+def is_record(lines):
+    """Does the first line that is not blank or a comment say skyscrapers?"""
+    for raw in lines:
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            return line.split()[0].lower() == record.MAGIC
+    return False
+
+
+def _words(m, s):
+    k = m >> 10
+    a = (m >> 5) & 31
+    b = m & 31
+    if k == SLIDE:
+        return "slide " + cell_name(a)
+    if k == STACK:
+        return "stack %s %s" % (cell_name(a), cell_name(b))
+    return "pawn %s %s %s" % (SUITS[s], cell_name(a), cell_name(b))
+
+
+def load(lines, Stop):
+    try:
+        rec = record.read(lines)
+    except record.RecordError as e:
+        raise Stop(EXIT_MALFORMED, str(e))
+    game, bad = record.replay(rec)
+    if bad:
+        i, line, why = bad
+        _, m, s = rec.plays[i - 1]
+        raise Stop(EXIT_ILLEGAL, "move %d: %s (line %d): %s"
+                   % (i, _words(m, s), line, why))
+    return rec, game
+
+
+def legal_list(game):
+    buf = array("H", [0] * MAXPLAYS)
+    n = game.legal(buf)
+    ms = sorted(buf[:n], key=lambda m: (m >> 10, (m >> 5) & 31, m & 31))
+    return [play_text(m, game) for m in ms]
+
+
+def score_json(game):
+    sc = score(game)
+    return {
+        "over": game.over(),
+        "plays": game.nplays,
+        "score": sc.total,
+        "target": bound(game),
+        "stacks": [{"cell": cell_name(c), "suit": SUIT_NAMES[s], "height": h,
+                    "pawn": f, "points": p} for c, h, s, f, p in sc.stacks],
+        "coins": [{"cell": cell_name(c), "suit": SUIT_NAMES[s], "points": p,
+                   "next_to": cell_name(o) if why == 1 else None,
+                   "pawn": why == 2} for c, s, p, why, o in sc.coins],
+    }
+
+
+def board_text(game):
+    """Row 5 on top: 'S3' a tile, 'S5/3' a stack (top tile / height), 'cS'
+    a coin, '..' the hole; '+' the pawn of that suit."""
+    out = ["      A      B      C      D      E"]
+    for y in range(5):
+        row = " %d " % (5 - y)
+        for x in range(5):
+            c = y * 5 + x
+            h = game.height[c]
+            if h:
+                t = game.top[c]
+                s = SUITS[t // 6] + str(t % 6) + ("/%d" % h if h > 1 else "")
+            elif game.coin[c]:
+                s = "c" + SUITS[game.coin[c] - 1]
+            else:
+                s = ".."
+            if game.pawn[c]:
+                s += "+"
+            row += " %-6s" % s
+        out.append(row.rstrip())
+    out.append("S3 tile, S5/3 stack (top tile/height), cS coin, .. hole, "
+               "+ pawn")
+    return "\n".join(out)
+
+
+def run(command, args, lines, Stop, dump):
+    """One referee command on a Skyscrapers record; returns the exit code."""
+    rec, game = load(lines, Stop)
+    n = len(rec.plays)
+    plays = "%d play%s" % (n, "" if n == 1 else "s")
+    if command == "check":
+        sc = score(game)
+        if game.over():
+            print("ok: %s, game over: score %d (target %d)"
+                  % (plays, sc.total, bound(game)))
+        else:
+            k = len(legal_list(game))
+            print("ok: %s, game not over: %d play%s available, score %d"
+                  % (plays, k, "" if k == 1 else "s", sc.total))
+    elif command == "score":
+        if getattr(args, "text", False):
+            print(board_text(game))
+            print()
+            print("\n".join(results.lines(game)))
+        else:
+            dump(score_json(game))
+    else:
+        moves = legal_list(game)
+        dump({"over": not moves, "moves": moves})
+    return EXIT_OK
+
+
+__all__ = ["is_record", "run", "N", "NONE", "PAWN"]
