@@ -1,13 +1,10 @@
 """Position tables and the evaluation the computer opponents search with.
 
-``Tables.setup(game)`` measures one position once: every tower's street
-distances (a breadth-first search each) and, for every lot, the distance
-a structure built there would have to each tower. A candidate build is
-then judged without playing it: a dome adds customers to the towers
-within 2 (``dome_gain``), a tower gets a small table of its own
-(``try_tower`` + ``value``). With ``BLOCK`` the customers of the towers
-near the lot are counted again with that lot no longer a street (a build
-can cut a customer off); longer paths to the competition are not seen.
+``Tables.setup(game)`` measures a position once: for every tower and lot,
+the street distance of a structure there (a BFS per tower). A candidate
+build is judged without playing it: ``dome_gain``, or ``try_tower`` +
+``value``. With ``BLOCK`` the customers of towers near the lot are counted
+again without that street lot; longer paths to rivals are not seen.
 
 The value of a position estimates the final score difference:
 
@@ -230,8 +227,7 @@ class Tables:
         return g
 
     def _loss(self, lot):
-        """What blocking street lot ``lot`` costs the towers near it in
-        customers, weighted as in dome_gain."""
+        """Weighted customers lost by blocking street lot ``lot``."""
         sd = self.sd
         st = self.st
         lots = self.lots
@@ -362,9 +358,8 @@ class Tables:
                 d = THREAT
         return d
 
-    def value(self, p, nxt, dome=-1):
-        """Candidate's value for player p (tenths); nxt moves next.
-        ``dome`` >= 0: one more dome was built (the empty count drops)."""
+    def value(self, p, nxt):
+        """Candidate's value for player p (tenths); nxt moves next."""
         n = self.cn
         tcol = self.tcol
         cown = self.cown
