@@ -228,6 +228,7 @@ class Runner:
         self.drawn = None
         self.error = None
         self.resets = 0
+        self.power_cuts = 0
         self.quit = False
         self.drive = getattr(args, "drive", None)
         # modules from these folders are forgotten on a reset
@@ -361,6 +362,8 @@ class Runner:
             "refreshed_pixels": host.refreshed_pixels,
             "last_areas": host.last_areas,
             "resets": self.resets,
+            "power_cuts": self.power_cuts,
+            "nvm_writes": host.nvm_writes,
             "error": self.error,
             "modules": {m: _origin(m) for m in STANDIN_NAMES},
         }
@@ -397,6 +400,9 @@ class Runner:
                 runpy.run_path(self.args.code, run_name="__main__")
                 return 0
             except host.Reset:
+                self.soft_reset()
+            except host.PowerCut:
+                self.power_cuts += 1    # power on again: code.py from the top
                 self.soft_reset()
             except host.Done:
                 return 0

@@ -197,7 +197,8 @@ def test_launcher_lists_the_games_and_settings(tmp_path):
     assert read_text(s, 14, 47, 19) == "Skyscrapers  coming"
     assert read_text(s, 14, 62, 19) == "Alheimur     coming"
     assert read_text(s, 14, 92, 15) == "Brightness: 4/4"
-    assert nvm[:6] == b"HCS\x01\x01\x04"          # versioned settings area
+    import store                                   # settings live in the save store
+    assert store.Store(bytearray(nvm)).get(store.SETTINGS)[:2] == b"\x01\x04"
 
 
 def test_board_highlights_exactly_the_legal_lots(tmp_path):
@@ -314,9 +315,10 @@ def test_pause_menu_undo_and_quit(tmp_path):
     st, s, _ = run_sim(tmp_path, script + "start\ndown\na\n", name="undo")
     assert count_in_lot(s, lot, RED_PIECE) == 0
     assert read_text(s, 2, 102, 6) == "undone"
-    # Start, up to "quit" (the last row), A: back in the launcher.
+    # Start, up to "quit" (the last row), A: back in the launcher, which
+    # offers to continue the autosaved game.
     st, s, _ = run_sim(tmp_path, script + "start\nup\na\n", name="quit")
-    assert read_text(s, 14, 32, 10) == "Alien City"
+    assert read_text(s, 14, 27, 19) == "Continue Alien City"
 
 
 def test_scoring_lines_are_the_same_in_micropython():

@@ -1,9 +1,11 @@
 """Alien City on the handheld: new game -> board -> scoring, and back.
 
-``run(hw, settings, fx)`` is what the launcher calls; it returns when the
-player quits to the launcher. The last finished game's record is kept in
-the NVM (see ``save_record``) so it can be read back (tests, a later
-export).
+``run(hw, settings, fx, resume)`` is what the launcher calls; it returns
+when the player quits to the launcher. The game is autosaved in the save
+store (``store.py``, ``aliencity/save.py``) after every move and undo, and
+forgotten when it ends; ``resume`` (the saved bytes) continues it. The
+last finished game's record is kept in the NVM (see ``save_record``) so it
+can be read back (tests, a later export).
 """
 
 import gc
@@ -13,7 +15,7 @@ import time
 from micropython import const
 
 import boards
-from aliencity import ai, record, sprites
+from aliencity import ai, record, save, sprites
 from aliencity.deal import deal
 from aliencity.engine import CLASSIC, OVER, Game
 from aliencity.geometry import KIND_NAMES, PLAYER_NAMES, lot_name, NONE
@@ -28,6 +30,13 @@ from ui.textview import TextView
 RECORD_AT = const(4096)
 _THINK_MS = {"easy": 600, "medium": 1500, "hard": 3000}
 _SHOW_MS = const(350)       # a computer's build stays in view this long
+_CHEAPER = {"hard": "medium", "medium": "easy", "easy": "random"}
+NAME = "aliencity"          # the autosave's game name in the store
+
+# The game being played and where it is saved (set by run()).
+current = None
+_store = None
+_setup = None
 
 
 def now_us():
@@ -48,7 +57,28 @@ def load_record(nvm):
     if head[0:3] != b"ACR":
         return None
     n = head[3] << 8 | head[4]
-    return bytes(nvm[RECORD_AT + 5:RECORD_AT + 5 + n]).decode()
+    if n > len(nvm) - RECORD_AT - 5:
+        return None
+    try:
+        return bytes(nvm[RECORD_AT + 5:RECORD_AT + 5 + n]).decode()
+    except UnicodeError:
+        return None
+
+
+def autosave(game):
+    """Save the game in the store after a change (only changed bytes are
+    written); a finished game is forgotten."""
+    if _store is None:
+        return
+    if game.over():
+        _store.set_game(NAME, None)
+    else:
+        _store.set_game(NAME, save.encode(_setup, game))
+
+
+def fault(name):
+    """A developer's injected fault (store.Store.fault)."""
+    return _store is not None and _store.fault(name)
 
 
 def _fresh_seed():
@@ -60,23 +90,39 @@ def _fresh_seed():
     return s
 
 
-def run(hw, settings, fx):
+def run(hw, settings, fx, resume=None):
+    global _store, _setup, current
     sheet = sprites.make()
     gc.collect()
     st = Setup()
+    save.unpack_options(st, settings.options)
+    _store = settings.store
+    game = None
+    if resume is not None:
+        try:
+            st, game = save.decode(resume)
+        except (ValueError, IndexError):
+            _store.set_game(NAME, None)   # set aside: the new-game screen
+            game = None
     try:
         while True:
-            if not ask(hw, fx, st):
-                return
-            st.dealt = st.seed or _fresh_seed()
+            if game is None:
+                if not ask(hw, fx, st):
+                    return
+                settings.options = save.pack_options(st)
+                settings.save()
+                st.dealt = st.seed or _fresh_seed()
+            _setup = st
             while True:
-                out = play(hw, fx, sheet, st)
+                out = play(hw, fx, sheet, st, game)
+                game = None
                 if out != "restart":
                     break
             if out == "quit":
                 return
     finally:
         ai.release()
+        current = None
 
 
 def _turn_pixels(fx, game, seats):
@@ -87,11 +133,18 @@ def _turn_pixels(fx, game, seats):
         fx.steady(palette.PX_W if p == 0 else palette.PX_B)
 
 
-def play(hw, fx, sheet, st):
-    """One game. Returns 'quit', 'restart' or 'new'."""
+def play(hw, fx, sheet, st, game=None):
+    """One game (``game``: a restored one). Returns 'quit', 'restart' or
+    'new'."""
+    global current
     tiles, icons, values, first, rolls = deal(st.dealt, st.rules)
-    game = Game(tiles, icons, values, st.rules, st.open_streets,
-                st.location_bonus and st.rules == CLASSIC, first)
+    if game is None:
+        game = Game(tiles, icons, values, st.rules, st.open_streets,
+                    st.location_bonus and st.rules == CLASSIC, first)
+    else:
+        rolls = None
+    current = game
+    autosave(game)
     seats = st.levels()
     scr = Screen(hw, fx, sheet, game, seats)
     rng = Rng(st.dealt * 7 + 1)
@@ -101,7 +154,9 @@ def play(hw, fx, sheet, st):
     scr.first_kind()
     scr.redraw()
     intro = "seed %d" % st.dealt
-    if rolls:
+    if game.nbuilds:
+        intro = "continued at build %d" % (game.nbuilds + 1)
+    elif rolls:
         dw, db = rolls[-1]
         intro = "dice W %d, B %d: %s first" % (sum(dw), sum(db), PLAYER_NAMES[first])
     prompt(scr, intro)
@@ -181,6 +236,8 @@ def play(hw, fx, sheet, st):
             if scr.msg.text and scr.msg.label.color == palette.BAD:
                 prompt(scr)
         elif k == boards.A:
+            if fault("crash"):
+                raise RuntimeError("injected fault (crash)")
             if scr.try_build():
                 if scr.mode != CLAIMING:
                     after_build(scr, "")
@@ -217,6 +274,7 @@ def prompt(scr, extra=""):
 def after_build(scr, text):
     """The position changed: redraw, pixels, prompt the next player."""
     scr.end_claim()
+    autosave(scr.game)
     scr.first_kind()
     scr.redraw()
     _turn_pixels(scr.fx, scr.game, scr.seats)
@@ -246,12 +304,30 @@ def computer_turn(hw, fx, scr, rng):
             fx.progress(min(1.0, (now_us() - t0) / budget))
         return False
 
-    kind, lot, cap = ai.choose(g, level, rng, t0 + budget, now_us, progress, stop)
+    n0 = g.nbuilds
+    note = ""
+    while True:
+        try:
+            if fault("oom"):
+                raise MemoryError("injected fault (oom)")
+            kind, lot, cap = ai.choose(g, level, rng, t0 + budget, now_us, progress, stop)
+            break
+        except MemoryError:
+            # A search cut short may leave its trial builds on the board.
+            while g.nbuilds > n0:
+                g.undo()
+            ai.release()
+            gc.collect()
+            level = _CHEAPER.get(level)
+            if level is None:
+                raise
+            scr.seats[p] = level    # for the rest of this game
+            note = "low memory: %s now %s. " % (PLAYER_NAMES[p], level)
     g.play(kind, lot, cap)
     fx.progress(1.0)
     scr.cur = lot
     scr.place_cursor()
-    text = "%s built %s %s" % (PLAYER_NAMES[p], KIND_NAMES[kind], lot_name(lot))
+    text = note + "%s built %s %s" % (PLAYER_NAMES[p], KIND_NAMES[kind], lot_name(lot))
     if cap != NONE:
         text += ", claimed " + lot_name(cap)
         fx.flash(palette.PX_CLAIM, 400)
@@ -293,6 +369,7 @@ def pause(hw, fx, scr, st, rng):
             while g.nbuilds and scr.seats[g.to_move] is not None:
                 g.undo()
             text = "undone"
+            autosave(g)
         scr.mode = PLAY
         scr.first_kind()
         scr.redraw()

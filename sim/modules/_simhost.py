@@ -45,6 +45,12 @@ class Reset(BaseException):
     """microcontroller.reset() / supervisor.reload(): the runner restarts code.py."""
 
 
+class PowerCut(BaseException):
+    """The power went off in the middle of an NVM write (cut_power_after):
+    the runner powers the board on again (code.py restarts, the NVM keeps
+    what was written)."""
+
+
 name = "pybadge"
 config = BOARDS[name]
 
@@ -69,6 +75,9 @@ last_areas = []       # [(x1, y1, x2, y2)] of the last refresh
 # NVM
 nvm = bytearray(b"\xff" * NVM_SIZE)
 nvm_path = None
+nvm_writes = 0        # slice or item assignments so far
+nvm_bytes = 0         # bytes written so far
+_cut_after = None     # cut_power_after(n): the next write stops after n bytes
 
 # The runner's hook, called whenever firmware touches the hardware.
 pump_hook = None
@@ -89,6 +98,7 @@ def configure(board_name=None, nvm_file=None):
         analog["JOYSTICK_Y"] = STICK_CENTER
     nvm_file = nvm_file or os.environ.get("SIM_NVM") or None
     nvm_path = nvm_file
+    cut_power_after(None)
     nvm[:] = b"\xff" * NVM_SIZE
     if nvm_path and os.path.exists(nvm_path):
         with open(nvm_path, "rb") as f:
@@ -233,8 +243,29 @@ def log_audio(op, **details):
     audio_log.append(entry)
 
 
+def cut_power_after(n):
+    """Make the next NVM write stop after its first n bytes (n = 0: nothing
+    is written) and raise PowerCut, as if the power failed right then.
+    None cancels."""
+    global _cut_after
+    _cut_after = n
+
+
 def write_nvm(start, data):
+    global _cut_after, nvm_writes, nvm_bytes
+    cut = _cut_after
+    if cut is not None:
+        _cut_after = None
+        data = data[:cut]
+    nvm_writes += 1
+    nvm_bytes += len(data)
     nvm[start:start + len(data)] = data
+    _persist_nvm()
+    if cut is not None:
+        raise PowerCut()
+
+
+def _persist_nvm():
     if nvm_path:
         d = os.path.dirname(nvm_path)
         if d and not os.path.isdir(d):

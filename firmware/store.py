@@ -1,0 +1,328 @@
+"""The save store in ``microcontroller.nvm``: two slots written alternately.
+
+    nvm[0:16]      the settings of firmware before the store (b"HCS" ...):
+                   read once to migrate them, never written again
+    nvm[16:1040]   slot 0 \\  each: a 12-byte header, then the payload
+    nvm[1040:2064] slot 1 /   (only header + payload are written)
+    nvm[4096:]     the last finished game as text (aliencity/app.py), not
+                   part of the store
+
+Slot header (big-endian): b"HG", format version, 0, sequence number (4),
+payload length (2), CRC-16/CCITT-FALSE (2) of bytes 2..9 and the payload.
+The payload is a list of sections: tag (1 byte), length (2), data, sorted
+by tag. Tags in use: "S" settings, "G" the autosaved game (game name,
+0, the game's own bytes), "R" best scores, "F" faults to inject (a
+developer's fault list, see ``fault``). Unknown tags are kept as they are.
+
+Loading takes the valid slot (magic, version, length, CRC) with the highest
+sequence number. ``save`` writes the other slot, sequence + 1, as one slice
+assignment, and only when the payload differs from the last one written:
+power lost at any byte of a write leaves the older slot whole, so loading
+gives either the previous save or the new one.
+"""
+
+from micropython import const
+
+SLOT0 = const(16)
+SLOT_SIZE = const(1024)
+HEADER = const(12)
+VERSION = const(1)
+MAX_PAYLOAD = const(1012)   # SLOT_SIZE - HEADER
+_MAGIC = b"HG"
+_OLD = b"HCS"
+
+SETTINGS = const(0x53)  # "S"
+GAME = const(0x47)      # "G"
+BESTS = const(0x52)     # "R"
+FAULTS = const(0x46)    # "F"
+
+MAX_KEY = const(24)     # bytes of a best-score key
+MAX_BESTS = const(24)   # keys in the records area
+
+_TABLE = None
+
+
+def _table():
+    global _TABLE
+    if _TABLE is None:
+        from array import array
+        t = array("H", bytes(512))
+        for i in range(256):
+            c = i << 8
+            for _ in range(8):
+                c = ((c << 1) ^ 0x1021) if c & 0x8000 else (c << 1)
+            t[i] = c & 0xFFFF
+        _TABLE = t
+    return _TABLE
+
+
+def crc16(data, start=0, end=None, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE of data[start:end] (no allocation per byte)."""
+    t = _table()
+    if end is None:
+        end = len(data)
+    for i in range(start, end):
+        crc = ((crc << 8) & 0xFF00) ^ t[((crc >> 8) ^ data[i]) & 0xFF]
+    return crc
+
+
+def slot_at(i):
+    return SLOT0 + i * SLOT_SIZE
+
+
+def parse_slot(raw):
+    """(seq, payload) of a slot's bytes, or None if it is not valid.
+    raw: the slot's bytes (at least HEADER)."""
+    if len(raw) < HEADER or raw[0] != 0x48 or raw[1] != 0x47 or raw[2] != VERSION:
+        return None
+    n = raw[8] << 8 | raw[9]
+    if n > MAX_PAYLOAD or HEADER + n > len(raw):
+        return None
+    c = crc16(raw, HEADER, HEADER + n, crc16(raw, 2, 10))
+    if c != (raw[10] << 8 | raw[11]):
+        return None
+    seq = raw[4] << 24 | raw[5] << 16 | raw[6] << 8 | raw[7]
+    return seq, bytes(raw[HEADER:HEADER + n])
+
+
+def parse_sections(payload):
+    """{tag: bytes}; None when the sections do not add up."""
+    out = {}
+    i = 0
+    n = len(payload)
+    while i < n:
+        if i + 3 > n:
+            return None
+        tag = payload[i]
+        ln = payload[i + 1] << 8 | payload[i + 2]
+        i += 3
+        if i + ln > n:
+            return None
+        out[tag] = bytes(payload[i:i + ln])
+        i += ln
+    return out
+
+
+class Store:
+    """Settings, the autosave and best scores, kept in ``nvm``.
+
+    ``note`` is a short line for the screen after loading (blank or
+    unreadable memory, an older save moved over), else None.
+    """
+
+    def __init__(self, nvm):
+        self.nvm = nvm
+        self.note = None
+        self.sections = {}
+        self.seq = 0
+        self.slot = 1          # the slot holding the newest save
+        self._last = None      # the payload last read or written
+        self._bests = None
+        self.writes = 0
+        self.load()
+
+    # -- loading ---------------------------------------------------------
+
+    def load(self):
+        best = None
+        blank = True
+        newer = False
+        for i in range(2):
+            a = slot_at(i)
+            head = self.nvm[a:a + HEADER]
+            for b in head:
+                if b != 0xFF:
+                    blank = False
+                    break
+            if head[0:2] == _MAGIC and head[2] > VERSION:
+                newer = True
+            n = head[8] << 8 | head[9]
+            if n > MAX_PAYLOAD:
+                continue
+            got = parse_slot(self.nvm[a:a + HEADER + n])
+            if got is None:
+                continue
+            secs = parse_sections(got[1])
+            if secs is None:
+                continue
+            if best is None or got[0] > best[0]:
+                best = (got[0], got[1], secs, i)
+        self.sections = {}
+        self._bests = None
+        if best is not None:
+            self.seq, self._last, self.sections, self.slot = best
+            return True
+        self.seq = 0
+        self.slot = 1
+        self._last = None
+        old = self.nvm[0:7]
+        if (old[0:3] == _OLD and old[3] == 1 and old[4] <= 1 and 1 <= old[5] <= 4
+                and old[6] == (old[4] + old[5] + 0x5A) & 0xFF):
+            self.sections[SETTINGS] = bytes((old[4], old[5]))
+            self.note = "settings moved to the new save"
+        elif newer:
+            self.note = "save from a newer version set aside"
+        elif blank:
+            self.note = "new save memory: fresh start"
+        else:
+            self.note = "save memory unreadable: fresh start"
+        self.save()
+        return False
+
+    # -- sections ----------------------------------------------------------
+
+    def get(self, tag):
+        return self.sections.get(tag)
+
+    def put(self, tag, data):
+        """Set (or with None, remove) a section; ``save`` writes it."""
+        if data is None:
+            if tag in self.sections:
+                del self.sections[tag]
+        else:
+            self.sections[tag] = bytes(data)
+
+    def payload(self):
+        out = bytearray()
+        tags = sorted(self.sections)
+        for t in tags:
+            d = self.sections[t]
+            out.append(t)
+            out.append(len(d) >> 8)
+            out.append(len(d) & 0xFF)
+            out.extend(d)
+        return bytes(out)
+
+    def save(self):
+        """Write the store to the older slot if anything changed. Returns
+        True when it wrote; raises ValueError if the payload is too big."""
+        if BESTS in self.sections or self._bests is not None:
+            self._pack_bests()
+        p = self.payload()
+        if p == self._last:
+            return False
+        n = len(p)
+        if n > MAX_PAYLOAD:
+            raise ValueError("save too big")
+        seq = (self.seq + 1) & 0xFFFFFFFF
+        buf = bytearray(HEADER + n)
+        buf[0] = 0x48
+        buf[1] = 0x47
+        buf[2] = VERSION
+        buf[4] = seq >> 24
+        buf[5] = (seq >> 16) & 0xFF
+        buf[6] = (seq >> 8) & 0xFF
+        buf[7] = seq & 0xFF
+        buf[8] = n >> 8
+        buf[9] = n & 0xFF
+        buf[HEADER:] = p
+        c = crc16(buf, HEADER, HEADER + n, crc16(buf, 2, 10))
+        buf[10] = c >> 8
+        buf[11] = c & 0xFF
+        slot = 1 - self.slot
+        a = slot_at(slot)
+        self.nvm[a:a + HEADER + n] = buf      # the one write
+        self.writes += 1
+        self.seq = seq
+        self.slot = slot
+        self._last = p
+        return True
+
+    # -- the autosaved game -------------------------------------------------
+
+    def game(self):
+        """(game name, bytes) of the autosave, or None."""
+        d = self.sections.get(GAME)
+        if not d:
+            return None
+        i = d.find(b"\x00")
+        if i <= 0:
+            return None
+        try:
+            return d[:i].decode(), d[i + 1:]
+        except UnicodeError:
+            return None
+
+    def set_game(self, name, data):
+        """Autosave (``data`` None: forget it) and write at once."""
+        self.put(GAME, None if data is None else name.encode() + b"\x00" + data)
+        return self.save()
+
+    # -- best scores -------------------------------------------------------------
+
+    def _unpack_bests(self):
+        if self._bests is not None:
+            return self._bests
+        out = {}
+        d = self.sections.get(BESTS) or b""
+        i = 0
+        while i < len(d):
+            k = d[i]
+            if i + 1 + k + 4 > len(d):
+                break
+            key = d[i + 1:i + 1 + k]
+            v = d[i + 1 + k] << 24 | d[i + 2 + k] << 16 | d[i + 3 + k] << 8 | d[i + 4 + k]
+            if v & 0x80000000:
+                v -= 0x100000000
+            try:
+                out[key.decode()] = v
+            except UnicodeError:
+                pass
+            i += 5 + k
+        self._bests = out
+        return out
+
+    def _pack_bests(self):
+        b = self._unpack_bests()
+        if not b:
+            self.put(BESTS, None)
+            return
+        out = bytearray()
+        for key in sorted(b):
+            k = key.encode()
+            v = b[key] & 0xFFFFFFFF
+            out.append(len(k))
+            out.extend(k)
+            out.append(v >> 24)
+            out.append((v >> 16) & 0xFF)
+            out.append((v >> 8) & 0xFF)
+            out.append(v & 0xFF)
+        self.sections[BESTS] = bytes(out)
+
+    def best(self, key):
+        """The best score kept under ``key`` (a short str), or None."""
+        return self._unpack_bests().get(key)
+
+    def set_best(self, key, score, save=True):
+        """Keep ``score`` (an int fitting 32 bits) under ``key`` and write it.
+        The caller decides what "best" means (higher or lower). ValueError
+        for a key too long or one key too many."""
+        b = self._unpack_bests()
+        if len(key.encode()) > MAX_KEY:
+            raise ValueError("key too long")
+        if key not in b and len(b) >= MAX_BESTS:
+            raise ValueError("too many records")
+        if not -0x80000000 <= score <= 0x7FFFFFFF:
+            raise ValueError("score out of range")
+        b[key] = int(score)
+        if save:
+            return self.save()
+        return False
+
+    # -- developer fault injection -------------------------------------------
+
+    def fault(self, name):
+        """True once if ``name`` is in the fault list ("F": names, one per
+        line), which it then leaves (and the store is written). Nothing is
+        ever in that list unless a developer put it there."""
+        d = self.sections.get(FAULTS)
+        if not d:
+            return False
+        names = d.split(b"\n")
+        key = name.encode()
+        if key not in names:
+            return False
+        names.remove(key)
+        self.put(FAULTS, b"\n".join(names) if names else None)
+        self.save()
+        return True

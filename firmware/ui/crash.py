@@ -1,0 +1,132 @@
+"""The crash screen: what went wrong, in words, then "A: restart".
+
+code.py catches any exception that reaches it and calls ``show``; the
+traceback goes to the serial console as well. The autosave is not touched
+(it was written after the last move), so after the restart the launcher
+offers "Continue". Imported at boot, so it is there even when memory is
+short.
+"""
+
+import gc
+import sys
+import time
+
+_W = 26   # characters a line
+
+
+def describe(e):
+    """(one line naming the error, the traceback text)."""
+    name = type(e).__name__
+    msg = str(e)
+    line = name + (": " + msg if msg else "")
+    text = ""
+    try:
+        import io
+        buf = io.StringIO()
+        pe = getattr(sys, "print_exception", None)
+        if pe is not None:
+            pe(e, buf)
+        else:
+            import traceback
+            traceback.print_exception(type(e), e, e.__traceback__, file=buf)
+        text = buf.getvalue()
+    except Exception:  # noqa: BLE001  (the description must not fail)
+        text = line + "\n"
+    return line, text
+
+
+def _where(text):
+    """'in app.py line 120' from the last traceback frame, or ''."""
+    last = ""
+    for ln in text.split("\n"):
+        ln = ln.strip()
+        if ln.startswith("File "):
+            last = ln
+    if not last:
+        return ""
+    try:
+        parts = last.split('"')
+        f = parts[1].replace("\\", "/").split("/")[-1]
+        rest = parts[2]
+        i = rest.find("line ")
+        n = rest[i + 5:].split(",")[0]
+        return "in %s line %s" % (f, n)
+    except (IndexError, ValueError):
+        return ""
+
+
+def _lines(text, n):
+    out = []
+    while text and len(out) < n:
+        out.append(text[:_W])
+        text = text[_W:]
+    return out
+
+
+def show(hw, e):
+    """Show the error on the screen, wait for A (or Start), restart.
+    Never returns."""
+    line, text = describe(e)
+    print(text)                     # the serial console
+    try:
+        if hw is not None:
+            hw.display.root_group = None
+    except Exception:  # noqa: BLE001
+        pass
+    gc.collect()
+    try:
+        _screen(hw, line, _where(text))
+    except Exception as e2:  # noqa: BLE001  (no screen: restart after a pause)
+        print("crash screen failed:", e2)
+        time.sleep(5)
+    _restart()
+
+
+def _screen(hw, line, where):
+    import displayio
+    import terminalio
+    from adafruit_display_text import bitmap_label
+    import boards
+    from ui import palette
+
+    rows = ["Something went wrong."]
+    rows.extend(_lines(line, 3))
+    if where:
+        rows.extend(_lines(where, 1))
+    rows.append("")
+    rows.append("Your game was saved after")
+    rows.append("the last move.")
+    root = displayio.Group()
+    root.append(bitmap_label.Label(terminalio.FONT, text="\n".join(rows),
+                                   color=palette.TEXT, anchor_point=(0, 0),
+                                   anchored_position=(2, 2), line_spacing=1.0))
+    root.append(bitmap_label.Label(terminalio.FONT, text="A: restart",
+                                   color=palette.TITLE, anchor_point=(0.5, 1.0),
+                                   anchored_position=(80, 126)))
+    hw.display.root_group = root
+    try:
+        n = len(hw.pixels)
+        for i in range(n):
+            hw.pixels[i] = 0x400000
+        hw.pixels.show()
+    except Exception:  # noqa: BLE001
+        pass
+    hw.display.refresh()
+    buttons = hw.buttons()
+    buttons.clear()
+    while True:
+        ev = buttons.get()
+        if ev is None:
+            time.sleep(0.02)
+            continue
+        if ev.pressed and (ev.key == boards.A or ev.key == boards.START):
+            return
+
+
+def _restart():
+    try:
+        import supervisor
+        supervisor.reload()
+    except (ImportError, AttributeError):
+        import microcontroller
+        microcontroller.reset()

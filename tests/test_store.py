@@ -1,0 +1,264 @@
+"""The save store (firmware/store.py) and Alien City's autosave
+(firmware/aliencity/save.py): slots, CRC, sequence, writes only on change,
+blank/corrupt/older memory, best scores, and power cut at every byte of a
+save (the simulator's nvm stand-in, _simhost.cut_power_after)."""
+
+import random
+
+import pytest
+
+import paths  # noqa: F401
+import seeded
+import store
+from aliencity import record, save
+from aliencity.newgame import Setup
+
+
+class CountingNVM:
+    """A bytearray NVM that counts slice writes (one per save expected)."""
+
+    def __init__(self, data=None):
+        self.b = bytearray(data if data is not None else b"\xff" * 8192)
+        self.writes = []
+
+    def __len__(self):
+        return len(self.b)
+
+    def __getitem__(self, i):
+        v = self.b[i]
+        return bytearray(v) if isinstance(i, slice) else v
+
+    def __setitem__(self, i, v):
+        assert isinstance(i, slice), "the store writes whole slices only"
+        self.writes.append((i.start, len(v)))
+        self.b[i] = v
+
+
+def setup_for(dealt=7, seats=(0, 2), rules=0):
+    st = Setup()
+    st.seats[0], st.seats[1] = seats
+    st.rules = rules
+    st.dealt = dealt
+    return st
+
+
+def test_crc16_check_value():
+    assert store.crc16(b"123456789") == 0x29B1        # CRC-16/CCITT-FALSE
+    assert store.crc16(b"") == 0xFFFF
+
+
+def test_blank_memory_starts_fresh_and_writes_one_slot():
+    nvm = CountingNVM()
+    s = store.Store(nvm)
+    assert s.note == "new save memory: fresh start"
+    assert nvm.writes == [(store.SLOT0, store.HEADER)]
+    again = store.Store(nvm)
+    assert again.note is None and again.seq == 1 and again.sections == {}
+
+
+def test_slots_alternate_and_only_changed_bytes_are_written():
+    nvm = CountingNVM()
+    s = store.Store(nvm)
+    s.put(store.SETTINGS, b"\x01\x03")
+    assert s.save()
+    assert not s.save()                     # nothing changed: no write
+    s.put(store.SETTINGS, b"\x01\x03")
+    assert not s.save()
+    s.put(store.SETTINGS, b"\x00\x03")
+    assert s.save()
+    starts = [w[0] for w in nvm.writes]
+    assert starts == [store.slot_at(0), store.slot_at(1), store.slot_at(0)]
+    s2 = store.Store(nvm)
+    assert s2.seq == 3 and s2.get(store.SETTINGS) == b"\x00\x03"
+    # The newest slot corrupted: the older one (seq 2) is taken.
+    nvm.b[store.slot_at(0) + store.HEADER + 4] ^= 0x40
+    s3 = store.Store(nvm)
+    assert s3.seq == 2 and s3.get(store.SETTINGS) == b"\x01\x03"
+    assert s3.note is None
+    # The next save goes over the corrupt slot, never over the good one.
+    s3.put(store.SETTINGS, b"\x01\x01")
+    s3.save()
+    assert nvm.writes[-1][0] == store.slot_at(0)
+
+
+def test_older_settings_are_migrated():
+    nvm = CountingNVM()
+    nvm.b[0:7] = b"HCS\x01\x00\x02" + bytes(((0 + 2 + 0x5A) & 0xFF,))
+    s = store.Store(nvm)
+    assert s.note == "settings moved to the new save"
+    from ui.settings import Settings
+    st = Settings(s)
+    assert st.sound is False and st.light == 2
+    assert store.Store(nvm).note is None       # moved once, then read from the store
+    assert Settings(store.Store(nvm)).light == 2
+
+
+def test_old_record_area_and_newer_formats_are_set_aside():
+    nvm = CountingNVM()
+    text = b"alien-city 1\n"
+    nvm.b[4096:4096 + 5 + len(text)] = b"ACR" + bytes((0, len(text))) + text
+    s = store.Store(nvm)
+    assert s.game() is None and s.note == "new save memory: fresh start"
+    assert nvm.b[4096:4099] == b"ACR"          # not touched
+    nvm2 = CountingNVM()
+    nvm2.b[16:28] = b"HG\x09\x00" + bytes(8)
+    assert store.Store(nvm2).note == "save from a newer version set aside"
+
+
+def test_garbage_never_crashes():
+    rng = random.Random(5)
+    good = CountingNVM()
+    s = store.Store(good)
+    s.put(store.SETTINGS, b"\x01\x02")
+    s.set_game("aliencity", save.encode(setup_for(), seeded.random_game(3, stop_at=10)))
+    s.set_best("sky:4", 31)
+    base = bytes(good.b)
+    for i in range(400):
+        b = bytearray(base)
+        mode = i % 4
+        if mode == 0:                         # random bytes everywhere
+            b[0:2100] = bytes(rng.getrandbits(8) for _ in range(2100))
+        elif mode == 1:                       # a few flipped bits
+            for _ in range(rng.randint(1, 6)):
+                j = rng.randrange(0, 2100)
+                b[j] ^= 1 << rng.randrange(8)
+        elif mode == 2:                       # a plausible header, odd length
+            a = store.slot_at(rng.randrange(2))
+            b[a + 8] = rng.getrandbits(8)
+            b[a + 9] = rng.getrandbits(8)
+        else:                                 # zeros (an erased-to-0 flash)
+            j = rng.randrange(0, 2100)
+            k = rng.randint(1, 300)
+            b[j:j + k] = bytes(len(b[j:j + k]))
+        st = store.Store(CountingNVM(b))
+        g = st.game()
+        if g is not None:
+            try:
+                save.decode(g[1])
+            except ValueError:
+                pass
+        st.best("sky:4")
+        from ui.settings import Settings
+        Settings(st)
+
+
+def test_bests_round_trip():
+    nvm = CountingNVM()
+    s = store.Store(nvm)
+    assert s.best("sky:5:easy") is None
+    s.set_best("sky:5:easy", 123)
+    s.set_best("sky:4", -7)
+    n = len(nvm.writes)
+    s.set_best("sky:4", -7)                   # same value: no write
+    assert len(nvm.writes) == n
+    s2 = store.Store(nvm)
+    assert s2.best("sky:5:easy") == 123 and s2.best("sky:4") == -7
+    with pytest.raises(ValueError):
+        s2.set_best("x" * 40, 1)
+    for i in range(store.MAX_BESTS - 2):
+        s2.set_best("k%d" % i, i)
+    with pytest.raises(ValueError):
+        s2.set_best("one-more", 1)
+    g = seeded.random_game(11)
+    assert g.over() and g.nbuilds >= 30
+    s2.set_game("aliencity", save.encode(setup_for(), g))
+    assert len(s2.payload()) < store.MAX_PAYLOAD
+
+
+def test_worst_case_payload_fits():
+    s = store.Store(CountingNVM())
+    for i in range(store.MAX_BESTS):
+        s.set_best(("%02d" % i) * (store.MAX_KEY // 2), -1, save=False)
+    s.put(store.SETTINGS, bytes(2 + 7))
+    st = setup_for()
+    g = seeded.random_game(11)
+    blob = save.encode(st, g)
+    full = blob[:7] + bytes((38,)) + bytes(3 * 38)    # 38 builds: the most there are
+    s.put(store.GAME, b"aliencity\x00" + full)
+    s.save()
+    n = len(s.payload())
+    assert n <= store.MAX_PAYLOAD - 100, n
+
+
+def test_game_codec_round_trip():
+    for seed, rules, opn, lb in ((3, 0, False, False), (8, 1, True, True), (21, 1, False, True)):
+        g = seeded.random_game(seed, rules, opn, lb)
+        st = setup_for(seed, (1, 3), rules)
+        st.seed = 0
+        blob = save.encode(st, g)
+        assert len(blob) == 8 + 3 * g.nbuilds <= 8 + 3 * 38
+        st2, g2 = save.decode(blob)
+        assert record.write(g2) == record.write(g)
+        assert st2.levels() == ["easy", "hard"] and st2.dealt == seed
+        assert g2.to_move == g.to_move
+        half = seeded.random_game(seed, rules, opn, lb, stop_at=13)
+        st3, g3 = save.decode(save.encode(st, half))
+        assert record.write(g3) == record.write(half) and g3.to_move == half.to_move
+    bad = bytearray(save.encode(setup_for(3), seeded.random_game(3, stop_at=6)))
+    bad[-2] = (bad[-2] + 1) % 80                # some build moved: illegal or not, never a crash
+    try:
+        save.decode(bytes(bad))
+    except ValueError:
+        pass
+    with pytest.raises(ValueError):
+        save.decode(b"\x01\x00")
+    with pytest.raises(ValueError):
+        save.decode(b"\x02" + bytes(7))
+
+
+def test_power_cut_at_every_byte_of_every_save():
+    """A seeded game autosaved after every build; before each save the power
+    is cut after 0, 1, 2 ... n bytes of that save's write. Loading must give
+    the previous game or the new one, whole, every time."""
+    import _simhost
+    import microcontroller
+    _simhost.configure("pybadge")
+    nvm = microcontroller.nvm
+    try:
+        s = store.Store(nvm)
+        s.put(store.SETTINGS, b"\x00\x02")
+        s.set_best("sky:4", 99)
+        st = setup_for(5, (0, 1), 1)
+        full = seeded.random_game(5, 1, False, False)
+        moves = [full.build_at(i) for i in range(full.nbuilds)]
+        from aliencity.deal import new_game
+        g = new_game(5, 1)
+        blobs = [save.encode(st, g)]
+        for p, kind, lot, cap in moves:
+            g.play(kind, lot, cap)
+            blobs.append(save.encode(st, g))
+        s.set_game("aliencity", blobs[0])
+        cuts = 0
+        for k in range(1, len(blobs)):
+            before = bytes(_simhost.nvm)
+            old, new = blobs[k - 1], blobs[k]
+            s = store.Store(nvm)
+            s.put(store.GAME, b"aliencity\x00" + new)
+            length = store.HEADER + len(s.payload())    # the one write of this save
+            for n in range(length + 1):
+                _simhost.nvm[:] = before
+                s = store.Store(nvm)
+                assert s.game()[1] == old
+                w0 = _simhost.nvm_writes
+                _simhost.cut_power_after(n)
+                with pytest.raises(_simhost.PowerCut):
+                    s.set_game("aliencity", new)
+                assert _simhost.nvm_writes == w0 + 1
+                got = store.Store(nvm)
+                name, data = got.game()
+                assert name == "aliencity", (k, n)
+                assert data in (old, new), (k, n)
+                if n == length:
+                    assert data == new
+                assert got.get(store.SETTINGS) == b"\x00\x02" and got.best("sky:4") == 99
+                assert got.note is None
+                cuts += 1
+            assert store.Store(nvm).game()[1] == new    # power on after the whole write
+        for b in (blobs[0], blobs[len(blobs) // 2], blobs[-1]):
+            st2, g2 = save.decode(b)
+            assert g2.nbuilds == b[7]
+        assert cuts > 3000, cuts
+        print("power cuts tested:", cuts)
+    finally:
+        _simhost.cut_power_after(None)
+        _simhost.configure("pybadge")
