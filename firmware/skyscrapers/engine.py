@@ -204,68 +204,63 @@ class Game:
         return "unknown play"
 
     def _why_stack(self, a, b):
-        an = cell_name(a)
-        bn = cell_name(b)
         h = self.height
         if h[a] == 0:
             if a == self.hole:
-                return an + " is the hole"
-            return an + " is a coin; only a tile is stacked"
+                return cell_name(a) + " is the hole"
+            return cell_name(a) + " is a coin; only a tile is stacked"
         if h[a] >= 2:
-            return an + " is a stack; stacks never move"
+            return cell_name(a) + " is a stack; stacks never move"
         if self.options & VAR1 and self.top[a] % 6 == 0:
-            return an + " is a null tile; in variant 1 nulls never move"
+            return cell_name(a) + " is a null tile; in variant 1 nulls never move"
         if not adjacent(a, b):
-            return "%s is not next to %s" % (bn, an)
+            return "%s is not next to %s" % (cell_name(b), cell_name(a))
         if h[b] == 0:
             if b == self.hole:
-                return bn + " is the hole"
-            return "%s is a coin; a tile goes onto a tile or a stack" % bn
+                return cell_name(b) + " is the hole"
+            return "%s is a coin; a tile goes onto a tile or a stack" % cell_name(b)
         if self.pawn[a]:
-            return "%s holds the %s pawn" % (an, SUIT_NAMES[self.pawn[a] - 1])
+            return "%s holds the %s pawn" % (cell_name(a), SUIT_NAMES[self.pawn[a] - 1])
         if self.pawn[b]:
-            return "%s holds the %s pawn" % (bn, SUIT_NAMES[self.pawn[b] - 1])
+            return "%s holds the %s pawn" % (cell_name(b), SUIT_NAMES[self.pawn[b] - 1])
         sa = self.top[a] // 6
         sb = self.top[b] // 6
         if sa != sb:
             return "%s is %s, %s is %s: not the same suit" % (
-                an, SUIT_NAMES[sa], bn, SUIT_NAMES[sb])
+                cell_name(a), SUIT_NAMES[sa], cell_name(b), SUIT_NAMES[sb])
         if self.crew_next_to(a) == NONE:
-            return "no work crew (pawn) next to " + an
+            return "no work crew (pawn) next to " + cell_name(a)
         return None
 
     def _why_slide(self, a):
-        an = cell_name(a)
         if a == self.hole:
-            return an + " is the hole"
+            return cell_name(a) + " is the hole"
         if not adjacent(a, self.hole):
-            return "%s is not next to the hole (%s)" % (an, cell_name(self.hole))
+            return "%s is not next to the hole (%s)" % (
+                cell_name(a), cell_name(self.hole))
         h = self.height[a]
         if h >= 2:
-            return an + " is a stack; stacks never move"
+            return cell_name(a) + " is a stack; stacks never move"
         if self.pawn[a]:
-            return "%s holds the %s pawn" % (an, SUIT_NAMES[self.pawn[a] - 1])
+            return "%s holds the %s pawn" % (cell_name(a), SUIT_NAMES[self.pawn[a] - 1])
         if h == 1:
             if self.options & VAR1 and self.top[a] % 6 == 0:
-                return an + " is a null tile; in variant 1 nulls never move"
+                return cell_name(a) + " is a null tile; in variant 1 nulls never move"
             if self.options & VAR2 and self.run >= 3:
                 return ("three tile slides in a row: stack, slide a coin or "
                         "move a pawn first")
         return None
 
     def _why_pawn(self, a, b):
-        an = cell_name(a)
-        bn = cell_name(b)
         p = self.pawn[a]
         if not p:
-            return "no pawn on " + an
+            return "no pawn on " + cell_name(a)
         s = p - 1
-        who = "the %s pawn" % SUIT_NAMES[s]
         if self.height[a] >= 2:
-            return "%s is an architectural feature on %s; it never moves" % (
-                who, an)
+            return ("the %s pawn is an architectural feature on %s; it never "
+                    "moves" % (SUIT_NAMES[s], cell_name(a)))
         if a == b:
-            return who + " must move"
+            return "the %s pawn must move" % SUIT_NAMES[s]
         ax = a % 5
         bx = b % 5
         if ax == bx:
@@ -273,29 +268,30 @@ class Game:
         elif a // 5 == b // 5:
             step = 1 if b > a else -1
         else:
-            return "%s is not in a straight line from %s" % (bn, an)
+            return "%s is not in a straight line from %s" % (cell_name(b), cell_name(a))
         over = self.options & OVER_STACKS
         c = a + step
         while c != b:
-            cn = cell_name(c)
             if c == self.hole:
-                return "%s would pass over the hole on %s" % (who, cn)
+                return "the %s pawn would pass over the hole on %s" % (
+                    SUIT_NAMES[s], cell_name(c))
             if self.pawn[c]:
-                return "%s would pass over the %s pawn on %s" % (
-                    who, SUIT_NAMES[self.pawn[c] - 1], cn)
+                return "the %s pawn would pass over the %s pawn on %s" % (
+                    SUIT_NAMES[s], SUIT_NAMES[self.pawn[c] - 1], cell_name(c))
             if self.height[c] >= 2 and not over:
-                return "%s would pass over the stack on %s" % (who, cn)
+                return "the %s pawn would pass over the stack on %s" % (
+                    SUIT_NAMES[s], cell_name(c))
             c += step
         if b == self.hole:
-            return bn + " is the hole"
+            return cell_name(b) + " is the hole"
         if self.pawn[b]:
-            return "%s holds the %s pawn" % (bn, SUIT_NAMES[self.pawn[b] - 1])
+            return "%s holds the %s pawn" % (cell_name(b), SUIT_NAMES[self.pawn[b] - 1])
         sb = self.suit_at(b)
         if sb != s:
             what = "coin" if self.height[b] == 0 else (
                 "stack" if self.height[b] >= 2 else "tile")
-            return "%s is a %s %s; %s lands on %s" % (
-                bn, SUIT_NAMES[sb], what, who, SUIT_NAMES[s])
+            return "%s is a %s %s; the %s pawn lands on %s" % (
+                cell_name(b), SUIT_NAMES[sb], what, SUIT_NAMES[s], SUIT_NAMES[s])
         return None
 
     # -- legal plays ----------------------------------------------------------
