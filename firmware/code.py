@@ -26,7 +26,7 @@ from ui.settings import LEVELS, Settings
 from store import Store
 
 GAMES = (("Alien City", "aliencity", "two builders, one city"),
-         ("Skyscrapers", None, "coming in a later update"),
+         ("Skyscrapers", "skyscrapers", "solitaire: build up, live apart"),
          ("Alheimur", None, "coming in a later update"))
 _IDLE = (0xFF2000, 0xFFFFFF, 0x0040FF, 0xFFFFFF, 0x00C020)
 

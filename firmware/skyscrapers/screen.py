@@ -1,0 +1,205 @@
+"""The Skyscrapers board screen: 5x5 cells of 20 px (10 px sprites at
+scale 2), the panel (score, plays, target, best) and the message line. It
+never decides a rule: plays, reasons and scores come from the engine.
+
+    d-pad   move the cursor            A   the plays of the piece there
+    B       undo                       Start  pause (undo, finish, ...)
+In the plays menu: left/right (or up/down) the next play, its destination
+lit and under the cursor; A makes it, B cancels. Every cell a play of that
+piece may reach is lit.
+"""
+
+from array import array
+
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+from micropython import const
+
+from skyscrapers import sprites
+from skyscrapers.engine import (MAXPLAYS, N, NB, NONE, PAWN, SLIDE, STACK,
+                                SUITS, adjacent, cell_name, score)
+from ui import palette
+from ui.message import MessageLine
+
+CELL = const(20)
+PANEL_X = const(106)
+
+PLAY = const(0)
+CHOOSE = const(1)
+
+
+class Screen:
+    def __init__(self, hw, sheet, game, best):
+        self.hw = hw
+        self.game = game
+        self.best = best
+        bm, pal = sheet
+        self.root = root = displayio.Group()
+        board = displayio.Group(scale=2, x=2, y=2)
+        self.grid = displayio.TileGrid(bm, pixel_shader=pal, width=5, height=5,
+                                       tile_width=10, tile_height=10)
+        self.over = displayio.TileGrid(bm, pixel_shader=pal, width=5, height=5,
+                                       tile_width=10, tile_height=10,
+                                       default_tile=sprites.BLANK)
+        self.cursor = displayio.TileGrid(bm, pixel_shader=pal, width=1, height=1,
+                                         tile_width=10, tile_height=10,
+                                         default_tile=sprites.CURSOR)
+        board.append(self.grid)
+        board.append(self.over)
+        board.append(self.cursor)
+        root.append(board)
+        self.panel = bitmap_label.Label(terminalio.FONT, text=" ", color=palette.TEXT,
+                                        line_spacing=0.9, anchor_point=(0, 0),
+                                        anchored_position=(PANEL_X, 1))
+        root.append(self.panel)
+        self.msg = MessageLine(root, 2, 104, width=26, lines=2)
+        self.buf = array("H", [0] * MAXPLAYS)
+        self.lit = bytearray(N)
+        self.cur = 12 - 5        # C4, next to the hole
+        self.mode = PLAY
+        self.plays = array("H", [0] * 16)
+        self.nplays = 0
+        self.pick = 0
+        self.total = 0
+        self.target = 0
+        self._panel_text = ""
+
+    # -- drawing ------------------------------------------------------------
+
+    def draw_cells(self):
+        g = self.game
+        grid = self.grid
+        over = self.over
+        lit = self.lit
+        for c in range(N):
+            x = c % 5
+            y = c // 5
+            v = sprites.cell_sprite(g, c)
+            if grid[x, y] != v:
+                grid[x, y] = v
+            v = sprites.over_sprite(g, c, lit[c])
+            if over[x, y] != v:
+                over[x, y] = v
+
+    def place_cursor(self):
+        self.cursor.x = (self.cur % 5) * 10
+        self.cursor.y = (self.cur // 5) * 10
+
+    def draw_panel(self):
+        g = self.game
+        self.total = score(g).total
+        best = "-" if self.best is None else str(self.best)
+        t = "score\n%4d\nplays\n%4d\ntarget\n%4d\nbest\n%4s\n%s" % (
+            self.total, g.nplays, self.target, best, cell_name(self.cur))
+        if t != self._panel_text:
+            self._panel_text = t
+            self.panel.text = t
+
+    def redraw(self):
+        self.draw_cells()
+        self.place_cursor()
+        self.draw_panel()
+
+    def say(self, text, color=palette.TEXT):
+        self.msg.show(text, color)
+
+    # -- cursor and plays ------------------------------------------------------
+
+    def move_cursor(self, d):
+        """d: 0 up, 1 down, 2 left, 3 right (boards' key numbers); wraps."""
+        x = self.cur % 5
+        y = self.cur // 5
+        if d == 0:
+            y = (y + 4) % 5
+        elif d == 1:
+            y = (y + 1) % 5
+        elif d == 2:
+            x = (x + 4) % 5
+        else:
+            x = (x + 1) % 5
+        self.cur = y * 5 + x
+        self.place_cursor()
+        self.draw_panel()
+
+    def open_plays(self):
+        """The plays of the piece under the cursor: light their cells and
+        enter CHOOSE; or say why there is none. Returns True if any."""
+        g = self.game
+        n = g.legal(self.buf, self.cur)
+        if n == 0:
+            self.say(self.why_nothing(), palette.BAD)
+            return False
+        if n > len(self.plays):
+            n = len(self.plays)
+        for i in range(n):
+            self.plays[i] = self.buf[i]
+            self.lit[self.buf[i] & 31] = 1
+        self.nplays = n
+        self.pick = 0
+        self.home = self.cur
+        self.mode = CHOOSE
+        self.draw_cells()
+        self.show_pick()
+        return True
+
+    def why_nothing(self):
+        """One line: why the piece under the cursor has no play."""
+        g = self.game
+        a = self.cur
+        name = cell_name(a)
+        if a == g.hole:
+            return name + ": the hole; pick a piece next to it"
+        if g.pawn[a]:
+            why = g.why_not(PAWN << 10 | a << 5 | a)
+            if "feature" in why:
+                return why
+            return "the %s pawn has no cell to go to" % (
+                ("suns", "moons", "crowns", "arms")[g.pawn[a] - 1])
+        if adjacent(a, g.hole):
+            return g.why_not(SLIDE << 10 | a << 5 | g.hole)
+        if g.height[a] >= 2:
+            return name + " is a stack; stacks never move"
+        if g.height[a] == 0:
+            return name + ": a coin moves only into the hole"
+        for d in range(4):
+            b = NB[4 * a + d]
+            if b != NONE and g.height[b] and g.top[b] // 6 == g.top[a] // 6:
+                return g.why_not(STACK << 10 | a << 5 | b)
+        return name + ": no tile of its suit next to it, not next to the hole"
+
+    def play_words(self, m):
+        k = m >> 10
+        b = m & 31
+        g = self.game
+        if k == STACK:
+            return "stack onto " + cell_name(b)
+        if k == SLIDE:
+            return "slide into the hole " + cell_name(b)
+        return "pawn %s to %s" % (SUITS[g.pawn[(m >> 5) & 31] - 1], cell_name(b))
+
+    def show_pick(self):
+        m = self.plays[self.pick]
+        self.cur = m & 31
+        self.place_cursor()
+        self.draw_panel()
+        self.say("%s %s (%d/%d)  A play, B back" % (
+            cell_name(self.home), self.play_words(m), self.pick + 1, self.nplays),
+            palette.GOOD)
+
+    def next_pick(self, d):
+        self.pick = (self.pick + d) % self.nplays
+        self.show_pick()
+
+    def close_plays(self, to_home=True):
+        for c in range(N):
+            self.lit[c] = 0
+        self.mode = PLAY
+        if to_home:
+            self.cur = self.home
+        self.draw_cells()
+        self.place_cursor()
+        self.draw_panel()
+
+    def chosen(self):
+        return self.plays[self.pick]

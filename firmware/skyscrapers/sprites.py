@@ -1,0 +1,162 @@
+"""The Skyscrapers sprite sheet: 10x10 px sprites, 16 colours (about
+3 KB), drawn by code; the board shows them at scale 2 (20 px a cell).
+
+    0        the hole
+    1-24     tile t - 1: suit colour, suit letter top left, value bottom
+             right (null blank, ace A)
+    25-44    stack of suit s, height h (2-6): 25 + s * 5 + h - 2; suit
+             colour with layer lines and the height on a black box
+    45-48    coin of suit s: a disc with the suit letter
+    49       nothing (overlay)    50-53 pawn of suit s (overlay, top right)
+    54       highlight frame      55-58 pawn and highlight
+    59       cursor
+
+Shapes as well as colours: tiles are squares with a value, stacks show
+layer lines and their height boxed, coins are round, pawns are a white
+outlined peg.
+"""
+
+import displayio
+from micropython import const
+
+S = const(10)
+COLS = const(10)
+HOLE = const(0)
+STACK = const(25)
+COIN = const(45)
+BLANK = const(49)
+PAWN = const(50)
+HILITE = const(54)
+PAWN_HL = const(55)
+CURSOR = const(59)
+NSPRITES = const(60)
+
+_T = const(0)
+_BG = const(1)       # 1-4 suit tile colours
+_HI = const(5)       # 5-8 suit bright colours (coins, stack edges)
+_WHITE = const(9)
+_INK = const(10)
+_YEL = const(11)
+_GREY = const(12)
+
+COLOURS = (
+    0x000000,
+    0x8A2020, 0x383838, 0x1E6A24, 0x1E3A8A,   # suns red, moons black, crowns green, arms blue
+    0xF05050, 0x9090A0, 0x50D060, 0x5090FF,
+    0xF8F8F8, 0x080808, 0xFFD820, 0x707070, 0, 0, 0,
+)
+
+_GLYPHS = {
+    "0": 0b111101101101111, "1": 0b010110010010111, "2": 0b111001111100111,
+    "3": 0b111001111001111, "4": 0b101101111001001, "5": 0b111100111001111,
+    "6": 0b111100111101111, "A": 0b010101111101101, "S": 0b011100010001110,
+    "M": 0b101111111101101, "C": 0b011100100100011,
+}
+_SUITS = "SMCA"
+
+
+def _glyph(bm, ox, oy, ch, v):
+    g = _GLYPHS[ch]
+    for r in range(5):
+        for c in range(3):
+            if g >> (14 - r * 3 - c) & 1:
+                bm[ox + c, oy + r] = v
+
+
+def _rect(bm, x1, y1, x2, y2, v):
+    for y in range(y1, y2 + 1):
+        for x in range(x1, x2 + 1):
+            bm[x, y] = v
+
+
+def _frame(bm, x1, y1, x2, y2, v):
+    for x in range(x1, x2 + 1):
+        bm[x, y1] = v
+        bm[x, y2] = v
+    for y in range(y1, y2 + 1):
+        bm[x1, y] = v
+        bm[x2, y] = v
+
+
+def _pawn(bm, ox, oy, s):
+    # a peg in the top right corner: head and body, white outline
+    for x, y in ((7, 0), (6, 1), (8, 1), (7, 2), (6, 3), (8, 3), (5, 4), (9, 4),
+                 (5, 5), (6, 5), (7, 5), (8, 5), (9, 5)):
+        bm[ox + x, oy + y] = _WHITE
+    bm[ox + 7, oy + 1] = _HI + s
+    bm[ox + 7, oy + 3] = _HI + s
+    bm[ox + 6, oy + 4] = _HI + s
+    bm[ox + 7, oy + 4] = _HI + s
+    bm[ox + 8, oy + 4] = _HI + s
+
+
+def make():
+    """(bitmap, palette) of the sheet."""
+    rows = (NSPRITES + COLS - 1) // COLS
+    bm = displayio.Bitmap(COLS * S, rows * S, 16)
+    pal = displayio.Palette(16)
+    for i in range(16):
+        pal[i] = COLOURS[i]
+    pal.make_transparent(_T)
+    for i in range(NSPRITES):
+        ox = (i % COLS) * S
+        oy = (i // COLS) * S
+        if i == HOLE:
+            _frame(bm, ox + 1, oy + 1, ox + 8, oy + 8, _GREY)
+        elif i < STACK:
+            t = i - 1
+            s = t // 6
+            v = t % 6
+            _rect(bm, ox + 1, oy + 1, ox + 8, oy + 8, _BG + s)
+            _glyph(bm, ox + 1, oy + 1, _SUITS[s], _HI + s if s != 1 else _WHITE)
+            if v:
+                _glyph(bm, ox + 5, oy + 4, "A" if v == 1 else str(v), _WHITE)
+        elif i < COIN:
+            s = (i - STACK) // 5
+            h = (i - STACK) % 5 + 2
+            _rect(bm, ox, oy, ox + 9, oy + 9, _BG + s)
+            _frame(bm, ox, oy, ox + 9, oy + 9, _HI + s)
+            for k in range(1, h):
+                if 2 * k < 9:
+                    bm[ox + 1, oy + 9 - 2 * k] = _HI + s
+            _glyph(bm, ox + 2, oy + 1, _SUITS[s], _HI + s if s != 1 else _WHITE)
+            _rect(bm, ox + 4, oy + 3, ox + 8, oy + 9, _INK)
+            _glyph(bm, ox + 5, oy + 4, str(h), _YEL)
+        elif i < BLANK:
+            s = i - COIN
+            for y in range(10):
+                for x in range(10):
+                    d = (2 * x - 9) * (2 * x - 9) + (2 * y - 9) * (2 * y - 9)
+                    if d <= 49:
+                        bm[ox + x, oy + y] = _HI + s
+                    elif d <= 81:
+                        bm[ox + x, oy + y] = _GREY
+            _glyph(bm, ox + 4, oy + 3, _SUITS[s], _INK)
+        elif PAWN <= i < HILITE:
+            _pawn(bm, ox, oy, i - PAWN)
+        elif i == HILITE or PAWN_HL <= i < CURSOR:
+            _frame(bm, ox, oy, ox + 9, oy + 9, _YEL)
+            if i != HILITE:
+                _pawn(bm, ox, oy, i - PAWN_HL)
+        elif i == CURSOR:
+            _frame(bm, ox, oy, ox + 9, oy + 9, _WHITE)
+            _frame(bm, ox + 1, oy + 1, ox + 8, oy + 8, _INK)
+    return bm, pal
+
+
+def cell_sprite(game, c):
+    h = game.height[c]
+    if h == 1:
+        return 1 + game.top[c]
+    if h >= 2:
+        return STACK + (game.top[c] // 6) * 5 + (h if h < 6 else 6) - 2
+    if game.coin[c]:
+        return COIN + game.coin[c] - 1
+    return HOLE
+
+
+def over_sprite(game, c, lit):
+    p = game.pawn[c]
+    if p:
+        return (PAWN_HL if lit else PAWN) + p - 1
+    return HILITE if lit else BLANK
