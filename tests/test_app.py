@@ -12,7 +12,9 @@ from array import array
 
 import pytest
 
+import appdriver
 import paths
+from appdriver import START_LOT, Driver
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -20,12 +22,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from aliencity import record  # noqa: E402
 from aliencity.deal import new_game  # noqa: E402
-from aliencity.geometry import NKINDS, NLOTS, NONE, lot_name  # noqa: E402
+from aliencity.geometry import NLOTS, lot_name  # noqa: E402
 
 RECORD_AT = 4096
 YELLOW = (0xFF, 0xD8, 0x20)      # legal-lot frame (sprites.py)
 RED_PIECE = (0xF0, 0x40, 0x40)
-START_LOT = 4 * 8 + 3            # the cursor starts on D6
 
 # Launcher -> Alien City -> new game: rows W, B, rules, streets, bonus,
 # seed, start (the highlight starts on "start").
@@ -33,20 +34,12 @@ HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\ndown\nright\ndown\na\nwait 300
 COMPUTERS = "a\ndown\nright\ndown\ndown\ndown\ndown\ndown\nright\ndown\na\n"
 
 
-def run_sim(tmp_path, script, name="run", nvm=False):
+def run_sim(tmp_path, script, name="run", nvm=False, board=None):
     shot = tmp_path / (name + ".png")
     state = tmp_path / (name + ".json")
-    sf = tmp_path / (name + ".txt")
-    sf.write_text(script)
-    cmd = [sys.executable, "-m", "sim", "--headless", "--script", str(sf),
-           "--screenshot", str(shot), "--state", str(state), "--timeout", "50"]
     nvm_file = tmp_path / (name + ".nvm")
-    if nvm:
-        cmd += ["--nvm", str(nvm_file)]
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    p = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True,
-                       timeout=60)
-    assert p.returncode == 0, p.stderr
+    appdriver.run_sim(script, shot=shot, state=state, nvm=nvm_file if nvm else None,
+                      board=board)
     with open(state) as f:
         st = json.load(f)
     import pygame
@@ -123,69 +116,6 @@ def referee_score(tmp_path, text):
                         "score", str(f)], capture_output=True, text=True, timeout=30)
     assert p.returncode == 0, p.stderr
     return json.loads(p.stdout)
-
-
-# -- driving the board from the engine ----------------------------------------
-
-class Driver:
-    """Mirrors what the screen does with the cursor and the selected piece,
-    so that presses can be computed from the engine's legal moves."""
-
-    def __init__(self, game):
-        self.g = game
-        self.cur = START_LOT
-        self.kind = 0
-        self.lines = []
-        self.first_kind()
-
-    def first_kind(self):
-        g = self.g
-        if g.over():
-            return
-        for i in range(NKINDS):
-            k = (self.kind + i) % NKINDS
-            if g.supply[g.to_move * NKINDS + k]:
-                self.kind = k
-                return
-
-    def next_kind(self):
-        g = self.g
-        for i in range(1, NKINDS + 1):
-            k = (self.kind + i) % NKINDS
-            if g.supply[g.to_move * NKINDS + k]:
-                self.kind = k
-                return
-
-    def goto(self, lot):
-        x, y = self.cur & 7, self.cur >> 3
-        tx, ty = lot & 7, lot >> 3
-        dx = (tx - x) % 8
-        self.lines += ["right"] * dx if dx <= 4 else ["left"] * (8 - dx)
-        dy = (ty - y) % 10
-        self.lines += ["down"] * dy if dy <= 5 else ["up"] * (10 - dy)
-        self.cur = lot
-
-    def build(self, kind, lot, claim_own=True):
-        while self.kind != kind:
-            self.lines.append("b")
-            self.next_kind()
-        self.goto(lot)
-        self.lines.append("a")
-        g = self.g
-        p = g.to_move
-        g.play(kind, lot)
-        claimable = [v for v in range(NLOTS) if g.cap_why_not(p, v) is None]
-        if claimable:
-            if self.cur not in claimable:
-                self.cur = next(v for v in list(range(self.cur + 1, NLOTS)) +
-                                list(range(0, self.cur)) if v in claimable)
-            if claim_own and self.cur == lot:
-                g.undo()
-                g.play(kind, lot, lot)
-                self.lines.append("a")
-            else:
-                self.lines.append("b")
-        self.first_kind()
 
 
 # -- tests ----------------------------------------------------------------------
@@ -347,3 +277,23 @@ def test_scoring_lines_are_the_same_in_micropython():
         "print(results.title(scoring.score(g)))\n"
         "for r in rows: print(r)\n"), fixed_heap=False)
     assert out.strip() == want.strip()
+
+
+def test_pygamer_stick_moves_the_cursor_on_the_board(tmp_path):
+    # The same game screens on a PyGamer: the launcher and the new-game
+    # rows follow the stick, then the stick moves the board's cursor.
+    st, s, _ = run_sim(tmp_path, HOTSEAT + "right\nright\nup\nleft\n", name="gamer",
+                       board="pygamer")
+    assert st["error"] is None and st["board"] == "pygamer"
+    lot = START_LOT + 1 - 8                           # D6 -> F6 -> F7 -> E7
+    assert read_text(s, 82, 0, 3, scale=2) == "%-3s" % lot_name(lot)
+    x0, y0 = (lot & 7) * 10, (lot >> 3) * 10
+    white = sum(near(tuple(s.get_at((x, y)))[:3], (0xF8, 0xF8, 0xF8))
+                for x in range(x0, x0 + 10) for y in (y0, y0 + 9))
+    assert white >= 16                                # the cursor frame is there
+    g = new_game(1)
+    buf = array("H", [0] * 560)
+    n = g.legal(buf)
+    legal = {m & 0x7F for m in buf[:n] if m >> 7 == 0}
+    lit = {v for v in range(NLOTS) if v != lot and count_in_lot(s, v, YELLOW) >= 5}
+    assert lit == legal - {lot}

@@ -3,6 +3,8 @@ MicroPython VM (the MicroPython lane, ~4x faster than a SAMD51 board).
 
     python tools/bench.py            # prints one JSON object
     python tools/bench.py --check    # also exits 1 if a target is missed
+    python tools/bench.py --no-ai --no-app   # skip the slow parts
+    python tools/bench.py --no-ai --heap-table   # + the app's heap (markdown)
 
 Positions: seeded random games (tools/seeded.py) cut after 4, 19 and 33
 builds (early, middle, late) of six seeded games over the four rules and
@@ -17,9 +19,12 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
 
 import paths
+
+sys.path.insert(0, paths.ROOT)   # sim.runner (script times)
 
 import mpylane
 
@@ -241,12 +246,259 @@ AI_TARGETS = {
 }
 
 
+# -- the app on the simulated screen (tools/appprobe.py) ---------------------------
+# One headless run of the simulator: launcher -> a hot-seat game (seed 1) ->
+# cursor moves -> builds. The probe logs every refresh (pixels sent to the
+# panel, virtual start time) and, at the end, the displayio tree of the board
+# screen; a press owns the refreshes between it and the next press.
+#
+# Budgets (pixels sent to the panel by one press):
+# - a cursor move: 2 lots (the cursor's old and new cell) + the lot-name label
+#   (3 characters of terminalio.FONT, 6x12 px, at scale 2):
+#       2 * 10 * 10 + (3 * 6 * 2) * (12 * 2) = 1064
+# - a build (A, and the answer to the claim prompt when one follows): the
+#   built lot and the lots highlighted before or after it (legal lots of the
+#   selected piece, claimable towers), as displayio refreshes them: one dirty
+#   rectangle per TileGrid, so their bounding box on the board; plus the
+#   panel (everything off the board: 160 * 128 - 80 * 100 = 12480).
+#   app_place_budget_px is that figure for the build with the least room.
+
+APP_S = 10
+APP_NAME_PX = (3 * 6 * 2) * (12 * 2)
+APP_CURSOR_BUDGET = 2 * APP_S * APP_S + APP_NAME_PX
+APP_PANEL_PX = 160 * 128 - 80 * 100
+# Launcher -> Alien City -> new game: W and B human, seed 1, start.
+APP_HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
+# From D6: along a row, across the A/H wrap, across the 1/10 wrap, 2 <-> 3
+# characters in the lot name.
+APP_MOVES = ("right", "right", "down", "left", "up", "up", "up", "up", "up",
+             "up", "left", "left", "left", "left", "down", "right")
+
+
+def _bbox_px(lots):
+    xs = [v & 7 for v in lots]
+    ys = [v >> 3 for v in lots]
+    return (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1) * APP_S * APP_S
+
+
+def _app_script():
+    """(script lines, cursor-move tap indices, [(tap indices, budget px)])."""
+    import random
+    from array import array
+
+    from appdriver import Driver
+    from aliencity.deal import new_game
+    from aliencity.geometry import NLOTS
+
+    g = new_game(1)
+    d = Driver(g)
+    taps = [x for x in APP_HOTSEAT.splitlines() if not x.startswith("wait")]
+    moves = []
+    for m in APP_MOVES:
+        x, y = d.cur & 7, d.cur >> 3
+        x = (x + (m == "right") - (m == "left")) % 8
+        y = (y + (m == "down") - (m == "up")) % 10
+        d.cur = y * 8 + x
+        moves.append(len(taps) + len(d.lines))
+        d.lines.append(m)
+    buf = array("H", [0] * 560)
+
+    def lit(kind):
+        n = g.legal(buf)
+        return {m & 0x7F for m in buf[:n] if m >> 7 == kind}
+
+    builds = []
+    rng = random.Random(3)
+    for i in range(8):
+        n = g.legal(buf)
+        m = buf[rng.randrange(n)]
+        kind, lot = m >> 7, m & 0x7F
+        d.select(kind)
+        before = lit(kind)
+        d.goto(lot)
+        first = len(taps) + len(d.lines)
+        p = g.to_move
+        g.play(kind, lot)
+        claims = {v for v in range(NLOTS) if g.cap_why_not(p, v) is None}
+        g.undo()
+        d.build(kind, lot, claim_own=rng.random() < 0.5)
+        after = lit(d.kind) if not g.over() else set()
+        last = len(taps) + len(d.lines)
+        budget = _bbox_px(before | after | claims | {lot}) + APP_PANEL_PX
+        builds.append((list(range(first, last)), budget))
+    return APP_HOTSEAT.splitlines() + d.lines, moves, builds
+
+
+def _press_pixels(lines, refreshes):
+    """Pixels refreshed after each tap (until the next one)."""
+    from sim.runner import parse_script
+    events, _ = parse_script("\n".join(lines) + "\n")
+    downs = [t for t, _, down in events if down]
+    px = [0] * len(downs)
+    for t, n, _ in refreshes:
+        i = -1
+        for j, tj in enumerate(downs):
+            if tj <= t:
+                i = j
+        if i >= 0:
+            px[i] += n
+    return px
+
+
+def _vm_heap():
+    """Heap kept by each group of imports and objects, in the MicroPython VM
+    (modules compiled from source; the displayio, terminalio and hardware
+    modules are empty stand-ins, so only our code and adafruit_display_text
+    count)."""
+    import glob
+    stub = ("class _Any:\n    def __init__(self, *a, **k):\n        pass\n"
+            "def __getattr__(name):\n    return _Any\n")
+    files = mpylane.firmware_files()
+    for f in sorted(glob.glob(os.path.join(paths.ROOT, "boards", "*.py"))):
+        with open(f) as fh:
+            files["boards/" + os.path.basename(f)] = fh.read()
+    import adafruit_ticks
+    import adafruit_display_text
+    with open(adafruit_ticks.__file__) as fh:
+        files["adafruit_ticks.py"] = fh.read()
+    lib = os.path.dirname(adafruit_display_text.__file__)
+    for n in ("__init__.py", "bitmap_label.py"):
+        with open(os.path.join(lib, n)) as fh:
+            files["adafruit_display_text/" + n] = fh.read()
+    files["displayio.py"] = "".join("class %s: pass\n" % c for c in (
+        "Group", "TileGrid", "Bitmap", "Palette", "ColorConverter"))
+    hw = ("terminalio", "supervisor", "board", "keypad", "analogio", "digitalio",
+          "neopixel", "microcontroller", "audiocore", "audioio", "audiopwmio")
+    for n in hw:
+        files[n + ".py"] = stub
+    steps = (
+        ("adafruit_display_text", "import adafruit_ticks, adafruit_display_text, "
+         "adafruit_display_text.bitmap_label"),
+        ("boards", "import boards, boards.common, boards.pybadge"),
+        ("ui", "import prng, ui.palette, ui.fx, ui.message, ui.menu, ui.textview, ui.settings"),
+        ("engine", "import aliencity.engine, aliencity.scoring, aliencity.deal"),
+        ("record", "import aliencity.record"),
+        ("ai", "import aliencity.ai_eval, aliencity.ai"),
+        ("sprites", "import aliencity.sprites"),
+        ("newgame", "import aliencity.newgame"),
+        ("screen", "import aliencity.screen"),
+        ("results", "import aliencity.results"),
+        ("app", "import aliencity.app"),
+        ("game", "from aliencity.deal import new_game\ng = new_game(1)\n"
+         "from array import array\nbuf = array('H', [0] * 560)\ng.legal(buf)\nbuf = None"),
+        ("brain", "aliencity.ai.brain()"),
+        ("pause", "import aliencity.pause"),
+    )
+    src = ["import asyncio, gc", "import " + ", ".join(hw + ("displayio",)),
+           "gc.collect(); await asyncio.sleep(0); gc.collect()", "a = gc.mem_alloc()"]
+    for name, code in steps:
+        src += [code, "gc.collect(); await asyncio.sleep(0); gc.collect()",
+                "b = gc.mem_alloc(); print('HEAP', %r, b - a); a = b" % name]
+    # Compiling leaves garbage the VM frees only at a yield: no fixed cap here;
+    # every figure is taken after a collection.
+    r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)
+    if r.returncode != 0:
+        raise RuntimeError("MicroPython run failed:\n" + r.stderr)
+    out = {}
+    for line in r.stdout.splitlines():
+        t = line.split()
+        if t and t[0] == "HEAP":
+            out[t[1].strip("'")] = int(t[2])
+    return out
+
+
+def app_bench():
+    """The app_* keys and the heap table (markdown)."""
+    import appdriver
+    lines, moves, builds = _app_script()
+    fd, out = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    try:
+        appdriver.run_sim("\n".join(lines) + "\n",
+                          code=os.path.join(paths.ROOT, "tools", "appprobe.py"),
+                          env={"APPPROBE_OUT": out}, timeout=120)
+        with open(out) as f:
+            probe = json.load(f)
+    finally:
+        os.unlink(out)
+    px = _press_pixels(lines, probe["refreshes"])
+    res = {"app_cursor_move_refresh_px": max(px[i] for i in moves),
+           "app_cursor_move_budget_px": APP_CURSOR_BUDGET}
+    worst = None
+    for taps, budget in builds:
+        used = max(px[i] for i in taps)
+        if worst is None or budget - used < worst[1] - worst[0]:
+            worst = (used, budget)
+    res["app_place_refresh_px"] = worst[0]
+    res["app_place_budget_px"] = worst[1]
+    res["app_place_max_refresh_px"] = max(max(px[i] for i in t) for t, _ in builds)
+    vm = _vm_heap()
+    heap = probe["heap"]
+    table = ["| object | what | bytes |", "| --- | --- | ---: |"]
+    shown = 0
+    for kind, name, detail, n in heap["rows"]:
+        table.append("| %s `%s` | %s | %d |" % (kind, name, detail, n))
+        shown += n
+    for name, detail, n in heap["arrays"]:
+        table.append("| array `Screen.%s` | %s | %d |" % (name, detail, n))
+        shown += n
+    table.append("| **board screen** | displayio objects and the screen's arrays | **%d** |" % shown)
+    vm_rows = (
+        ("engine", "import heap: aliencity.engine, scoring, deal (MicroPython lane)"),
+        ("game", "a Game: its arrays and street scratch (after a legal())"),
+        ("brain", "ai.brain(): the AI's buffers"),
+    )
+    core = shown
+    for key, what in vm_rows:
+        table.append("| %s | %s | %d |" % (key, what, vm[key]))
+        core += vm[key]
+    table.append("| **total (issue 3's budget)** | board screen + engine + game + AI buffers "
+                 "| **%d** |" % core)
+    code_rows = (
+        ("adafruit_display_text", "import heap: adafruit_display_text (bitmap_label) + adafruit_ticks"),
+        ("boards", "import heap: boards (common, pybadge)"),
+        ("ui", "import heap: prng, ui.palette, fx, message, menu, textview, settings"),
+        ("record", "import heap: aliencity.record"),
+        ("ai", "import heap: aliencity.ai, ai_eval"),
+        ("sprites", "import heap: aliencity.sprites"),
+        ("newgame", "import heap: aliencity.newgame"),
+        ("screen", "import heap: aliencity.screen"),
+        ("results", "import heap: aliencity.results"),
+        ("app", "import heap: aliencity.app"),
+    )
+    whole = core
+    for key, what in code_rows:
+        table.append("| %s | %s | %d |" % (key, what, vm[key]))
+        whole += vm[key]
+    table.append("| **whole app** | everything above | **%d** |" % whole)
+    table.append("| pause | while the pause menu is open: aliencity.pause | %d |" % vm["pause"])
+    table.append("")
+    table.append("Import rows are what each step adds in that order (a module imported by "
+                 "an earlier one counts there); bytes are after a collection in the "
+                 "MicroPython VM, modules compiled from source.")
+    res["app_display_heap_bytes"] = shown
+    res["app_heap_bytes_estimate"] = core
+    res["app_whole_heap_bytes_estimate"] = whole
+    return res, "\n".join(table)
+
+
+APP_TARGETS = {
+    "app_cursor_move_refresh_px": ("<=", APP_CURSOR_BUDGET),
+    "app_place_refresh_px": ("<=", "app_place_budget_px"),
+    "app_heap_bytes_estimate": ("<=", 64 * 1024),
+}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true",
                     help="exit 1 when a target is missed")
     ap.add_argument("--no-ai", action="store_true",
                     help="skip the computer opponents' figures (ai_*)")
+    ap.add_argument("--no-app", action="store_true",
+                    help="skip the app in the simulator (app_*)")
+    ap.add_argument("--heap-table", action="store_true",
+                    help="also print the app's heap table (markdown) before the JSON")
     args = ap.parse_args()
     n, fast, fast_max, naive, state, alloc = _run_cpython()
     res = {
@@ -270,9 +522,17 @@ def main():
     if not args.no_ai:
         res.update(ai_bench())
         TARGETS.update(AI_TARGETS)
+    if not args.no_app:
+        app, table = app_bench()
+        res.update(app)
+        TARGETS.update(APP_TARGETS)
+        if args.heap_table:
+            print(table + "\n")
     missed = []
     for key, (op, limit) in TARGETS.items():
         v = res[key]
+        if isinstance(limit, str):
+            limit = res[limit]
         if (op == "<=" and v > limit) or (op == ">=" and v < limit):
             missed.append("%s %s %s" % (key, op, limit))
     res["targets_missed"] = missed

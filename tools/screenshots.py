@@ -15,18 +15,16 @@ board scripts are computed from the engine's legal moves.
 import argparse
 import os
 import random
-import subprocess
 import sys
-import tempfile
 from array import array
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import paths  # noqa: E402
 
 from aliencity.deal import new_game  # noqa: E402
-from aliencity.geometry import NKINDS, NLOTS  # noqa: E402
+from aliencity.geometry import NLOTS  # noqa: E402
+from appdriver import Driver, run_sim  # noqa: E402
 
-START_LOT = 4 * 8 + 3     # the board's cursor starts on D6
 # Launcher -> Alien City -> new game (highlight on "start"): W and B
 # human, seed 3 / W easy, B medium, seed 1.
 HOTSEAT = ("a\ndown\ndown\nleft\ndown\ndown\ndown\ndown\nright\nright\nright\n"
@@ -34,81 +32,8 @@ HOTSEAT = ("a\ndown\ndown\nleft\ndown\ndown\ndown\ndown\nright\nright\nright\n"
 COMPUTERS = "a\ndown\nright\ndown\nright\ndown\ndown\ndown\ndown\nright\ndown\na\n"
 
 
-class Driver:
-    """Button presses for a series of builds (mirrors the board screen's
-    cursor and piece selection; tests/test_app.py has the same logic)."""
-
-    def __init__(self, game):
-        self.g = game
-        self.cur = START_LOT
-        self.kind = 0
-        self.lines = []
-        self.first_kind()
-
-    def first_kind(self):
-        g = self.g
-        if g.over():
-            return
-        for i in range(NKINDS):
-            k = (self.kind + i) % NKINDS
-            if g.supply[g.to_move * NKINDS + k]:
-                self.kind = k
-                return
-
-    def next_kind(self):
-        g = self.g
-        for i in range(1, NKINDS + 1):
-            k = (self.kind + i) % NKINDS
-            if g.supply[g.to_move * NKINDS + k]:
-                self.kind = k
-                return
-
-    def goto(self, lot):
-        x, y = self.cur & 7, self.cur >> 3
-        tx, ty = lot & 7, lot >> 3
-        dx = (tx - x) % 8
-        self.lines += ["right"] * dx if dx <= 4 else ["left"] * (8 - dx)
-        dy = (ty - y) % 10
-        self.lines += ["down"] * dy if dy <= 5 else ["up"] * (10 - dy)
-        self.cur = lot
-
-    def select(self, kind):
-        while self.kind != kind:
-            self.lines.append("b")
-            self.next_kind()
-
-    def build(self, kind, lot, claim_own=True):
-        self.select(kind)
-        self.goto(lot)
-        self.lines.append("a")
-        g = self.g
-        p = g.to_move
-        g.play(kind, lot)
-        claimable = [v for v in range(NLOTS) if g.cap_why_not(p, v) is None]
-        if claimable:
-            if self.cur not in claimable:
-                self.cur = next(v for v in list(range(self.cur + 1, NLOTS)) +
-                                list(range(0, self.cur)) if v in claimable)
-            if claim_own and self.cur == lot:
-                g.undo()
-                g.play(kind, lot, lot)
-                self.lines.append("a")
-            else:
-                self.lines.append("b")
-        self.first_kind()
-
-
 def shot(script, out):
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        f.write(script)
-        name = f.name
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    try:
-        subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", name,
-                        "--screenshot", out, "--shot-scale", "3", "--timeout", "120"],
-                       cwd=paths.ROOT, env=env, check=True)
-    finally:
-        os.unlink(name)
+    run_sim(script, shot=out, shot_scale=3, timeout=120)
     print(out)
 
 

@@ -97,6 +97,7 @@ class Screen:
         self.buf = array("H", [0] * 560)
         self.sdist = bytearray(NLOTS)
         self.queue = bytearray(NLOTS)
+        self.street = bytearray(b"\xff" * NLOTS)  # distance view: per street lot
         self.cur = 4 * 8 + 3                  # D6
         self.kind = 0
         self.mode = PLAY
@@ -117,7 +118,10 @@ class Screen:
     def place_cursor(self):
         self.cursor.x = (self.cur & 7) * S
         self.cursor.y = (self.cur >> 3) * S
-        self.set_text(self.name, lot_name(self.cur))
+        # Always 3 characters ("D6 ", "D10"): the label keeps one size, so a
+        # move refreshes one fixed rectangle (36x24 px), not the old and the
+        # new one.
+        self.set_text(self.name, "%-3s" % lot_name(self.cur))
 
     def draw_lots(self):
         """Write the sprite of every lot whose look changed."""
@@ -126,7 +130,7 @@ class Screen:
         tcol = g.tcol
         icon = g.icon_lot
         dist = self.mode == DISTANCE
-        low = g.streets._low  # street lots' distances after distances()
+        low = self.street  # street lots' distances (show_distance)
         for v in range(NLOTS):
             t = LOT_TILE[v]
             if dist and lots[v] == 0 and lots[self.cur] and low[v] != 255:
@@ -305,8 +309,8 @@ class Screen:
             g.analyse()
             v = self.cur
             if g.lots[v]:
-                g.streets.distances(g.lots, v, self.sdist, self.queue)
                 self.say(self.describe_distance(v), palette.TITLE)
+                g.streets.distances(g.lots, v, self.sdist, self.queue, self.street)
             else:
                 self.say("distances: put the cursor on a structure", palette.TITLE)
             self.show_state("distances", palette.TITLE)
@@ -315,7 +319,6 @@ class Screen:
     def describe_distance(self, v):
         g = self.game
         sc = scoring.score(g, self.sdist, self.queue)
-        g.streets.distances(g.lots, v, self.sdist, self.queue)
         text = "from %s %s (yellow: 1-2)" % (KIND_NAMES[g.kind_at(v)], lot_name(v))
         for t in sc.towers:
             if t.lot == v:

@@ -354,16 +354,21 @@ class Streets:
         """Is lot v part of the street network (empty, in a main group)?"""
         return lots[v] == 0 and self.main[self.comp[v]] == 1
 
-    def distances(self, lots, src, sdist, queue):
+    def distances(self, lots, src, sdist, queue, street=None):
         """Street distance from the structure at src to every structure.
 
         Fills ``sdist`` (bytearray of 80): the number of street lots on the
         shortest street path to each structure, 255 where none. Needs a fresh
         ``analyse`` of the same position (for the groups).
+
+        ``street`` (optional bytearray of 80): also filled, with each street
+        lot's own distance (1 for the street lots next to src), 255 on
+        structures and on lots no street path from src reaches (the
+        distance view draws these).
         """
         comp = self.comp
         main = self.main
-        dist = self._low  # street lots' own distances (scratch)
+        dist = self._low if street is None else street  # scratch unless asked for
         nbs = NB_START
         nbl = NB_LIST
         for v in range(NLOTS):
