@@ -14,7 +14,8 @@ import pytest
 import paths
 from prng import Rng
 from skyscrapers.deal import new_game
-from skyscrapers.engine import MAXPLAYS, VAR2, score
+from skyscrapers.engine import MAXPLAYS, VAR2
+from skyscrapers.scoring import score
 from store import Store
 
 SEED = 5

@@ -11,7 +11,8 @@ GAME = """
 from array import array
 from prng import Rng
 from skyscrapers.deal import new_game
-from skyscrapers.engine import MAXPLAYS, bound, score
+from skyscrapers.engine import MAXPLAYS
+from skyscrapers.scoring import bound, score
 from skyscrapers import record
 
 def game(seed, opts, plays):

@@ -11,7 +11,8 @@ import paths  # noqa: F401
 from skyscrapers import record
 from skyscrapers.deal import new_game
 from skyscrapers.engine import (MAXPLAYS, N, NONE, NTILES, PAWN, SLIDE, STACK,
-                                bound, score)
+                                )
+from skyscrapers.scoring import bound, score
 
 
 def check_invariants(g):

@@ -13,9 +13,10 @@ import pytest
 import paths
 from skyscrapers import record, results
 from skyscrapers.deal import deal, new_game
-from skyscrapers.engine import (CENTER, CLOSED, MAXPLAYS, N, OVER_STACKS, PAWN,
-                                SLIDE, STACK, SUITS, VAR1, VAR2, Game, bound,
-                                cell_name, parse_cell, score, start_cells)
+from skyscrapers.engine import (CENTER, MAXPLAYS, N, OVER_STACKS, PAWN,
+                                SLIDE, STACK, SUITS, VAR1, VAR2, Game,
+                                cell_name, parse_cell, start_cells)
+from skyscrapers.scoring import CLOSED, bound, score
 
 S, M, C, A = 0, 1, 2, 3
 

@@ -12,7 +12,8 @@ import paths  # noqa: F401
 
 from skyscrapers import record, results
 from skyscrapers.engine import (MAXPLAYS, N, NONE, PAWN, SLIDE, STACK, SUITS,
-                                SUIT_NAMES, bound, cell_name, play_text, score)
+                                SUIT_NAMES, cell_name, play_text)
+from skyscrapers.scoring import bound, score
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1

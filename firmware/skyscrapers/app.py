@@ -16,7 +16,8 @@ from adafruit_display_text import bitmap_label
 import boards
 from skyscrapers import sprites
 from skyscrapers.deal import new_game
-from skyscrapers.engine import OVER_STACKS, VAR1, VAR2, bound, play_text
+from skyscrapers.engine import OVER_STACKS, VAR1, VAR2, play_text
+from skyscrapers.scoring import bound
 from skyscrapers.screen import CHOOSE, PLAY, Screen
 from ui import palette
 from ui.fx import END, ILLEGAL, MOVE, PLACE

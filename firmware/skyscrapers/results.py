@@ -1,7 +1,8 @@
 """The score explained line by line (scoring screen and referee text);
 every number comes from ``engine.score``. Lines fit 26 characters."""
 
-from skyscrapers.engine import SUIT_NAMES, bound, cell_name, score
+from skyscrapers.engine import SUIT_NAMES, cell_name
+from skyscrapers.scoring import bound, score
 
 
 def lines(game, sc=None):

@@ -18,7 +18,8 @@ from micropython import const
 
 from skyscrapers import sprites
 from skyscrapers.engine import (MAXPLAYS, N, NB, NONE, PAWN, SLIDE, STACK,
-                                SUITS, adjacent, cell_name, score)
+                                SUITS, adjacent, cell_name)
+from skyscrapers.scoring import score
 from ui import palette
 from ui.message import MessageLine
 
