@@ -124,7 +124,7 @@ def test_launcher_lists_the_games_and_settings(tmp_path):
     st, s, nvm = run_sim(tmp_path, "down\ndown\ndown\ndown\nright\n", nvm=True)
     assert st["error"] is None
     assert read_text(s, 14, 32, 11) == "Alien City "
-    assert read_text(s, 14, 47, 19) == "Skyscrapers  coming"
+    assert read_text(s, 14, 47, 19) == "Skyscrapers        "   # playable now
     assert read_text(s, 14, 62, 19) == "Alheimur     coming"
     assert read_text(s, 14, 92, 15) == "Brightness: 4/4"
     import store                                   # settings live in the save store
