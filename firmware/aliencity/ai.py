@@ -18,13 +18,13 @@ clock. ``progress(fraction)`` is called while ``hard`` searches (NeoPixels);
 - ``easy``: one ply, judged by the score as if the game ended now (claims
   at once, like a greedy player), on cheap tables (``ai_eval``); it looks
   at every other build only (in a random order), so it misses some.
-- ``medium``: one ply with the full evaluation (future competition, the
-  other player's threats, caps still to play, green bonuses); claim options
-  for its three best builds.
-- ``hard``: two plies: its best ``HARD_K`` builds by the cheap tables,
-  each measured exactly with its best claim and answered by the other
-  player's best reply (cheap tables, on that exact measurement), in
-  order, until the deadline or ``should_stop``.
+- ``hard``: two plies with the full evaluation (future competition, the
+  other player's threats, caps still to play, green bonuses): its best
+  ``HARD_K`` builds by the cheap tables, each measured exactly with its
+  best claim and answered by the other player's best reply (cheap tables,
+  on that exact measurement), in order, until the deadline or
+  ``should_stop``.
+- ``medium``: the same search over its best ``MEDIUM_K`` builds only.
 
 The game is left as it was found. No recursion; buffers are allocated once
 (``Brain``) and reused.
@@ -40,7 +40,7 @@ from aliencity.geometry import KIND_COLOUR, NONE
 
 LEVELS = ("random", "easy", "medium", "hard")
 HARD_K = const(12)
-MEDIUM_K = const(4)
+MEDIUM_K = const(3)
 _MAXM = const(560)
 _WORST = const(-(1 << 29))
 
@@ -91,11 +91,13 @@ def choose(game, level, rng, deadline_us=None, now_us=None, progress=None,
         cap = _random_cap(game, m, rng)
     elif level == "hard":
         m, cap = _hard(game, b, n, rng, deadline_us, now_us, progress,
-                       should_stop)
+                       should_stop, HARD_K)
+    elif level == "medium":
+        m, cap = _hard(game, b, n, rng, deadline_us, now_us, None, None,
+                       MEDIUM_K)
     else:
-        greedy = level == "easy"
-        b.t.setup(game, greedy)
-        m, cap = _one_ply(game, b.t, b, b.buf, n, rng, 1 if greedy else MEDIUM_K)
+        b.t.setup(game, True)
+        m, cap = _easy(game, b.t, b, b.buf, n, rng)
     kind = m >> 7
     lot = m & 127
     if cap != NONE and _last_build(game, kind, lot):
@@ -229,19 +231,6 @@ def _top(b, n, k):
     return out
 
 
-def _exact(game, b, m, p, greedy, t=None):
-    """Play build m, measure the position exactly, try every claim; undo.
-    Returns (value for p, cap lot or NONE)."""
-    game.play(m >> 7, m & 127)
-    if t is None:
-        t = b.t2
-    over = game.to_move == OVER
-    t.setup(game, greedy or over)
-    bv, bcap = _best_cap(game, t, p, over)
-    game.undo()
-    return bv, bcap
-
-
 def _best_cap(game, t, p, over):
     """On fresh tables t of the position after p's build: the best claim
     for p, (value, cap lot or NONE)."""
@@ -264,28 +253,15 @@ def _best_cap(game, t, p, over):
     return bv, bcap
 
 
-def _one_ply(game, t, b, moves, n, rng, width):
+def _easy(game, t, b, moves, n, rng):
     p = game.to_move
     best = _quick(game, t, b, moves, n, p, rng)
-    if width <= 1:
-        m = moves[best]
-        if b.flag[best]:
-            return m, m & 127
-        if not game.caps[p]:
-            return m, NONE
-        return m, _with_caps(game, t, m, p)[1]
-    k = _top(b, n, width)
-    bv = _WORST
-    bm = moves[best]
-    bc = NONE
-    for j in range(k):
-        m = moves[b.cm[j]]
-        v, cap = _exact(game, b, m, p, t.greedy)
-        if v > bv:
-            bv = v
-            bm = m
-            bc = cap
-    return bm, bc
+    m = moves[best]
+    if b.flag[best]:
+        return m, m & 127
+    if not game.caps[p]:
+        return m, NONE
+    return m, _with_caps(game, t, m, p)[1]
 
 
 def _reply_value(game, b, q, deadline_us, now_us):
@@ -345,12 +321,12 @@ def _reply_value(game, b, q, deadline_us, now_us):
     return bv
 
 
-def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop):
+def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
     p = game.to_move
     t = b.t
     t.setup(game)
     best = _quick(game, t, b, b.buf, n, p, rng)
-    k = _top(b, n, HARD_K)
+    k = _top(b, n, width)
     cm = b.cm
     for j in range(k):
         cm[j] = b.buf[cm[j]]
