@@ -106,8 +106,9 @@ def parse_sections(payload):
 class Store:
     """Settings, the autosave and best scores, kept in ``nvm``.
 
-    ``note`` is a short line for the screen after loading (blank or
-    unreadable memory, an older save moved over), else None.
+    ``note`` is a short line (at most 26 characters, one message line) for
+    the screen after loading (blank or unreadable memory, an older save
+    moved over or set aside), else None.
     """
 
     def __init__(self, nvm):
@@ -159,13 +160,13 @@ class Store:
         if (old[0:3] == _OLD and old[3] == 1 and old[4] <= 1 and 1 <= old[5] <= 4
                 and old[6] == (old[4] + old[5] + 0x5A) & 0xFF):
             self.sections[SETTINGS] = bytes((old[4], old[5]))
-            self.note = "settings moved to the new save"
+            self.note = "settings moved to new save"
         elif newer:
-            self.note = "save from a newer version set aside"
+            self.note = "newer save set aside"
         elif blank:
-            self.note = "new save memory: fresh start"
+            self.note = "fresh save memory"
         else:
-            self.note = "save memory unreadable: fresh start"
+            self.note = "save unreadable: new start"
         self.save()
         return False
 

@@ -50,7 +50,7 @@ def test_crc16_check_value():
 def test_blank_memory_starts_fresh_and_writes_one_slot():
     nvm = CountingNVM()
     s = store.Store(nvm)
-    assert s.note == "new save memory: fresh start"
+    assert s.note == "fresh save memory"
     assert nvm.writes == [(store.SLOT0, store.HEADER)]
     again = store.Store(nvm)
     assert again.note is None and again.seq == 1 and again.sections == {}
@@ -85,7 +85,7 @@ def test_older_settings_are_migrated():
     nvm = CountingNVM()
     nvm.b[0:7] = b"HCS\x01\x00\x02" + bytes(((0 + 2 + 0x5A) & 0xFF,))
     s = store.Store(nvm)
-    assert s.note == "settings moved to the new save"
+    assert s.note == "settings moved to new save"
     from ui.settings import Settings
     st = Settings(s)
     assert st.sound is False and st.light == 2
@@ -98,11 +98,11 @@ def test_old_record_area_and_newer_formats_are_set_aside():
     text = b"alien-city 1\n"
     nvm.b[4096:4096 + 5 + len(text)] = b"ACR" + bytes((0, len(text))) + text
     s = store.Store(nvm)
-    assert s.game() is None and s.note == "new save memory: fresh start"
+    assert s.game() is None and s.note == "fresh save memory"
     assert nvm.b[4096:4099] == b"ACR"          # not touched
     nvm2 = CountingNVM()
     nvm2.b[16:28] = b"HG\x09\x00" + bytes(8)
-    assert store.Store(nvm2).note == "save from a newer version set aside"
+    assert store.Store(nvm2).note == "newer save set aside"
 
 
 def test_garbage_never_crashes():

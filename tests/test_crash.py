@@ -1,0 +1,134 @@
+"""When something goes wrong anyway (headless simulator): an exception shows
+the crash screen, A restarts, and the autosave is still there; a
+MemoryError during a computer move falls back to a cheaper level and says
+so. Faults are injected through the store's developer fault list ("F" in
+the NVM), which the firmware reads like any other saved data; Continue
+restores a game saved by the store."""
+
+import json
+import os
+import subprocess
+import sys
+
+import paths
+import seeded
+import store
+from aliencity import record, save
+from aliencity.newgame import Setup
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+
+def make_nvm(path, seats, builds, faults=b"", seed=9):
+    st = Setup()
+    st.seats[0], st.seats[1] = seats
+    st.dealt = seed
+    g = seeded.random_game(seed, stop_at=builds)
+    nvm = bytearray(b"\xff" * 8192)
+    s = store.Store(nvm)
+    s.put(store.SETTINGS, b"\x01\x03")
+    if faults:
+        s.put(store.FAULTS, faults)
+    s.set_game("aliencity", save.encode(st, g))
+    path.write_bytes(bytes(nvm))
+    return g
+
+
+def run(tmp_path, name, script, nvm):
+    sf = tmp_path / (name + ".txt")
+    sf.write_text(script)
+    shot = tmp_path / (name + ".png")
+    state = tmp_path / (name + ".json")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    p = subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(sf),
+                        "--screenshot", str(shot), "--state", str(state), "--nvm", str(nvm),
+                        "--timeout", "50"], cwd=paths.ROOT, env=env, capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    import pygame
+    return json.loads(state.read_text()), pygame.image.load(str(shot)), p.stdout
+
+
+_GLYPHS = {}
+
+
+def read_text(surf, x, y, n, lit=300):
+    """n characters of terminalio text whose top-left is near (x, y)."""
+    if not _GLYPHS:
+        import terminalio
+        for c in range(32, 127):
+            bm = terminalio.FONT.get_glyph(c).bitmap
+            _GLYPHS.setdefault(frozenset((i, j) for j in range(12) for i in range(6)
+                                         if bm[i, j]), chr(c))
+    best = None
+    for dy in range(-3, 4):
+        s = ""
+        for i in range(n):
+            m = frozenset((gx, gy) for gy in range(12) for gx in range(6)
+                          if 0 <= x + i * 6 + gx < 160 and 0 <= y + dy + gy < 128
+                          and sum(tuple(surf.get_at((x + i * 6 + gx, y + dy + gy)))[:3]) > lit)
+            s += _GLYPHS.get(m, "?")
+        if best is None or s.count("?") < best.count("?"):
+            best = s
+    return best
+
+
+def screen_text(surf, x, y0, rows, n=26, step=12):
+    return [read_text(surf, x, y0 + step * i, n).rstrip() for i in range(rows)]
+
+
+def test_crash_screen_then_restart_with_the_autosave_intact(tmp_path):
+    nvm = tmp_path / "crash.nvm"
+    g = make_nvm(nvm, (0, 0), 6, faults=b"crash")
+    want = record.write(g)
+    # Continue (the top row), then A on the board: the injected fault.
+    st, s, out = run(tmp_path, "crash", "a\nwait 300\na\nwait 300\n", nvm)
+    assert st["error"] is None and st["resets"] == 0
+    assert "RuntimeError: injected fault (crash)" in out       # the console has the traceback
+    assert "Traceback" in out
+    rows = screen_text(s, 2, 2, 3)
+    assert rows[0] == "Something went wrong."
+    assert rows[1].startswith("RuntimeError: injected")
+    assert read_text(s, 50, 114, 10) == "A: restart"
+    # The autosave is intact; the fault was used up.
+    saved = store.Store(bytearray(nvm.read_bytes()))
+    assert saved.get(store.FAULTS) is None
+    st2, g2 = save.decode(saved.game()[1])
+    assert record.write(g2) == want
+    # Again from the same save, now pressing A on the crash screen: it
+    # restarts (supervisor.reload) into the launcher, which offers the same
+    # game, and Continue brings it back where it was.
+    make_nvm(nvm, (0, 0), 6, faults=b"crash")
+    st, s, _ = run(tmp_path, "again", "a\nwait 300\na\nwait 500\na\nwait 500\na\nwait 300\n",
+                   nvm)
+    assert st["error"] is None and st["resets"] == 1
+    assert screen_text(s, 2, 102, 1) == ["continued at build 7"]
+    saved = store.Store(bytearray(nvm.read_bytes()))
+    st2, g3 = save.decode(saved.game()[1])
+    assert record.write(g3) == want        # nothing lost, nothing new built
+
+
+def test_memory_error_in_a_computer_move_falls_back(tmp_path):
+    nvm = tmp_path / "oom.nvm"
+    # W human, B hard; an even number of builds on the standalone rules
+    # (B first) leaves B, the computer, to move.
+    g = make_nvm(nvm, (0, 3), 4, faults=b"oom")
+    assert g.to_move == 1
+    st, s, _ = run(tmp_path, "oom", "a\nwait 4000\n", nvm)
+    assert st["error"] is None and st["resets"] == 0
+    lines = screen_text(s, 2, 102, 2)
+    assert lines[0] == "low memory: B now medium.", lines
+    assert lines[1].startswith("B built "), lines
+    saved = store.Store(bytearray(nvm.read_bytes()))
+    assert saved.get(store.FAULTS) is None
+    st2, g2 = save.decode(saved.game()[1])
+    assert g2.nbuilds == 5 and st2.levels() == [None, "hard"]   # the seat's level is kept
+
+
+def test_blank_and_corrupt_memory_say_so(tmp_path):
+    nvm = tmp_path / "junk.nvm"
+    nvm.write_bytes(bytes((i * 7 + 3) & 0xFF for i in range(8192)))
+    st, s, _ = run(tmp_path, "junk", "wait 100\n", nvm)
+    assert st["error"] is None
+    assert read_text(s, 4, 110, 26, lit=60).rstrip() == "save unreadable: new start"
+    assert store.Store(bytearray(nvm.read_bytes())).note is None    # fresh store written

@@ -1,0 +1,146 @@
+"""Fuzzing: mutated game records through the record reader and the engine
+protocol (tools/engine.py), and a short run of the app fuzzer
+(tools/fuzz_app.py; the 100,000-event run is `tools/fuzz_app.py`)."""
+
+import json
+import random
+import subprocess
+import sys
+import time
+
+import paths
+import seeded
+from aliencity import record
+
+N_RECORDS = 10000
+
+TOKENS = ("A1", "H10", "I1", "A0", "A11", "Z9", "E6", "h9", "TB", "TR", "TG", "TK", "DR",
+          "DB", "DG", "DK", "XX", "T", "D", "cap", "CAP", "W", "B", "w", "first", "rules",
+          "classic", "standalone", "option", "streets=open", "location-bonus", "tiles",
+          "alien-city", "1", "2", "0", "-1", "99999999999999999999", "", "#", "é", "\x00",
+          "RNW", "R3NW", "K9SE", "GXX", "B", "1e9", "0x10", "١")
+
+
+def base_records():
+    out = []
+    for seed, opts in ((1, 0), (2, 1), (3, 2), (4, 3), (5, 1)):
+        rules, opn, lb = seeded.OPTIONS[opts]
+        for stop in (0, 5, 20, 255):
+            out.append(record.write(seeded.random_game(seed, rules, opn, lb, stop_at=stop)))
+    return out
+
+
+def mutate(text, rng):
+    lines = text.split("\n")
+    for _ in range(rng.choice((1, 1, 1, 2, 3))):
+        if not lines:
+            lines = [""]
+        op = rng.randrange(9)
+        i = rng.randrange(len(lines))
+        if op == 0 and len(lines) > 1:
+            del lines[i]
+        elif op == 1:
+            lines.insert(i, lines[rng.randrange(len(lines))])
+        elif op == 2:
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op == 3:
+            lines.insert(i, " ".join(rng.choice(TOKENS) for _ in range(rng.randrange(6))))
+        elif op == 4 or op == 5:
+            toks = lines[i].split(" ")
+            toks[rng.randrange(len(toks))] = rng.choice(TOKENS)
+            lines[i] = " ".join(toks)
+        elif op == 6:
+            lines = lines[:i]
+        elif op == 7:
+            s = "\n".join(lines)
+            if s:
+                k = rng.randrange(len(s))
+                s = s[:k] + chr(rng.choice((rng.randrange(32, 127), rng.randrange(0, 0x800)))) \
+                    + s[k + rng.randrange(2):]
+            lines = s.split("\n")
+        else:
+            toks = lines[i].split(" ")
+            rng.shuffle(toks)
+            lines[i] = " ".join(toks)
+    return "\n".join(lines)
+
+
+def test_mutated_records_give_only_clean_errors(tmp_path):
+    import engine
+    rng = random.Random(1234)
+    bases = base_records()
+    session = engine.Session("random", 0.01, 1)
+    path = tmp_path / "rec.txt"
+    import os
+    import pathlib
+    if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+        path = pathlib.Path("/dev/shm") / ("fuzz-rec-%d.txt" % os.getpid())  # fast opens
+    counts = {"read error": 0, "illegal move": 0, "fine": 0, "bad bytes": 0}
+    t0 = time.perf_counter()
+    for n in range(N_RECORDS):
+        text = mutate(rng.choice(bases), rng)
+        # the reader: RecordError or a record, never another exception
+        try:
+            record.read(text.splitlines())   # as tools/engine.py splits a file
+            read_ok = True
+        except record.RecordError as e:
+            assert e.line >= 1 and e.problem
+            counts["read error"] += 1
+            read_ok = False
+        # the protocol (reads and replays it through the engine): nothing or
+        # one 'error ...' line, never an exception (in the real loop that
+        # would be 'error internal')
+        data = text.encode("utf-8", "surrogatepass")
+        bad = n % 10 == 0
+        if bad:                  # now and then bytes that are not UTF-8 at all
+            k = rng.randrange(len(data) + 1)
+            data = data[:k] + bytes((rng.choice((0xFF, 0xC3, 0x80)),)) + data[k:]
+            counts["bad bytes"] += 1
+        path.write_bytes(data)
+        out = session.command("position " + str(path))
+        assert out is None or (out.startswith("error ") and "internal" not in out), out
+        if out is None:
+            assert read_ok or bad
+            counts["fine"] += 1
+            if n % 25 == 0:
+                out = session.command("go")
+                assert out.startswith("bestmove ") or out == "error the game is over", out
+        else:
+            assert "\n" not in out
+            if ": move " in out:
+                assert read_ok or bad
+                counts["illegal move"] += 1
+            elif not bad:
+                assert not read_ok and ": line " in out, out
+    dt = time.perf_counter() - t0
+    if str(path).startswith("/dev/shm"):
+        path.unlink()
+    print("%d mutated records in %.1f s: %s" % (N_RECORDS, dt, counts))
+    assert counts["read error"] > 1000 and counts["illegal move"] > 300 and counts["fine"] > 300
+    assert dt < 30
+
+
+def test_protocol_process_survives_garbage(tmp_path):
+    f = tmp_path / "x.txt"
+    f.write_bytes(b"alien-city 1\nrules standalone\ntiles \xff\xfe\n")
+    cmds = "go\nposition %s\nposition\nfoo bar\n\x00\ngo\nposition /no/such/file\nquit\n" % f
+    p = subprocess.run([sys.executable, str(paths.ROOT) + "/tools/engine.py", "--level", "random"],
+                       input=cmds, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.strip().split("\n")
+    assert len(lines) == 7 and all(ln.startswith("error ") for ln in lines), lines
+    assert not any("internal" in ln for ln in lines)
+
+
+def test_app_fuzz_short_run():
+    """3,000 random events (both boards' button sets), invariants after each."""
+    p = subprocess.run([sys.executable, str(paths.ROOT) + "/tools/fuzz_app.py", "--events",
+                        "3000", "--seed", "7", "--quiet"],
+                       capture_output=True, text=True, timeout=120, cwd=paths.ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr
+    st = json.loads(p.stdout.strip().splitlines()[-1])
+    assert st["events"] == 3000
+    for run in st["runs"]:
+        assert run["checks"] > 0 and run["screens"].get("board", 0) > 0
+        assert run["crash_screens"] == 0

@@ -1,0 +1,293 @@
+"""Fuzz the handheld app: random button events through every screen.
+
+    .venv/bin/python tools/fuzz_app.py --events 100000 [--seed 1] [--board both]
+
+Runs firmware/code.py, unchanged, in the headless simulator (in this
+process, virtual clock) and feeds it seeded random button events: taps,
+presses and releases on their own, holds long enough to auto-repeat, two
+buttons at once, and on the PyGamer the stick in both directions (left and
+right, up and down held together). Events come whenever the firmware
+touches the hardware, so also while the computer thinks. After every event
+the engine's invariants are checked on the game being played
+(``aliencity.app.current``):
+
+- the street rule (``Streets.holds`` on a separate Streets object, so the
+  check never disturbs the engine's or the AI's scratch buffers);
+- supplies and caps left = what the history says, every structure on the
+  board is in the history, each cap sits on a tower of its owner's build
+  history, lots and tile counts agree;
+- whose turn: a fresh game replaying the history has the same position
+  and the same player to move (replayed once per new position).
+
+Any exception (also one the crash screen catches: its traceback goes to
+the console) or broken invariant stops the run with exit status 1. Prints
+one JSON line: events, events per second, checks, games, builds, screens
+seen (by the firmware function on the stack), crash screens, resets.
+"""
+
+import argparse
+import io
+import json
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import paths  # noqa: E402
+
+ROOT = paths.ROOT
+BUTTONS = ("up", "down", "left", "right", "a", "b", "start", "select")
+# How often each button is picked: A (the game moves on) and the d-pad most.
+WEIGHTS = (10, 10, 9, 9, 22, 9, 6, 5)
+SCREENS = {
+    "launcher": "launcher", "ask": "new game", "play": "board",
+    "computer_turn": "computer move", "pause": "pause", "menu": "pause menu",
+    "run": None, "scores": "scoring", "_screen": "crash screen",
+}
+
+
+class Failure(BaseException):
+    """A BaseException, so the firmware's crash handler does not catch it."""
+
+
+class Console(io.TextIOBase):
+    """stdout while the firmware runs: keeps what it prints (tracebacks)."""
+
+    def __init__(self):
+        self.text = []
+
+    def write(self, s):
+        self.text.append(s)
+        return len(s)
+
+
+class Checker:
+    def __init__(self):
+        from aliencity import streets
+        from aliencity.engine import Game
+        from aliencity.geometry import CAPS, LOT_TILE, NKINDS, NLOTS, NONE, NTILES, START_SUPPLY
+        self.Game = Game
+        self.streets = streets.Streets()
+        self.k = (CAPS, LOT_TILE, NKINDS, NLOTS, NONE, NTILES, START_SUPPLY)
+        self.seen = None
+        self.checks = 0
+        self.replays = 0
+
+    def check(self, g):
+        CAPS, LOT_TILE, NKINDS, NLOTS, NONE, NTILES, START_SUPPLY = self.k
+        self.checks += 1
+        if not self.streets.holds(g.lots, g.open_streets):
+            raise Failure("street rule broken")
+        n = g.nbuilds
+        used = [0] * (2 * NKINDS)
+        caps = [0, 0]
+        owner = [-1] * NLOTS
+        for i in range(n):
+            p, kind, lot, cap = g.build_at(i)
+            if kind < 0 or owner[lot] != -1:
+                raise Failure("build %d on %d: not on the board / twice" % (i, lot))
+            owner[lot] = p
+            used[p * NKINDS + kind] += 1
+            if cap != NONE:
+                caps[p] += 1
+                if (g.lots[cap] >> 3) & 3 != 1 << p:
+                    raise Failure("cap of build %d not on lot %d" % (i, cap))
+        tiles = [0] * NTILES
+        capped = 0
+        for v in range(NLOTS):
+            if g.lots[v]:
+                tiles[LOT_TILE[v]] += 1
+                if owner[v] == -1:
+                    raise Failure("lot %d built but not in the history" % v)
+                if g.lots[v] & 0x18:
+                    capped += 1
+                    if (g.lots[v] & 7) - 1 >= 3:
+                        raise Failure("cap on a dome at %d" % v)
+        if capped != caps[0] + caps[1]:
+            raise Failure("caps on the board %d, in the history %d" % (capped, sum(caps)))
+        for t in range(NTILES):
+            if tiles[t] != g.tcount[t]:
+                raise Failure("tile %d count" % t)
+        for p in range(2):
+            if g.caps[p] != CAPS - caps[p]:
+                raise Failure("caps left of player %d" % p)
+            for k in range(NKINDS):
+                if g.supply[p * NKINDS + k] != START_SUPPLY[p][k] - used[p * NKINDS + k]:
+                    raise Failure("supply of player %d kind %d" % (p, k))
+        key = (bytes(g.hist[:2 * n]), bytes(g.lots), g.to_move, id(g))
+        if key == self.seen:
+            return
+        self.seen = key
+        self.replays += 1
+        f = self.Game(g.tcol, g.ticon, g.tval, g.rules, g.open_streets,
+                      g.location_bonus, g.first)
+        for i in range(n):
+            p, kind, lot, cap = g.build_at(i)
+            if f.to_move != p:
+                raise Failure("build %d by the wrong player" % i)
+            f.play(kind, lot, cap)
+        if f.to_move != g.to_move:
+            raise Failure("whose turn: %d, replay says %d" % (g.to_move, f.to_move))
+        if bytes(f.lots) != bytes(g.lots) or bytes(f.supply) != bytes(g.supply):
+            raise Failure("position differs from its replay")
+
+
+def screens_on_stack(found):
+    f = sys._getframe(2)
+    while f is not None:
+        name = SCREENS.get(f.f_code.co_name)
+        if f.f_code.co_name == "run" and f.f_code.co_filename.endswith("textview.py"):
+            name = "text view (rules, scores)"
+        if name and ("firmware" in f.f_code.co_filename or "crash" in f.f_code.co_filename):
+            found[name] = found.get(name, 0) + 1
+            return
+        f = f.f_back
+
+
+def fuzz(events, seed, board, log=None):
+    """Run code.py under random events; returns the stats dict (raises
+    Failure on an exception or a broken invariant)."""
+    if ROOT not in sys.path:
+        sys.path.append(ROOT)
+    from sim import runner as R
+    R.setup_paths()
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    args = R.parse_args(["--headless", "--seed", str(seed), "--board", board,
+                         "--timeout", "0"])
+    rng = random.Random(seed)
+    stats = {"board": board, "events": 0, "games": 0, "builds": 0, "screens": {},
+             "crash_screens": 0}
+    checker = None
+    console = Console()
+
+    class FuzzRunner(R.Runner):
+        def start(self):
+            R.Runner.start(self)
+            self.next_t = 300.0
+            self.pending = []           # (t, button) releases due
+            self.last_game = None
+            self.last_n = 0
+
+        def _pump_script(self):
+            nonlocal checker
+            host = self.host
+            now = host.now_ms()
+            self.display.auto_refresh_tick()
+            if now < self.next_t:
+                return
+            # one event: a release that is due, or a new press/release
+            if self.pending and self.pending[0][0] <= now:
+                t, b = self.pending.pop(0)
+                host.set_button(b, False, now)
+            else:
+                b = rng.choices(BUTTONS, WEIGHTS)[0]
+                r = rng.random()
+                if b in host.held:
+                    host.set_button(b, False, now)
+                    self.pending = [x for x in self.pending if x[1] != b]
+                else:
+                    host.set_button(b, True, now)
+                    if r < 0.75:             # a tap
+                        d = rng.uniform(20, 150)
+                    elif r < 0.9:            # a hold (auto-repeat)
+                        d = rng.uniform(400, 1800)
+                    else:                    # released by a later event
+                        d = None
+                    if d is not None:
+                        self.pending.append((now + d, b))
+                        self.pending.sort()
+                    if host.config["stick"] and b in ("left", "right", "up", "down") \
+                            and rng.random() < 0.15:
+                        other = {"left": "right", "right": "left",
+                                 "up": "down", "down": "up"}[b]
+                        host.set_button(other, True, now)    # both directions at once
+                        self.pending.append((now + rng.uniform(30, 400), other))
+                        self.pending.sort()
+            stats["events"] += 1
+            r = rng.random()
+            self.next_t = now + (0 if r < 0.1 else rng.uniform(5, 250) if r < 0.97
+                                 else rng.uniform(1000, 5000))
+            if checker is None:
+                checker = Checker()
+            app = sys.modules.get("aliencity.app")
+            g = getattr(app, "current", None) if app else None
+            if g is not None:
+                if g is not self.last_game:
+                    stats["games"] += 1
+                    self.last_game = g
+                    self.last_n = 0
+                if g.nbuilds > self.last_n:
+                    stats["builds"] += g.nbuilds - self.last_n
+                self.last_n = g.nbuilds
+                checker.check(g)
+            screens_on_stack(stats["screens"])
+            text = "".join(console.text)
+            if "Traceback" in text:
+                raise Failure("the firmware raised:\n" + text)
+            if log and stats["events"] % 5000 == 0:
+                log("%d events" % stats["events"])
+            if stats["events"] >= events:
+                raise host.Done()
+
+    runner = FuzzRunner(args)
+    old = sys.stdout
+    sys.stdout = console
+    t0 = time.perf_counter()
+    try:
+        status = runner.main()
+    finally:
+        sys.stdout = old
+    dt = time.perf_counter() - t0
+    if status != 0 or runner.error:
+        raise Failure("code.py stopped: %s" % runner.error)
+    stats["seconds"] = round(dt, 2)
+    stats["events_per_s"] = round(stats["events"] / dt, 1)
+    stats["checks"] = checker.checks if checker else 0
+    stats["replays"] = checker.replays if checker else 0
+    stats["resets"] = runner.resets
+    stats["crash_screens"] = stats["screens"].get("crash screen", 0)
+    return stats
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--events", type=int, default=100000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--board", default="both", choices=("pybadge", "pygamer", "both"),
+                    help="both: half the events on each, one process each")
+    ap.add_argument("--quiet", action="store_true")
+    a = ap.parse_args(argv)
+    if a.board == "both":
+        import subprocess
+        total = {"events": 0, "seconds": 0.0, "runs": []}
+        for i, b in enumerate(("pybadge", "pygamer")):
+            n = a.events // 2 + (a.events % 2 if i == 0 else 0)
+            cmd = [sys.executable, os.path.abspath(__file__), "--events", str(n),
+                   "--seed", str(a.seed + i), "--board", b]
+            if a.quiet:
+                cmd.append("--quiet")
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+            if p.returncode != 0:
+                sys.stdout.write(p.stdout)
+                return 1
+            st = json.loads(p.stdout.strip().splitlines()[-1])
+            total["runs"].append(st)
+            total["events"] += st["events"]
+            total["seconds"] += st["seconds"]
+        total["seconds"] = round(total["seconds"], 2)
+        total["events_per_s"] = round(total["events"] / total["seconds"], 1)
+        print(json.dumps(total))
+        return 0
+    log = None if a.quiet else (lambda s: sys.stderr.write(s + "\n"))
+    try:
+        st = fuzz(a.events, a.seed, a.board, log)
+    except Failure as e:
+        print("FAIL (%s, seed %d): %s" % (a.board, a.seed, e))
+        return 1
+    print(json.dumps(st))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
