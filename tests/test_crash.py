@@ -93,7 +93,8 @@ def test_crash_screen_then_restart_with_the_autosave_intact(tmp_path):
     # The autosave is intact; the fault was used up.
     saved = store.Store(bytearray(nvm.read_bytes()))
     assert saved.get(store.FAULTS) is None
-    st2, g2 = save.decode(saved.game()[1])
+    st2 = Setup()
+    g2 = save.decode(saved.game()[1], st2)
     assert record.write(g2) == want
     # Again from the same save, now pressing A on the crash screen: it
     # restarts (supervisor.reload) into the launcher, which offers the same
@@ -104,7 +105,7 @@ def test_crash_screen_then_restart_with_the_autosave_intact(tmp_path):
     assert st["error"] is None and st["resets"] == 1
     assert screen_text(s, 2, 102, 1) == ["continued at build 7"]
     saved = store.Store(bytearray(nvm.read_bytes()))
-    st2, g3 = save.decode(saved.game()[1])
+    g3 = save.decode(saved.game()[1], Setup())
     assert record.write(g3) == want        # nothing lost, nothing new built
 
 
@@ -121,7 +122,8 @@ def test_memory_error_in_a_computer_move_falls_back(tmp_path):
     assert lines[1].startswith("B built "), lines
     saved = store.Store(bytearray(nvm.read_bytes()))
     assert saved.get(store.FAULTS) is None
-    st2, g2 = save.decode(saved.game()[1])
+    st2 = Setup()
+    g2 = save.decode(saved.game()[1], st2)
     assert g2.nbuilds == 5 and st2.levels() == [None, "hard"]   # the seat's level is kept
 
 

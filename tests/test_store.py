@@ -134,7 +134,7 @@ def test_garbage_never_crashes():
         g = st.game()
         if g is not None:
             try:
-                save.decode(g[1])
+                save.decode(g[1], Setup())
             except ValueError:
                 pass
         st.best("sky:4")
@@ -187,23 +187,24 @@ def test_game_codec_round_trip():
         st.seed = 0
         blob = save.encode(st, g)
         assert len(blob) == 8 + 3 * g.nbuilds <= 8 + 3 * 38
-        st2, g2 = save.decode(blob)
+        st2 = Setup()
+        g2 = save.decode(blob, st2)
         assert record.write(g2) == record.write(g)
         assert st2.levels() == ["easy", "hard"] and st2.dealt == seed
         assert g2.to_move == g.to_move
         half = seeded.random_game(seed, rules, opn, lb, stop_at=13)
-        st3, g3 = save.decode(save.encode(st, half))
+        g3 = save.decode(save.encode(st, half), Setup())
         assert record.write(g3) == record.write(half) and g3.to_move == half.to_move
     bad = bytearray(save.encode(setup_for(3), seeded.random_game(3, stop_at=6)))
     bad[-2] = (bad[-2] + 1) % 80                # some build moved: illegal or not, never a crash
     try:
-        save.decode(bytes(bad))
+        save.decode(bytes(bad), Setup())
     except ValueError:
         pass
     with pytest.raises(ValueError):
-        save.decode(b"\x01\x00")
+        save.decode(b"\x01\x00", Setup())
     with pytest.raises(ValueError):
-        save.decode(b"\x02" + bytes(7))
+        save.decode(b"\x02" + bytes(7), Setup())
 
 
 def test_power_cut_at_every_byte_of_every_save():
@@ -255,10 +256,44 @@ def test_power_cut_at_every_byte_of_every_save():
                 cuts += 1
             assert store.Store(nvm).game()[1] == new    # power on after the whole write
         for b in (blobs[0], blobs[len(blobs) // 2], blobs[-1]):
-            st2, g2 = save.decode(b)
+            g2 = save.decode(b, Setup())
             assert g2.nbuilds == b[7]
         assert cuts > 3000, cuts
         print("power cuts tested:", cuts)
     finally:
         _simhost.cut_power_after(None)
         _simhost.configure("pybadge")
+
+
+def test_store_and_autosave_in_micropython():
+    """The store, the settings and the game codec in the MicroPython VM
+    (device heap): save, reload, corrupt the newest slot, migrate."""
+    import mpylane
+    mpylane.require_or_skip()
+    out = mpylane.run_ok(
+        "import store, seeded\n"
+        "from aliencity import save, record\n"
+        "from ui.settings import Settings\n"
+        "class Setup:\n"          # newgame.Setup without the screen's imports
+        "    def __init__(self):\n"
+        "        self.seats = [0, 1]; self.rules = 0; self.open_streets = False\n"
+        "        self.location_bonus = False; self.seed = 0; self.dealt = 1\n"
+        "nvm = bytearray(b'\\xff' * 8192)\n"
+        "nvm[0:7] = b'HCS\\x01\\x00\\x02' + bytes(((2 + 0x5A) & 0xFF,))\n"
+        "s = store.Store(nvm)\n"
+        "print(s.note, Settings(s).light, Settings(s).sound)\n"
+        "st = Setup(); st.dealt = 5\n"
+        "g = seeded.random_game(5, stop_at=20)\n"
+        "s.set_game('aliencity', save.encode(st, g))\n"
+        "s.set_best('sky:4', -3)\n"
+        "t = store.Store(nvm)\n"
+        "g2 = save.decode(t.game()[1], st)\n"
+        "print(record.write(g2) == record.write(g), t.best('sky:4'), t.seq)\n"
+        "nvm[store.slot_at(t.slot) + 20] ^= 1\n"
+        "u = store.Store(nvm)\n"
+        "print(u.seq, u.game() is None, u.best('sky:4'))\n"  # seq 2: the game, no record yet
+        "print(hex(store.crc16(b'123456789')))\n",
+        files=dict(mpylane.firmware_files(), **{"seeded.py": open(
+            paths.ROOT + "/tools/seeded.py").read()}))
+    assert out.split("\n")[:4] == ["settings moved to new save 2 False", "True -3 3",
+                                   "2 False None", "0x29b1"], out

@@ -100,9 +100,11 @@ def run(hw, settings, fx, resume=None):
     game = None
     if resume is not None:
         try:
-            st, game = save.decode(resume)
+            game = save.decode(resume, st)
         except (ValueError, IndexError):
             _store.set_game(NAME, None)   # set aside: the new-game screen
+            st = Setup()
+            save.unpack_options(st, settings.options)
             game = None
     try:
         while True:

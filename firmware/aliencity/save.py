@@ -20,9 +20,9 @@ from micropython import const
 from aliencity.deal import deal
 from aliencity.engine import CLASSIC, MAX_BUILDS, Game
 from aliencity.geometry import NKINDS, NLOTS, NONE
-from aliencity.newgame import SEATS, Setup
 
 _VERSION = const(1)
+_NSEATS = const(4)          # newgame.SEATS: human, easy, medium, hard
 _HEAD = const(8)
 
 
@@ -38,7 +38,7 @@ def unpack_options(st, d):
     if not d or len(d) < 7:
         return False
     seed = d[5] << 8 | d[6]
-    if d[0] >= len(SEATS) or d[1] >= len(SEATS) or d[2] > CLASSIC or d[3] > 1 \
+    if d[0] >= _NSEATS or d[1] >= _NSEATS or d[2] > CLASSIC or d[3] > 1 \
             or d[4] > 1 or seed >= 1000:
         return False
     st.seats[0] = d[0]
@@ -70,9 +70,10 @@ def encode(st, game):
     return bytes(out)
 
 
-def decode(data):
-    """(Setup, Game) from ``encode``'s bytes; ValueError if they do not
-    make a game (bad header, an illegal build)."""
+def decode(data, st):
+    """Fill ``st`` (a newgame.Setup) and return the Game from ``encode``'s
+    bytes; ValueError if they do not make a game (bad header, an illegal
+    build; ``st`` may then be half filled)."""
     if len(data) < _HEAD or data[0] != _VERSION:
         raise ValueError("not a saved game")
     n = data[7]
@@ -86,7 +87,6 @@ def decode(data):
     if flags > 7 or (flags & 1) > CLASSIC or data[4] > 15 or not 1 <= dealt <= 999 \
             or seed >= 1000:
         raise ValueError("saved game setup unreadable")
-    st = Setup()
     st.seats[0] = sw
     st.seats[1] = sb
     st.rules = flags & 1
@@ -107,4 +107,4 @@ def decode(data):
         if game.over():
             raise ValueError("saved game goes on after its end")
         game.play(kind, lot, cap)   # ValueError if illegal
-    return st, game
+    return game
