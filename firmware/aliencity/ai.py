@@ -22,9 +22,11 @@ clock. ``progress(fraction)`` is called while ``hard`` searches (NeoPixels);
   other player's threats, caps still to play, green bonuses): its best
   ``HARD_K`` builds by the cheap tables, each measured exactly with its
   best claim and answered by the other player's best reply (cheap tables,
-  on that exact measurement), in order, until the deadline or
-  ``should_stop``.
-- ``medium``: the same search over its best ``MEDIUM_K`` builds only.
+  on that exact measurement); after that reply (``DEEP``) the position is
+  measured again and judged by our best answer (cheap tables). In order,
+  until the deadline or ``should_stop``.
+- ``medium``: the same search over its best ``MEDIUM_K`` builds only, two
+  plies.
 
 The game is left as it was found. No recursion; buffers are allocated once
 (``Brain``) and reused.
@@ -41,6 +43,7 @@ from aliencity.geometry import KIND_COLOUR, NONE
 LEVELS = ("random", "easy", "medium", "hard")
 HARD_K = const(12)
 MEDIUM_K = const(3)
+DEEP = const(1)  # hard: a third ply after the best reply
 _MAXM = const(560)
 _WORST = const(-(1 << 29))
 
@@ -59,6 +62,8 @@ class Brain:
         self.cc = bytearray(HARD_K)  # and their claims
         self.cv = array("i", [0] * HARD_K)
         self.taken = bytearray(_MAXM)
+        self.rm = 0  # the best reply found (build, claim)
+        self.rc = NONE
 
 
 _brain = None
@@ -289,6 +294,7 @@ def _reply_value(game, b, q, deadline_us, now_us):
         kind = m >> 7
         lot = m & 127
         c = KIND_COLOUR[kind]
+        cap = NONE
         if kind >= 3:
             v = base + t.dome_gain(lot, c)
         else:
@@ -302,8 +308,11 @@ def _reply_value(game, b, q, deadline_us, now_us):
                 t.caps[q] += 1
                 if v2 > v:
                     v = v2
+                    cap = lot
         if v > bv:
             bv = v
+            b.rm = m
+            b.rc = cap
     if can_cap:
         # The reply may also claim a tower already standing (one of ours
         # left open): try that on top of a do-nothing-special build.
@@ -318,7 +327,31 @@ def _reply_value(game, b, q, deadline_us, now_us):
             t.cown[x] = 2
             if v > bv:
                 bv = v
+                b.rc = t.tlot[x]
     return bv
+
+
+def _third(game, b, p, rng):
+    """Play the reply _reply_value found; the best p can reach then (p's
+    view, cheap tables on an exact measurement)."""
+    m = b.rm
+    try:
+        game.play(m >> 7, m & 127, b.rc)
+    except ValueError:
+        game.play(m >> 7, m & 127)
+    t = b.t2
+    r = game.to_move
+    t.setup(game, r == OVER)
+    t.begin()
+    if r == OVER:
+        v = t.value(p, p)
+    elif r != p:
+        v = t.value(p, r)
+    else:
+        n = game.legal(b.buf2)
+        v = b.val[_quick(game, t, b, b.buf2, n, p, rng)]
+    game.undo()
+    return v
 
 
 def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
@@ -369,6 +402,8 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
                 game.undo()
                 break
             v = -v
+            if DEEP and width == HARD_K:
+                v = _third(game, b, p, rng)
         game.undo()
         if v > bv:
             bv = v
