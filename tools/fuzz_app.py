@@ -269,6 +269,8 @@ def main(argv=None):
                 cmd.append("--quiet")
             p = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
             if p.returncode != 0:
+                if total["runs"]:
+                    print(json.dumps(total))      # what passed before the failure
                 sys.stdout.write(p.stdout)
                 return 1
             st = json.loads(p.stdout.strip().splitlines()[-1])
