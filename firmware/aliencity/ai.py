@@ -335,10 +335,11 @@ def _third(game, b, p, rng):
     """Play the reply _reply_value found; the best p can reach then (p's
     view, cheap tables on an exact measurement)."""
     m = b.rm
-    try:
-        game.play(m >> 7, m & 127, b.rc)
-    except ValueError:
-        game.play(m >> 7, m & 127)
+    q = game.to_move
+    game.play(m >> 7, m & 127)
+    if b.rc != NONE and game.to_move != OVER and game.caps[q]:
+        game.undo()
+        game.play(m >> 7, m & 127, b.rc)  # legal: not the last build
     t = b.t2
     r = game.to_move
     t.setup(game, r == OVER)
