@@ -76,9 +76,12 @@ def show(hw, e):
     gc.collect()
     try:
         _screen(hw, line, _where(text))
-    except Exception as e2:  # noqa: BLE001  (no screen: restart after a pause)
+    except Exception as e2:  # noqa: BLE001
+        # No screen to show it on (a library or the board adapter is
+        # missing): restarting would only loop, so let CircuitPython stop
+        # with the original traceback on its console.
         print("crash screen failed:", e2)
-        time.sleep(5)
+        raise e
     _restart()
 
 
