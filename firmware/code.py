@@ -10,7 +10,6 @@ holds memory at a time.
 
 import gc
 import sys
-import time
 
 import displayio
 import terminalio
@@ -114,13 +113,7 @@ def launcher(sel):
     sound_row = 3 + c
     light_row = 4 + c
     while True:
-        fx.update()
-        ev = buttons.get()
-        if ev is None:
-            time.sleep(0.01)
-            continue
-        if not ev.pressed:
-            continue
+        ev = fx.next_press(buttons)
         k = ev.key
         if k == boards.UP or k == boards.DOWN:
             menu.move(1 if k == boards.DOWN else -1)

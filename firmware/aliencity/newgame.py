@@ -1,7 +1,5 @@
 """The new-game screen: who plays each seat, rule set, options, seed."""
 
-import time
-
 import displayio
 import terminalio
 from adafruit_display_text import bitmap_label
@@ -100,13 +98,7 @@ def ask(hw, fx, st):
 
     show()
     while True:
-        fx.update()
-        ev = buttons.get()
-        if ev is None:
-            time.sleep(0.01)
-            continue
-        if not ev.pressed:
-            continue
+        ev = fx.next_press(buttons)
         k = ev.key
         if k == boards.UP or k == boards.DOWN:
             menu.move(1 if k == boards.DOWN else -1)

@@ -1,7 +1,5 @@
 """The pause menu (Start on the board) and the rules summary."""
 
-import time
-
 import displayio
 import terminalio
 from adafruit_display_text import bitmap_label
@@ -70,13 +68,7 @@ def menu(hw, fx, title):
     display.refresh()
     buttons = hw.buttons()
     while True:
-        fx.update()
-        ev = buttons.get()
-        if ev is None:
-            time.sleep(0.01)
-            continue
-        if not ev.pressed:
-            continue
+        ev = fx.next_press(buttons)
         k = ev.key
         if k == boards.UP or k == boards.DOWN:
             m.move(1 if k == boards.DOWN else -1)

@@ -157,13 +157,7 @@ def play(hw, fx, sheet, st, store):
     display.refresh()
     buttons.clear()
     while True:
-        fx.update()
-        ev = buttons.get()
-        if ev is None:
-            time.sleep(0.01)
-            continue
-        if not ev.pressed:
-            continue
+        ev = fx.next_press(buttons)
         k = ev.key
         if scr.mode == CHOOSE:
             if k == boards.A:

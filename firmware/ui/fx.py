@@ -6,6 +6,8 @@ thinks. Sounds: short tones, queued, muted by the sound setting (the board
 adapter's ``hw.tone`` knows it). Call ``update()`` from the main loop.
 """
 
+import time
+
 import supervisor
 from micropython import const
 
@@ -89,6 +91,17 @@ class Fx:
         self.update()
 
     # -- the loop's turn --------------------------------------------------------
+
+    def next_press(self, buttons):
+        """Wait for the next button press, keeping lights and sounds going;
+        returns the (preallocated) event. Releases are skipped."""
+        while True:
+            self.update()
+            ev = buttons.get()
+            if ev is None:
+                time.sleep(0.01)
+            elif ev.pressed:
+                return ev
 
     def update(self):
         now = supervisor.ticks_ms()

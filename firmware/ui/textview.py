@@ -1,8 +1,6 @@
 """A page of text lines with a title and a help line; up/down scroll.
 One label per visible line (fixed places: easy to read back in tests)."""
 
-import time
-
 import displayio
 import terminalio
 from adafruit_display_text import bitmap_label
@@ -74,13 +72,7 @@ class TextView:
         display.refresh()
         buttons = hw.buttons()
         while True:
-            fx.update()
-            ev = buttons.get()
-            if ev is None:
-                time.sleep(0.01)
-                continue
-            if not ev.pressed:
-                continue
+            ev = fx.next_press(buttons)
             if ev.key == boards.UP or ev.key == boards.DOWN:
                 if self.scroll(-1 if ev.key == boards.UP else 1):
                     display.refresh()
