@@ -143,6 +143,34 @@ def _random_cap(game, m, rng):
     return NONE
 
 
+_claimed = bytearray(1)  # set by _build_value: 1 if claiming the new tower won
+
+
+def _build_value(t, lots, base, m, p, can_cap):
+    """Cheap value of build m for player p (their view, on tables t set up
+    for the position; ``base`` is the value after any build): the better of
+    claiming the new tower or not, which ``_claimed[0]`` tells."""
+    kind = m >> 7
+    lot = m & 127
+    c = KIND_COLOUR[kind]
+    _claimed[0] = 0
+    if kind >= 3:
+        return base + t.dome_gain(lot, c)
+    t.begin()
+    t.try_tower(lots, lot, c)
+    v = t.value(p, 1 - p)
+    if can_cap:
+        nt = t.n  # the new tower's index in the candidate tables
+        t.cown[nt] = p
+        t.caps[p] -= 1
+        v2 = t.value(p, 1 - p)
+        t.caps[p] += 1
+        if v2 > v:
+            _claimed[0] = 1
+            return v2
+    return v
+
+
 def _quick(game, t, b, moves, n, p, rng):
     """Judge every build in ``moves`` (b.val, b.flag); index of the best."""
     lots = game.lots
@@ -152,7 +180,6 @@ def _quick(game, t, b, moves, n, p, rng):
     t.cempty -= 1  # as after any build
     base = t.value(p, 1 - p)
     can_cap = game.caps[p] > 0
-    nt = t.n
     best = 0
     bv = _WORST
     start = rng.below(n) if n > 1 else 0
@@ -162,25 +189,8 @@ def _quick(game, t, b, moves, n, p, rng):
         i = start + j
         if i >= n:
             i -= n
-        m = moves[i]
-        kind = m >> 7
-        lot = m & 127
-        c = KIND_COLOUR[kind]
-        flag[i] = 0
-        if kind >= 3:
-            v = base + t.dome_gain(lot, c)
-        else:
-            t.begin()
-            t.try_tower(lots, lot, c)
-            v = t.value(p, 1 - p)
-            if can_cap:
-                t.cown[nt] = p
-                t.caps[p] -= 1
-                v2 = t.value(p, 1 - p)
-                t.caps[p] += 1
-                if v2 > v:
-                    v = v2
-                    flag[i] = 1
+        v = _build_value(t, lots, base, moves[i], p, can_cap)
+        flag[i] = _claimed[0]
         val[i] = v
         if v > bv:
             bv = v
@@ -291,28 +301,11 @@ def _reply_value(game, b, q, deadline_us, now_us):
         if clock and i & 15 == 15 and now_us() - deadline_us >= 0:
             return None
         m = moves[i]
-        kind = m >> 7
-        lot = m & 127
-        c = KIND_COLOUR[kind]
-        cap = NONE
-        if kind >= 3:
-            v = base + t.dome_gain(lot, c)
-        else:
-            t.begin()
-            t.try_tower(lots, lot, c)
-            v = t.value(q, 1 - q)
-            if can_cap:
-                t.cown[nt] = q
-                t.caps[q] -= 1
-                v2 = t.value(q, 1 - q)
-                t.caps[q] += 1
-                if v2 > v:
-                    v = v2
-                    cap = lot
+        v = _build_value(t, lots, base, m, q, can_cap)
         if v > bv:
             bv = v
             b.rm = m
-            b.rc = cap
+            b.rc = (m & 127) if _claimed[0] else NONE
     if can_cap:
         # The reply may also claim a tower already standing (one of ours
         # left open): try that on top of a do-nothing-special build.
