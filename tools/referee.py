@@ -496,7 +496,8 @@ exit codes:
 def parser():
     ap = argparse.ArgumentParser(
         prog="referee.py",
-        description="Alien City referee: checks and scores game records with "
+        description="Alien City and Skyscrapers referee: checks and scores game "
+                    "records (check, score and legal read both games) with "
                     "the device's own rules engine.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
