@@ -98,8 +98,8 @@ def choose(game, level, rng, deadline_us=None, now_us=None, progress=None,
         m, cap = _hard(game, b, n, rng, deadline_us, now_us, progress,
                        should_stop, HARD_K)
     elif level == "medium":
-        m, cap = _hard(game, b, n, rng, deadline_us, now_us, None, None,
-                       MEDIUM_K)
+        m, cap = _hard(game, b, n, rng, deadline_us, now_us, progress,
+                       should_stop, MEDIUM_K)
     else:
         b.t.setup(game, True)
         m, cap = _easy(game, b.t, b, b.buf, n, rng)
