@@ -6,16 +6,22 @@ store (``store.py``, ``aliencity/save.py``) after every move and undo, and
 forgotten when it ends; ``resume`` (the saved bytes) continues it. The
 last finished game's record is kept in the NVM (see ``save_record``) so it
 can be read back (tests, a later export).
+
+Memory: ``ai`` (code and buffers, about 24 KB) is imported at the first
+computer move or hint and dropped when the game ends; ``record``, the pause
+menu, the text view and the scoring screen only while they are used. A
+hot-seat game never loads the AI.
 """
 
 import gc
 import os
+import sys
 import time
 
 from micropython import const
 
 import boards
-from aliencity import ai, record, save, sprites
+from aliencity import save, sprites
 from aliencity.deal import deal
 from aliencity.engine import CLASSIC, OVER, Game
 from aliencity.geometry import KIND_NAMES, PLAYER_NAMES, lot_name, NONE
@@ -24,7 +30,6 @@ from aliencity.screen import CLAIMING, DISTANCE, PLAY, Screen
 from prng import Rng
 from ui import palette
 from ui.fx import END, MOVE
-from ui.textview import TextView
 
 # The last finished game: nvm[RECORD_AT:] = b"ACR" + 2-byte length + text.
 RECORD_AT = const(4096)
@@ -43,8 +48,35 @@ def now_us():
     return time.monotonic_ns() // 1000
 
 
+def _forget(full):
+    """Drop a loaded module ("pkg.name") so its code can be collected (the
+    package keeps an attribute too); the next import loads it again."""
+    if full in sys.modules:
+        del sys.modules[full]
+        i = full.rfind(".")
+        pkg = sys.modules.get(full[:i])
+        if pkg is not None and hasattr(pkg, full[i + 1:]):
+            delattr(pkg, full[i + 1:])
+
+
+def _drop_ai():
+    """Give back the AI's buffers and code, if it was ever loaded (never
+    imports it just to release it)."""
+    ai = sys.modules.get("aliencity.ai")
+    if ai is None:
+        return
+    ai.release()
+    ai = None
+    _forget("aliencity.ai")
+    _forget("aliencity.ai_eval")
+    gc.collect()
+
+
 def save_record(nvm, game):
+    from aliencity import record   # only at the end of a game
     text = record.write(game).encode()
+    record = None
+    _forget("aliencity.record")
     n = len(text)
     if n + 5 > len(nvm) - RECORD_AT:
         return False
@@ -123,7 +155,7 @@ def run(hw, settings, fx, resume=None):
             if out == "quit":
                 return
     finally:
-        ai.release()
+        _drop_ai()
         current = None
 
 
@@ -172,6 +204,7 @@ def play(hw, fx, sheet, st, game=None):
         if g.to_move == OVER and scr.mode != CLAIMING:
             if over_at is None:
                 over_at = time.monotonic()
+                _drop_ai()          # room for the record and the scores
                 save_record(hw.nvm, g)
                 fx.steady(palette.PX_WIN)
                 fx.sound(END)
@@ -283,29 +316,54 @@ def after_build(scr, text):
     prompt(scr, text)
 
 
-def computer_turn(hw, fx, scr, rng):
-    g = scr.game
-    p = g.to_move
-    level = scr.seats[p]
-    scr.show_state("%s thinks" % PLAYER_NAMES[p], palette.TITLE)
-    scr.say("computer (%s) is thinking" % level, palette.DIM)
-    scr.selector.hidden = True
-    fx.progress(0.0)
-    hw.display.refresh()
-    t0 = now_us()
-    budget = _THINK_MS.get(level, 1000) * 1000
-    spin = [0]
+def _load_ai():
+    """The AI module, imported at its first use (a hot-seat game never
+    pays for it); collect first so its code finds room in one piece."""
+    if "aliencity.ai" not in sys.modules:
+        gc.collect()
+    from aliencity import ai
+    return ai
+
+
+def _thinking(fx, buttons, keys):
+    """(progress, should_stop, hit) for ai.choose while it thinks: the
+    NeoPixels follow the search, and should_stop() is True once one of
+    ``keys`` (a bit mask of buttons) was pressed; hit[0] says so
+    afterwards. It reads every event queued meanwhile, so no press made
+    while thinking acts on the board later."""
+    hit = [False]
 
     def progress(frac):
         fx.progress(frac)
 
     def stop():
-        # Keep the lights moving on long searches.
-        spin[0] += 1
-        if spin[0] % 64 == 0:
-            fx.progress(min(1.0, (now_us() - t0) / budget))
-        return False
+        fx.update()             # queued sounds and flashes go on
+        while True:
+            ev = buttons.get()
+            if ev is None:
+                return hit[0]
+            if ev.pressed and keys >> ev.key & 1:
+                hit[0] = True
 
+    return progress, stop, hit
+
+
+def computer_turn(hw, fx, scr, rng):
+    g = scr.game
+    p = g.to_move
+    level = scr.seats[p]
+    scr.show_state("%s thinks" % PLAYER_NAMES[p], palette.TITLE)
+    scr.say("computer (%s) is thinking - B: move now" % level, palette.DIM)
+    scr.selector.hidden = True
+    fx.progress(0.0)
+    hw.display.refresh()
+    ai = _load_ai()
+    buttons = hw.buttons()
+    buttons.clear()     # a press made before thinking was meant for the board
+    # A or B: move now, with the best build found so far.
+    progress, stop, hit = _thinking(fx, buttons, 1 << boards.A | 1 << boards.B)
+    t0 = now_us()
+    budget = _THINK_MS.get(level, 1000) * 1000
     n0 = g.nbuilds
     note = ""
     while True:
@@ -342,7 +400,7 @@ def computer_turn(hw, fx, scr, rng):
     while time.monotonic() < end:
         fx.update()
         time.sleep(0.01)
-    hw.buttons().clear()
+    buttons.clear()
 
 
 def pause(hw, fx, scr, st, rng):
@@ -351,13 +409,18 @@ def pause(hw, fx, scr, st, rng):
     while True:
         choice = pm.menu(hw, fx, "Paused  (seed %d)" % st.dealt)
         if choice == "rules":
+            from ui.textview import TextView
             tv = TextView()
             tv.show("Alien City rules", pm.RULES, "up/down scroll, B back")
             tv.run(hw, fx, (boards.A, boards.B, boards.START))
             tv = None
+            TextView = None
+            _forget("ui.textview")
             continue
         break
+    # The menu's code and the rules text are not needed on the board.
     pm = None
+    _forget("aliencity.pause")
     gc.collect()
     if choice in ("quit", "restart"):
         return choice
@@ -377,14 +440,30 @@ def pause(hw, fx, scr, st, rng):
         scr.redraw()
         _turn_pixels(fx, g, scr.seats)
     elif choice == "hint" and g.to_move != OVER:
-        fx.spin(0)
+        scr.say("thinking of a hint - B: cancel", palette.DIM)
+        fx.progress(0.0)
+        hw.display.refresh()
+        ai = _load_ai()
+        buttons = hw.buttons()
+        buttons.clear()
+        progress, stop, hit = _thinking(fx, buttons, 1 << boards.B)
         t0 = now_us()
-        kind, lot, cap = ai.choose(g, "medium", rng, t0 + 1500000, now_us)
+        kind, lot, cap = ai.choose(g, "medium", rng, t0 + 1500000, now_us, progress, stop)
+        stop()      # a B after the search's last look still cancels
+        if scr.seats[0] is None and scr.seats[1] is None:
+            ai.release()    # hot seat: the buffers go back until the next hint
+        ai = None
+        _turn_pixels(fx, g, scr.seats)
+        if hit[0]:
+            # Nothing changed: the search leaves the game as it found it.
+            prompt(scr)
+            scr.say("hint cancelled", palette.DIM)
+            hw.display.refresh()
+            return "resume"
         scr.kind = kind
         scr.cur = lot
         scr.place_cursor()
         scr.redraw()
-        _turn_pixels(fx, g, scr.seats)
         text = "hint: %s %s" % (KIND_NAMES[kind], lot_name(lot))
         if cap != NONE:
             text += ", claim " + lot_name(cap)
@@ -400,8 +479,8 @@ def pause(hw, fx, scr, st, rng):
 def scores(hw, fx, scr):
     """The scoring screen. Returns 'new', 'quit' or 'board'."""
     from aliencity import results
-    sc = None
     from aliencity import scoring
+    from ui.textview import TextView
     sc = scoring.score(scr.game)
     rows, cols = results.lines(scr.game, sc)
     win = sc.winner()
@@ -410,4 +489,9 @@ def scores(hw, fx, scr):
             palette.W_TEXT if win == 0 else palette.B_TEXT if win == 1 else palette.TITLE)
     fx.steady(palette.PX_W if win == 0 else palette.PX_B if win == 1 else palette.PX_WIN)
     k = tv.run(hw, fx, (boards.A, boards.B, boards.START))
+    # Not kept for the next game: it would carry them through its play.
+    tv = TextView = results = None
+    _forget("aliencity.results")
+    _forget("ui.textview")
+    gc.collect()
     return "new" if k == boards.A else "board" if k == boards.B else "quit"
