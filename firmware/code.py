@@ -13,7 +13,7 @@ import sys
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
+from ui.text import Label
 
 import boards
 from ui import crash
@@ -64,9 +64,9 @@ def idle_pixels():
 def build(c):
     """c: 1 with a "Continue" row on top, else 0."""
     root = displayio.Group()
-    root.append(bitmap_label.Label(terminalio.FONT, text="City Games", color=palette.TITLE,
-                                   scale=2, anchor_point=(0.5, 0.5),
-                                   anchored_position=(80, 13)))
+    root.append(Label(terminalio.FONT, text="City Games", color=palette.TITLE,
+                      scale=2, anchor_point=(0.5, 0.5),
+                      anchored_position=(80, 13)))
     if c:
         menu = Menu(root, 14, 33, 6, step=13, width=21)
     else:

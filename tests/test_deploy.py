@@ -149,17 +149,17 @@ def test_install_layout_pybadge(tmp_path):
     for rel, path in fw.items():
         assert (d / rel).read_bytes() == open(path, "rb").read(), rel
     for rel in ("boards/__init__.py", "boards/common.py", "boards/pybadge.py",
-                "lib/neopixel.py", "lib/adafruit_display_text/__init__.py",
-                "lib/adafruit_display_text/bitmap_label.py", "lib/adafruit_ticks.py",
-                "requirements.txt", deploy.MANIFEST):
+                "lib/neopixel.py", "ui/text.py", "requirements.txt", deploy.MANIFEST):
         assert (d / rel).is_file(), rel
     assert not (d / "boards" / "pygamer.py").exists()
     # built into CircuitPython on SAMD51: not copied; desktop-only modules never
     for rel in ("lib/adafruit_pixelbuf.py", "lib/board.py", "lib/micropython.py",
-                "lib/circuitpython_typing", "lib/typing_extensions.py", "lib/displayio"):
+                "lib/circuitpython_typing", "lib/typing_extensions.py", "lib/displayio",
+                # text is drawn by ui/text.py: these libraries are not imported any more
+                "lib/adafruit_display_text", "lib/adafruit_ticks.py"):
         assert not (d / rel).exists(), rel
     reqs = [l for l in (d / "requirements.txt").read_text().splitlines() if l and not l.startswith("#")]
-    assert {"adafruit_display_text", "neopixel"} <= set(reqs)
+    assert "neopixel" in reqs and "adafruit_display_text" not in reqs
     assert (d / "code.py").read_bytes() == open(os.path.join(paths.FIRMWARE, "code.py"), "rb").read()
     assert "replace (not installed by this tool before)" in out      # the stock code.py
     assert_player_files(d)
@@ -465,8 +465,7 @@ def test_sim_from_drive_uses_the_drive_and_fails_on_a_missing_file(tmp_path):
     assert p.returncode == 1 and "adapter from the drive" in p.stderr
     common.write_bytes(orig)
     for rel, name in (("lib/neopixel.py", "neopixel"),
-                      ("lib/adafruit_ticks.py", "adafruit_ticks"),
-                      ("lib/adafruit_display_text/bitmap_label.py", "bitmap_label"),
+                      ("ui/text.py", "ui.text"),
                       ("boards/pybadge.py", "boards.pybadge")):
         f = d / rel
         data = f.read_bytes()

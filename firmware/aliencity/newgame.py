@@ -2,7 +2,7 @@
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
+from ui.text import Label
 from micropython import const
 
 import boards
@@ -78,9 +78,9 @@ def _change(st, row, d):
 def ask(hw, fx, st):
     """Run the screen. True to play with ``st``, False to go back."""
     root = displayio.Group()
-    root.append(bitmap_label.Label(terminalio.FONT, text="Alien City: new game",
-                                   color=palette.TITLE, anchor_point=(0, 0),
-                                   anchored_position=(4, 1)))
+    root.append(Label(terminalio.FONT, text="Alien City: new game",
+                      color=palette.TITLE, anchor_point=(0, 0),
+                      anchored_position=(4, 1)))
     menu = Menu(root, 6, 22, _ROWS, step=13, width=24)
     msg = MessageLine(root, 4, 112, width=26, lines=1)
     menu.select(_START)

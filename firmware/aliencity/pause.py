@@ -2,7 +2,7 @@
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
+from ui.text import Label
 
 import boards
 from ui import palette
@@ -56,8 +56,8 @@ RULES = (
 def menu(hw, fx, title):
     """Run the pause menu; returns the chosen item (a word of ITEMS)."""
     root = displayio.Group()
-    root.append(bitmap_label.Label(terminalio.FONT, text=title, color=palette.TITLE,
-                                   anchor_point=(0, 0), anchored_position=(4, 1)))
+    root.append(Label(terminalio.FONT, text=title, color=palette.TITLE,
+                      anchor_point=(0, 0), anchored_position=(4, 1)))
     m = Menu(root, 30, 24, len(ITEMS), step=14, width=14)
     msg = MessageLine(root, 4, 112, width=26, lines=1)
     msg.show("A choose, Start/B resume", palette.DIM)

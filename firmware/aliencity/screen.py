@@ -18,7 +18,7 @@ from array import array
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
+from ui.text import Label
 from micropython import const
 
 import boards
@@ -329,8 +329,8 @@ class Screen:
 
 
 def _label(group, x, y, scale, color, anchor=(0, 0)):
-    lab = bitmap_label.Label(terminalio.FONT, text=" ", color=color, scale=scale,
-                             anchor_point=anchor, anchored_position=(x, y))
+    lab = Label(terminalio.FONT, text=" ", color=color, scale=scale,
+                anchor_point=anchor, anchored_position=(x, y))
     group.append(lab)
     return lab
 

@@ -11,7 +11,7 @@ import time
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
+from ui.text import Label
 
 import boards
 from skyscrapers import sprites
@@ -91,8 +91,8 @@ class Setup:
 def ask(hw, fx, st):
     """The new-game screen. True to start, False to go back."""
     root = displayio.Group()
-    root.append(bitmap_label.Label(terminalio.FONT, text="Skyscrapers", color=palette.TITLE,
-                                   scale=2, anchor_point=(0.5, 0), anchored_position=(80, 0)))
+    root.append(Label(terminalio.FONT, text="Skyscrapers", color=palette.TITLE,
+                      scale=2, anchor_point=(0.5, 0), anchored_position=(80, 0)))
     m = Menu(root, 10, 34, 5, step=14, width=23)
     msg = MessageLine(root, 4, 104, width=26, lines=2)
     m.select(4)
@@ -218,9 +218,9 @@ def after(scr, fx, text):
 
 def pause(hw, fx, scr, st, store):
     root = displayio.Group()
-    root.append(bitmap_label.Label(terminalio.FONT, text="Paused  (seed %d)" % st.dealt,
-                                   color=palette.TITLE, anchor_point=(0, 0),
-                                   anchored_position=(4, 1)))
+    root.append(Label(terminalio.FONT, text="Paused  (seed %d)" % st.dealt,
+                      color=palette.TITLE, anchor_point=(0, 0),
+                      anchored_position=(4, 1)))
     m = Menu(root, 30, 24, len(PAUSE), step=14, width=14)
     for i in range(len(PAUSE)):
         m.set(i, PAUSE[i])

@@ -13,7 +13,7 @@ from array import array
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
+from ui.text import Label
 from micropython import const
 
 from skyscrapers import sprites
@@ -50,9 +50,9 @@ class Screen:
         board.append(self.over)
         board.append(self.cursor)
         root.append(board)
-        self.panel = bitmap_label.Label(terminalio.FONT, text=" ", color=palette.TEXT,
-                                        line_spacing=0.9, anchor_point=(0, 0),
-                                        anchored_position=(PANEL_X, 1))
+        self.panel = Label(terminalio.FONT, text=" ", color=palette.TEXT,
+                           line_spacing=0.9, anchor_point=(0, 0),
+                           anchored_position=(PANEL_X, 1))
         root.append(self.panel)
         self.msg = MessageLine(root, 2, 104, width=26, lines=2)
         self.buf = array("H", [0] * MAXPLAYS)

@@ -88,7 +88,7 @@ def show(hw, e):
 def _screen(hw, line, where):
     import displayio
     import terminalio
-    from adafruit_display_text import bitmap_label
+    from ui.text import Label
     import boards
     from ui import palette
 
@@ -100,12 +100,12 @@ def _screen(hw, line, where):
     rows.append("Your game was saved after")
     rows.append("the last move.")
     root = displayio.Group()
-    root.append(bitmap_label.Label(terminalio.FONT, text="\n".join(rows),
-                                   color=palette.TEXT, anchor_point=(0, 0),
-                                   anchored_position=(2, 2), line_spacing=1.0))
-    root.append(bitmap_label.Label(terminalio.FONT, text="A: restart",
-                                   color=palette.TITLE, anchor_point=(0.5, 1.0),
-                                   anchored_position=(80, 126)))
+    root.append(Label(terminalio.FONT, text="\n".join(rows),
+                      color=palette.TEXT, anchor_point=(0, 0),
+                      anchored_position=(2, 2), line_spacing=1.0))
+    root.append(Label(terminalio.FONT, text="A: restart",
+                      color=palette.TITLE, anchor_point=(0.5, 1.0),
+                      anchored_position=(80, 126)))
     hw.display.root_group = root
     try:
         n = len(hw.pixels)

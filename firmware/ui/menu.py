@@ -1,10 +1,14 @@
 """A vertical menu of text rows: up/down move the highlight, left/right
 change a row's value, A picks. Only the rows that change are redrawn."""
 
+import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
 
 from ui import palette
+from ui.text import Label
+
+_PAD_X = 2   # the highlight bar reaches this far beyond the text, each side
+_PAD_Y = 1
 
 
 class Menu:
@@ -13,17 +17,40 @@ class Menu:
     def __init__(self, group, x, y, nrows, step=14, width=24):
         self.labels = []
         self.width = width
+        self.group = group
+        self.x = x
+        # One highlight bar behind the rows, moved to the selected one: one
+        # bitmap for the menu instead of one per row.
+        self.bar = None
+        self.bar_chars = 0
+        self._bar(width)
         for i in range(nrows):
-            lab = bitmap_label.Label(terminalio.FONT, text=" ", color=palette.TEXT,
-                                     padding_left=2, padding_right=2,
-                                     padding_top=1, padding_bottom=1,
-                                     anchor_point=(0, 0.5),
-                                     anchored_position=(x, y + step * i))
+            lab = Label(terminalio.FONT, text=" ", color=palette.TEXT,
+                        anchor_point=(0, 0.5), anchored_position=(x, y + step * i))
             self.labels.append(lab)
             group.append(lab)
         self.texts = [""] * nrows
         self.enabled = [True] * nrows
         self.sel = 0
+
+    def _bar(self, chars):
+        """The bar for a row of ``chars`` characters (all rows are padded to
+        the menu width; only a longer row needs another bar)."""
+        cw, ch = terminalio.FONT.get_bounding_box()[:2]
+        pal = displayio.Palette(1)
+        pal[0] = palette.HIGHLIGHT
+        bar = displayio.TileGrid(displayio.Bitmap(chars * cw + 2 * _PAD_X, ch + 2 * _PAD_Y, 1),
+                                 pixel_shader=pal, x=self.x - _PAD_X)
+        old = self.bar
+        self.bar = bar
+        self.bar_chars = chars
+        if old is None:
+            bar.hidden = True
+            self.group.append(bar)
+        else:
+            bar.y = old.y
+            bar.hidden = old.hidden
+            self.group[self.group.index(old)] = bar
 
     def set(self, i, text, enabled=True):
         """Row i shows ``text`` (padded to the menu width, so the highlight
@@ -39,15 +66,17 @@ class Menu:
         self._paint(i)
 
     def _paint(self, i):
-        want = palette.HIGHLIGHT if i == self.sel else None
-        lab = self.labels[i]
-        if lab.background_color != want:
-            lab.background_color = want
+        if i != self.sel:
+            return
+        n = max(len(self.texts[i]), self.width)
+        if n != self.bar_chars:
+            self._bar(n)
+        bar = self.bar
+        bar.y = self.labels[i].y - _PAD_Y
+        bar.hidden = False
 
     def select(self, i):
-        old = self.sel
         self.sel = i
-        self._paint(old)
         self._paint(i)
 
     def move(self, d):

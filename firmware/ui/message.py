@@ -2,7 +2,7 @@
 word-wrapped; the engine's reasons arrive here."""
 
 import terminalio
-from adafruit_display_text import bitmap_label
+from ui.text import Label
 
 from ui import palette
 
@@ -33,9 +33,9 @@ class MessageLine:
         self.width = width
         self.lines = lines
         self.text = ""
-        self.label = bitmap_label.Label(terminalio.FONT, text=" ", color=palette.TEXT,
-                                        line_spacing=1.0, anchor_point=(0, 0),
-                                        anchored_position=(x, y))
+        self.label = Label(terminalio.FONT, text=" ", color=palette.TEXT,
+                           line_spacing=1.0, anchor_point=(0, 0),
+                           anchored_position=(x, y))
         group.append(self.label)
 
     def show(self, text, color=palette.TEXT):

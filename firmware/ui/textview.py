@@ -3,7 +3,7 @@ One label per visible line (fixed places: easy to read back in tests)."""
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
+from ui.text import Label
 from micropython import const
 
 import boards
@@ -15,8 +15,8 @@ STEP = const(13)
 
 
 def _lab(group, x, y, color, scale=1):
-    lab = bitmap_label.Label(terminalio.FONT, text=" ", color=color, scale=scale,
-                             anchor_point=(0, 0), anchored_position=(x, y))
+    lab = Label(terminalio.FONT, text=" ", color=color, scale=scale,
+                anchor_point=(0, 0), anchored_position=(x, y))
     group.append(lab)
     return lab
 
