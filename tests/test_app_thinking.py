@@ -26,45 +26,61 @@ from test_crash import make_nvm, read_text, screen_text
 SLOW_S = 0.15      # virtual seconds per look at should_stop (hard: 11 looks)
 
 WRAPPER = r'''
-import json, os, runpy, time
-from aliencity import ai
+import json, os, runpy, sys, time
 
-SLOW = float(os.environ["SLOWAI_S"])
 LOG = []
-_choose = ai.choose
+SNAP = {}
+_sleep = time.sleep
 
 
-def choose(game, level, rng, deadline_us=None, now_us=None, progress=None,
-           should_stop=None):
-    rec = {"level": level, "stops": [], "progress": [], "nbuilds": game.nbuilds}
-    LOG.append(rec)
-
-    def stop():
-        time.sleep(SLOW)          # the pump delivers the presses due by now
-        r = should_stop()
-        rec["stops"].append(r)
-        return r
-
-    def prog(f):
-        rec["progress"].append(f)
-        progress(f)
-
-    m = _choose(game, level, rng, deadline_us, now_us, prog if progress else None,
-                stop if should_stop else None)
-    rec["move"] = list(m)
-    return m
+def sleep(s):
+    # What is loaded while the app idles (its loops sleep between polls).
+    ai = sys.modules.get("aliencity.ai")
+    SNAP["modules"] = sorted(m for m in sys.modules
+                             if m.startswith("aliencity.") or m == "ui.textview")
+    SNAP["brain"] = ai is not None and ai._brain is not None
+    _sleep(s)
 
 
-ai.choose = choose
+time.sleep = sleep
+
+if os.environ.get("SLOWAI_S"):
+    from aliencity import ai
+    SLOW = float(os.environ["SLOWAI_S"])
+    _choose = ai.choose
+
+    def choose(game, level, rng, deadline_us=None, now_us=None, progress=None,
+               should_stop=None):
+        rec = {"level": level, "stops": [], "progress": [], "nbuilds": game.nbuilds}
+        LOG.append(rec)
+
+        def stop():
+            time.sleep(SLOW)          # the pump delivers the presses due by now
+            r = should_stop()
+            rec["stops"].append(r)
+            return r
+
+        def prog(f):
+            rec["progress"].append(f)
+            progress(f)
+
+        m = _choose(game, level, rng, deadline_us, now_us, prog if progress else None,
+                    stop if should_stop else None)
+        rec["move"] = list(m)
+        return m
+
+    ai.choose = choose
+    ai = None
+
 try:
     runpy.run_path(os.environ["SLOWAI_CODE"], run_name="__main__")
 finally:
     with open(os.environ["SLOWAI_OUT"], "w") as f:
-        json.dump(LOG, f)
+        json.dump({"log": LOG, "snap": SNAP}, f)
 '''
 
 
-def run(tmp_path, name, script, nvm_src):
+def run(tmp_path, name, script, nvm_src, slow=SLOW_S, snap=None):
     nvm = tmp_path / (name + ".nvm")
     nvm.write_bytes(nvm_src.read_bytes())
     code = tmp_path / "slowai.py"
@@ -75,7 +91,7 @@ def run(tmp_path, name, script, nvm_src):
     state = tmp_path / (name + ".json")
     log = tmp_path / (name + ".log.json")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               SLOWAI_S=str(SLOW_S), SLOWAI_OUT=str(log),
+               SLOWAI_S=str(slow or ""), SLOWAI_OUT=str(log),
                SLOWAI_CODE=os.path.join(paths.ROOT, "firmware", "code.py"))
     p = subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(sf),
                         "--screenshot", str(shot), "--state", str(state), "--nvm", str(nvm),
@@ -86,7 +102,11 @@ def run(tmp_path, name, script, nvm_src):
     st = json.loads(state.read_text())
     assert st["error"] is None, st["error"]
     saved = store.Store(bytearray(nvm.read_bytes())).game()
-    return st, pygame.image.load(str(shot)), json.loads(log.read_text()), saved
+    out = json.loads(log.read_text())
+    if snap is not None:
+        snap.update(out["snap"])
+        snap["nvm"] = nvm.read_bytes()
+    return st, pygame.image.load(str(shot)), out["log"], saved
 
 
 def board_diff(a, b):
@@ -168,3 +188,41 @@ def test_b_cancels_a_hint_and_nothing_changes(tmp_path):
     assert saved == saved0
     g2, _ = saved_game(saved)
     assert g2.nbuilds == g.nbuilds == 4 and g2.to_move == g.to_move
+
+
+# -- what is loaded when (the AI, records, menus: only while used) -------------
+
+def test_modules_are_loaded_only_while_used(tmp_path):
+    ai = ["aliencity.ai", "aliencity.ai_eval"]
+    # Hot seat: no AI, no records, no pause menu after it closed.
+    src = tmp_path / "hot.nvm"
+    make_nvm(src, (0, 0), 4)
+    snap = {}
+    run(tmp_path, "hot", "a\nwait 300\nstart\na\nwait 300\nright\n", src, slow=None, snap=snap)
+    mods = snap["modules"]
+    assert "aliencity.screen" in mods                        # the board is up
+    for m in ai + ["aliencity.record", "aliencity.pause", "aliencity.results", "ui.textview"]:
+        assert m not in mods, m
+    # A hint loads the AI; in a hot-seat game its buffers go back at once.
+    run(tmp_path, "hint", "a\nwait 300\nstart\ndown\ndown\na\nwait 500\n", src, slow=None,
+        snap=snap)
+    assert set(ai) <= set(snap["modules"]) and not snap["brain"]
+    assert "aliencity.pause" not in snap["modules"]
+    # A computer seat: the AI stays while the game goes on.
+    src = tmp_path / "hard.nvm"
+    make_nvm(src, (0, 3), 4)
+    run(tmp_path, "hard", "a\nwait 1500\n", src, slow=None, snap=snap)
+    assert set(ai) <= set(snap["modules"]) and snap["brain"]
+    assert "aliencity.record" not in snap["modules"]
+    # At the end: the AI is dropped, the record written (and its module
+    # dropped); the scoring screen has what it needs.
+    src = tmp_path / "end.nvm"
+    make_nvm(src, (1, 1), 34)
+    st, s, log, saved = run(tmp_path, "end", "a\nwait 7000\n", src, slow=None, snap=snap)
+    assert saved is None                                     # a finished game is forgotten
+    assert snap["nvm"][4096:4099] == b"ACR"                  # its record is kept
+    mods = snap["modules"]
+    assert "aliencity.results" in mods and "ui.textview" in mods   # the scores are shown
+    for m in ai + ["aliencity.record"]:
+        assert m not in mods, m
+    assert not snap["brain"]
