@@ -418,13 +418,14 @@ def pause(hw, fx, scr, st, rng):
             _forget("ui.textview")
             continue
         break
-    # The menu's code and the rules text are not needed on the board.
+    # The menu's code, its screen and the rules text are not needed on the
+    # board: let go of all three before collecting.
+    hw.display.root_group = scr.root
     pm = None
     _forget("aliencity.pause")
     gc.collect()
     if choice in ("quit", "restart"):
         return choice
-    hw.display.root_group = scr.root
     text = ""
     if choice == "undo":
         if g.nbuilds == 0:
