@@ -43,7 +43,7 @@ WINDOW_TITLE = ("Alien City (simulator): arrows = d-pad, Z = A, X = B, "
 BUTTONS = ("up", "down", "left", "right", "a", "b", "start", "select")
 STANDIN_NAMES = ("board", "keypad", "digitalio", "analogio", "microcontroller",
                  "supervisor", "neopixel_write", "audioio", "audiocore",
-                 "audiopwmio", "micropython")
+                 "audiopwmio", "micropython", "terminalio")
 
 
 class ScriptError(Exception):

@@ -19,7 +19,8 @@ if paths.ROOT not in sys.path:
 import _simhost  # noqa: E402
 
 STANDINS = ("board", "keypad", "digitalio", "analogio", "microcontroller",
-            "supervisor", "neopixel_write", "audioio", "audiocore", "micropython")
+            "supervisor", "neopixel_write", "audioio", "audiocore", "micropython",
+            "terminalio")
 BG = (0, 0, 0)
 HIGHLIGHT = (0x20, 0x50, 0xA0)   # the launcher's menu highlight (ui/palette.py)
 ROW0, ROW1 = 38, 53              # the launcher's first two menu rows (centres)
