@@ -53,7 +53,7 @@ PALETTE_COLOUR = 16     # per colour: rgb888 + the cached converted colour, flag
 TILEGRID_STRUCT = 112   # displayio_tilegrid_t: geometry, transforms, dirty areas
 GROUP_STRUCT = 48       # displayio_group_t (+ its members list below)
 LIST_STRUCT = 16        # mp_obj_list_t
-INSTANCE = 32           # a Python instance of a native subclass (Label)
+INSTANCE = 32           # a Python instance of a native subclass (ui.text.Label)
 MAP_SLOT = 8            # one key/value slot of an instance's attribute map
 
 
@@ -87,7 +87,10 @@ def heap_rows(root, names):
     met twice (a shared bitmap or palette) counts once. ``names`` maps
     id(obj) -> a name for the table."""
     import displayio
-    from adafruit_display_text import bitmap_label
+    import terminalio
+    from ui.text import Label
+
+    font = terminalio.FONT.bitmap   # the built-in font: in flash, not on the heap
 
     base = set(vars(displayio.Group()))
     rows = []
@@ -110,27 +113,25 @@ def heap_rows(root, names):
         return n
 
     def label_bytes(lab):
-        """The Label as a whole: its Python state, its groups, its TileGrid,
-        its own bitmap and palette."""
+        """The Label as a whole: its Python state, its group, its TileGrids
+        (one per line, a cell per character) and its palette; their sprite
+        sheet is the built-in font, in flash."""
         attrs = [k for k in vars(lab) if k not in base]
         text = lab.text or ""
         n = INSTANCE + blocks(MAP_SLOT * (len(attrs) * 4 // 3 + 1)) + blocks(len(text) + 1)
-        stack = [lab]
-        bm = None
-        while stack:
-            g = stack.pop()
-            if isinstance(g, displayio.Group):
-                n += group_bytes(g)
-                stack.extend(list(g))
-            elif isinstance(g, displayio.TileGrid):
-                n += tilegrid_bytes(g)
-                bm = g.bitmap
-                seen.add(id(g.bitmap))
+        n += group_bytes(lab)
+        cells = []
+        for g in lab:
+            n += tilegrid_bytes(g)
+            cells.append(g.width)
+            if id(g.pixel_shader) not in seen:
                 seen.add(id(g.pixel_shader))
-                n += bitmap_bytes(g.bitmap)[0] + palette_bytes(g.pixel_shader)
-        detail = "%r, scale %d" % (text if len(text) < 14 else text[:12] + "..", lab.scale)
-        if bm is not None:
-            detail += ", bitmap %dx%d %d bit" % (bm.width, bm.height, bm._bits_per_value)
+                n += palette_bytes(g.pixel_shader)
+            if g.bitmap is not font and id(g.bitmap) not in seen:
+                seen.add(id(g.bitmap))
+                n += bitmap_bytes(g.bitmap)[0]
+        detail = "%r, scale %d, %s cells" % (text if len(text) < 14 else text[:12] + "..",
+                                             lab.scale, "+".join(map(str, cells)))
         return n, detail
 
     groups = [0, 0]
@@ -140,7 +141,7 @@ def heap_rows(root, names):
         stack = [g]
         while stack:
             o = stack.pop()
-            if isinstance(o, bitmap_label.Label):
+            if isinstance(o, Label):
                 n, detail = label_bytes(o)
                 rows.append(("Label", names.get(id(o), "label"), detail, n))
             elif isinstance(o, displayio.Group):

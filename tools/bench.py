@@ -348,8 +348,8 @@ def _press_pixels(lines, refreshes):
 def _vm_heap():
     """Heap kept by each group of imports and objects, in the MicroPython VM
     (modules compiled from source; the displayio, terminalio and hardware
-    modules are empty stand-ins, so only our code and adafruit_display_text
-    count)."""
+    modules are empty stand-ins, so only our code counts; text is ui.text,
+    no library)."""
     import glob
     stub = ("class _Any:\n    def __init__(self, *a, **k):\n        pass\n"
             "def __getattr__(name):\n    return _Any\n")
@@ -357,14 +357,6 @@ def _vm_heap():
     for f in sorted(glob.glob(os.path.join(paths.ROOT, "boards", "*.py"))):
         with open(f) as fh:
             files["boards/" + os.path.basename(f)] = fh.read()
-    import adafruit_ticks
-    import adafruit_display_text
-    with open(adafruit_ticks.__file__) as fh:
-        files["adafruit_ticks.py"] = fh.read()
-    lib = os.path.dirname(adafruit_display_text.__file__)
-    for n in ("__init__.py", "bitmap_label.py"):
-        with open(os.path.join(lib, n)) as fh:
-            files["adafruit_display_text/" + n] = fh.read()
     files["displayio.py"] = "".join("class %s: pass\n" % c for c in (
         "Group", "TileGrid", "Bitmap", "Palette", "ColorConverter"))
     hw = ("terminalio", "supervisor", "board", "keypad", "analogio", "digitalio",
@@ -372,10 +364,9 @@ def _vm_heap():
     for n in hw:
         files[n + ".py"] = stub
     steps = (
-        ("adafruit_display_text", "import adafruit_ticks, adafruit_display_text, "
-         "adafruit_display_text.bitmap_label"),
         ("boards", "import boards, boards.common, boards.pybadge"),
-        ("ui", "import prng, ui.palette, ui.fx, ui.message, ui.menu, ui.textview, ui.settings"),
+        ("ui", "import prng, ui.palette, ui.text, ui.fx, ui.message, ui.menu, ui.textview, "
+         "ui.settings"),
         ("engine", "import aliencity.engine, aliencity.scoring, aliencity.deal"),
         ("record", "import aliencity.record"),
         ("ai", "import aliencity.ai_eval, aliencity.ai"),
@@ -455,9 +446,8 @@ def app_bench():
     table.append("| **total (issue 3's budget)** | board screen + engine + game + AI buffers "
                  "| **%d** |" % core)
     code_rows = (
-        ("adafruit_display_text", "import heap: adafruit_display_text (bitmap_label) + adafruit_ticks"),
         ("boards", "import heap: boards (common, pybadge)"),
-        ("ui", "import heap: prng, ui.palette, fx, message, menu, textview, settings"),
+        ("ui", "import heap: prng, ui.palette, text, fx, message, menu, textview, settings"),
         ("record", "import heap: aliencity.record"),
         ("ai", "import heap: aliencity.ai, ai_eval"),
         ("sprites", "import heap: aliencity.sprites"),
