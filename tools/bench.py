@@ -345,11 +345,9 @@ def _press_pixels(lines, refreshes):
     return px
 
 
-def _vm_heap():
-    """Heap kept by each group of imports and objects, in the MicroPython VM
-    (modules compiled from source; the displayio, terminalio and hardware
-    modules are empty stand-ins, so only our code counts; text is ui.text,
-    no library)."""
+def _vm_files():
+    """Firmware, boards and empty stand-ins for the hardware modules, for
+    the heap runs in the MicroPython VM."""
     import glob
     stub = ("class _Any:\n    def __init__(self, *a, **k):\n        pass\n"
             "def __getattr__(name):\n    return _Any\n")
@@ -363,6 +361,15 @@ def _vm_heap():
           "neopixel", "microcontroller", "audiocore", "audioio", "audiopwmio")
     for n in hw:
         files[n + ".py"] = stub
+    return files, hw
+
+
+def _vm_heap():
+    """Heap kept by each group of imports and objects, in the MicroPython VM
+    (modules compiled from source; the displayio, terminalio and hardware
+    modules are empty stand-ins, so only our code counts; text is ui.text,
+    no library)."""
+    files, hw = _vm_files()
     steps = (
         ("boards", "import boards, boards.common, boards.pybadge"),
         ("ui", "import prng, ui.palette, ui.text, ui.fx, ui.message, ui.menu, ui.textview, "
@@ -396,6 +403,45 @@ def _vm_heap():
         if t and t[0] == "HEAP":
             out[t[1].strip("'")] = int(t[2])
     return out
+
+
+_LAZY = ("aliencity.record", "aliencity.results", "aliencity.pause", "ui.textview")
+
+
+def _vm_play():
+    """What is loaded while a game is played, measured all at once in a
+    fresh VM (the import rows above are each module's share, summed as if
+    all were loaded together): code.py with its imports and globals (its
+    main() call cut off; the launcher stays loaded under the game), what
+    ``import aliencity.app`` loads by itself, a Game; then the AI's code and
+    buffers, which a computer seat or a hint loads. Returns (hot seat
+    bytes, with the AI bytes, lazy modules that were loaded anyway)."""
+    files, hw = _vm_files()
+    code = files.pop("code.py")
+    files["launcher.py"] = code[:code.rindex("\ntry:\n    main()")] + "\n"
+    src = ["import asyncio, gc, sys", "import " + ", ".join(hw + ("displayio",)),
+           "gc.collect(); await asyncio.sleep(0); gc.collect()", "a = gc.mem_alloc()",
+           "import boards.pybadge, launcher, aliencity.app",
+           "from aliencity.deal import new_game\ng = new_game(1)",
+           "from array import array\nbuf = array('H', [0] * 560)\ng.legal(buf)\nbuf = None",
+           "gc.collect(); await asyncio.sleep(0); gc.collect()",
+           "print('PLAY', 'hot', gc.mem_alloc() - a)",
+           "print('LOADED', ' '.join(m for m in %r if m in sys.modules))" % (_LAZY,),
+           "from aliencity import ai\nai.brain()\nai = None",
+           "gc.collect(); await asyncio.sleep(0); gc.collect()",
+           "print('PLAY', 'ai', gc.mem_alloc() - a)"]
+    r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)
+    if r.returncode != 0:
+        raise RuntimeError("MicroPython run failed:\n" + r.stderr)
+    out = {}
+    loaded = []
+    for line in r.stdout.splitlines():
+        t = line.split()
+        if t and t[0] == "PLAY":
+            out[t[1]] = int(t[2])
+        elif t and t[0] == "LOADED":
+            loaded = t[1:]
+    return out["hot"], out["ai"], loaded
 
 
 def app_bench():
@@ -462,13 +508,27 @@ def app_bench():
         whole += vm[key]
     table.append("| **whole app** | everything above | **%d** |" % whole)
     table.append("| pause | while the pause menu is open: aliencity.pause | %d |" % vm["pause"])
+    hot, with_ai, loaded = _vm_play()
+    table.append("| **playing a computer** | measured at once: board screen + code.py, its "
+                 "imports and globals + aliencity.app and its imports + a Game + ai, ai_eval "
+                 "and the buffers (not loaded: %s) | **%d** |"
+                 % (", ".join(m for m in _LAZY if m not in loaded) or "none", shown + with_ai))
+    table.append("| playing hot seat | the same without the AI (no hint asked) | %d |"
+                 % (shown + hot))
     table.append("")
     table.append("Import rows are what each step adds in that order (a module imported by "
                  "an earlier one counts there); bytes are after a collection in the "
-                 "MicroPython VM, modules compiled from source.")
+                 "MicroPython VM, modules compiled from source. \"whole app\" adds them "
+                 "all as if loaded together; the app loads record, results, the pause "
+                 "menu and the text view only while they are used and drops the AI when "
+                 "a game ends, so \"playing a computer\" (one VM, what is loaded then; "
+                 "it also counts code.py and ui.crash, which the rows do not) is the peak "
+                 "while playing. The pause menu adds its row and its screen on top of that "
+                 "while it is open.")
     res["app_display_heap_bytes"] = shown
     res["app_heap_bytes_estimate"] = core
     res["app_whole_heap_bytes_estimate"] = whole
+    res["app_play_heap_bytes_estimate"] = shown + with_ai
     return res, "\n".join(table)
 
 
