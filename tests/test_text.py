@@ -43,6 +43,7 @@ CASES = [
 @pytest.fixture(scope="module")
 def render():
     from _simdisplay import SimDisplay
+    displayio.release_displays()    # a display another test module left behind
     disp = SimDisplay(160, 128)
 
     def draw(*layers):
