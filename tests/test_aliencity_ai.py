@@ -310,3 +310,81 @@ def test_cheap_tables_see_a_build_block_its_street_lot():
                 wrong += cheap != exact
     assert total > 500
     assert wrong < total * 0.08, (wrong, total)  # 11% before the blocking
+
+
+def _standard_positions():
+    """Seeded positions under the standard street rule (every empty lot is
+    street), mid and late game."""
+    out = []
+    for seed in range(6):
+        for cut in (10, 18, 26, 32):
+            g = seeded.random_game(seed, stop_at=cut)
+            if not g.over():
+                out.append(g)
+    return out
+
+
+def test_walls_reach_is_the_distance_to_the_competition_with_the_lot_blocked():
+    """Tables._reach (the BFS the walls term runs with one street lot taken
+    out) against the position measured after a dome is really built there:
+    the same distance to the nearest rival for every tower, on every dome
+    build of every position. And the walls term is not always zero."""
+    from array import array
+
+    from aliencity.ai_eval import FAR, Tables
+
+    buf = array("H", [0] * 560)
+    t, t2 = Tables(), Tables()
+    checked = longer = 0
+    gains = 0
+    for g in _standard_positions():
+        t.paths = True
+        t.setup(g)
+        n = g.legal(buf)
+        for k in range(n):
+            kind, lot = buf[k] >> 7, buf[k] & 127
+            if kind < 3:
+                continue
+            g.play(kind, lot)
+            t2.setup(g)
+            for i in range(t.n):
+                assert t._reach(i) == t.tcomp[i]  # nothing blocked
+                t.st[lot] = 0
+                got = t._reach(i)
+                t.st[lot] = 1
+                j = [x for x in range(t2.n) if t2.tlot[x] == t.tlot[i]][0]
+                assert got == t2.tcomp[j], (record.write(g), lot, t.tlot[i])
+                checked += 1
+                longer += t.tcomp[i] < got < FAR
+            g.undo()
+            gains += t.path_gain(lot) != 0
+    assert checked > 1000 and longer > 20 and gains > 5, (checked, longer, gains)
+
+
+def test_open_lots_near_a_tower_counted_the_same_both_ways():
+    """The customers to come (street lots within 3 of a tower, where a
+    build would be a customer) are counted by the position's tables and by
+    the walk a candidate build uses (_near): both give the same numbers,
+    and the hard level's value counts them while builds are left."""
+    from aliencity.ai_eval import Tables
+
+    assert ai.HARD_POT > 0
+    t = Tables()
+    seen = cands = changed = 0
+    for g in _standard_positions():
+        t.setup(g)
+        for i in range(t.n):
+            cust = t._near(g.lots, t.tlot[i], t.tcol[i])
+            assert (cust, t.pot) == (t.tcust[i], t.tpot[i]), record.write(g)
+            seen += t.tpot[i] > 0
+        p = g.to_move
+        t.begin()
+        t.potf = 0
+        v0 = t.value(p, 1 - p)
+        t.potf = ai.HARD_POT
+        if any(t.cown[i] < 2 and t.tpot[i] for i in range(t.n)):
+            # Both players' open lots may cancel out, so not every time.
+            cands += 1
+            changed += t.value(p, 1 - p) != v0
+        t.potf = 0
+    assert seen > 20 and changed > 5 and 2 * changed >= cands, (seen, cands, changed)

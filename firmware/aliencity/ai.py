@@ -25,8 +25,11 @@ clock. ``progress(fraction)`` is called while ``hard`` searches (NeoPixels);
   on that exact measurement); after that reply (``DEEP``) the position is
   measured again and judged by our best answer (cheap tables). In order,
   until the deadline or ``should_stop``.
+  Its evaluation also sees walls (a build that lengthens the street path
+  between a tower and its rival) and the customers to come (open lots
+  near a tower).
 - ``medium``: the same search over its best ``MEDIUM_K`` builds only, two
-  plies.
+  plies; it sees walls but not the customers to come.
 
 The game is left as it was found. No recursion; buffers are allocated once
 (``Brain``) and reused.
@@ -43,13 +46,17 @@ from aliencity.geometry import KIND_COLOUR, NONE
 LEVELS = ("random", "easy", "medium", "hard")
 HARD_K = const(12)
 MEDIUM_K = const(3)
+HARD_WALLS = const(2)  # see walls: 0 no, 1 at the root, 2 in every ply
+MEDIUM_WALLS = const(2)
+HARD_POT = const(3)  # tenths of a customer an open lot near a tower counts
+MEDIUM_POT = const(0)
 DEEP = const(1)  # hard: a third ply after the best reply
 _MAXM = const(560)
 _WORST = const(-(1 << 29))
 
 
 class Brain:
-    """Buffers for the search (about 9 KB, allocated once)."""
+    """Buffers for the search (about 13 KB, allocated once)."""
 
     def __init__(self):
         self.buf = array("H", [0] * _MAXM)
@@ -101,6 +108,7 @@ def choose(game, level, rng, deadline_us=None, now_us=None, progress=None,
         m, cap = _hard(game, b, n, rng, deadline_us, now_us, progress,
                        should_stop, MEDIUM_K)
     else:
+        b.t.potf = 0
         b.t.setup(game, True)
         m, cap = _easy(game, b.t, b, b.buf, n, rng)
     kind = m >> 7
@@ -158,7 +166,7 @@ def _build_value(t, lots, base, m, p, can_cap):
         return base + t.dome_gain(lot, c)
     t.begin()
     t.try_tower(lots, lot, c)
-    v = t.value(p, 1 - p)
+    v = t.value(p, 1 - p) + t.path_gain(lot)
     if can_cap:
         nt = t.n  # the new tower's index in the candidate tables
         t.cown[nt] = p
@@ -351,6 +359,10 @@ def _third(game, b, p, rng):
 def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
     p = game.to_move
     t = b.t
+    walls = HARD_WALLS if width == HARD_K else MEDIUM_WALLS
+    t.paths = walls > 0
+    b.t2.paths = walls > 1
+    t.potf = b.t2.potf = HARD_POT if width == HARD_K else MEDIUM_POT
     t.setup(game)
     best = _quick(game, t, b, b.buf, n, p, rng)
     k = _top(b, n, width)

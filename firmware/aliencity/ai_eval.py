@@ -4,7 +4,10 @@
 the street distance of a structure there (a BFS per tower). A candidate
 build is judged without playing it: ``dome_gain``, or ``try_tower`` +
 ``value``. With ``BLOCK`` the customers of towers near the lot are counted
-again without that street lot; longer paths to rivals are not seen.
+again without that street lot. With ``paths`` set (the hard and medium
+searches) a build that lengthens a tower's street path to its nearest
+rival is seen too (``path_gain``: walls; one BFS per tower whose shortest
+path could run through the lot, cached per lot).
 
 The value of a position estimates the final score difference:
 
@@ -17,7 +20,12 @@ The value of a position estimates the final score difference:
 - unclaimed towers are shared out in turn, best first, starting with the
   player to move next, as far as each player's caps and builds reach,
   each pick at ``PICK`` tenths of its value;
-- green bonuses as the rules pay them now.
+- green bonuses as the rules pay them now;
+- with ``potf`` (hard only): open street lots within 3 of a tower, where
+  a build would be one more customer, count as ``potf`` tenths of a
+  customer each, scaled by the builds left over the empty lots (a tower
+  claimed early in an open quarter gains customers; one in a corner does
+  not).
 
 No allocation once warm. Values are integers in tenths of a point.
 """
@@ -36,6 +44,7 @@ THREAT = const(6)  # a claimed tower, the other player holding its colour
 TPOOL = const(1)  # the threat on unclaimed towers too
 BLOCK = const(1)  # a build blocks its street lot (customers)
 PICK = const(10)  # tenths
+POTRES = const(10)  # open lots: potf is in tenths, kept to 1/POTRES
 GREEN = const(2)
 
 
@@ -47,6 +56,7 @@ class Tables:
         self.dist = bytearray(NLOTS)  # BFS scratch
         self.queue = bytearray(NLOTS)
         self.mark = bytearray(NLOTS)
+        self.pmark = bytearray(NLOTS)  # _near: street lots counted
         self.stamp = 0
         self.sd = bytearray(MAXT * NLOTS)  # tower i -> structure on lot v
         self.tlot = bytearray(MAXT)
@@ -71,6 +81,15 @@ class Tables:
         self.to_move = 0
         self.greedy = False  # True: score as if the game ended now
         self.lloss = array("i", [0] * NLOTS)  # dome_gain: blocking costs
+        self.lpath = array("i", [0] * NLOTS)  # and path gains (walls)
+        self.trival = bytearray(MAXT)  # nearest same-colour tower
+        self.pw = array("i", [0] * MAXT)  # base: worth of one comp step
+        self.wown = bytearray(MAXT)  # base: owner or expected picker
+        self.paths = False  # True: see walls (hard and medium searches)
+        self.tpot = bytearray(MAXT)  # open street lots a build would make
+        self.cpot = bytearray(MAXT)  # a customer on (and a candidate's)
+        self.pot = 0  # set by _near
+        self.potf = 0  # tenths a potential customer counts, at the start
         self.lstamp = bytearray(NLOTS)
         self.gen = 0
         self.lots = None
@@ -125,16 +144,25 @@ class Tables:
             c = tcol[i]
             base = i * NLOTS
             cu = 0
+            po = 0
             for v in range(NLOTS):
                 x = lots[v]
-                if x and sd[base + v] <= 2 and KIND_COLOUR[(x & 7) - 1] != c:
-                    cu += 1
+                if sd[base + v] <= 2:
+                    if x:
+                        if KIND_COLOUR[(x & 7) - 1] != c:
+                            cu += 1
+                    elif st[v]:
+                        po += 1
             self.tcust[i] = cu
+            self.tpot[i] = po
             d = FAR
+            r = 255
             for j in range(n):
                 if j != i and tcol[j] == c and sd[base + tlot[j]] < d:
                     d = sd[base + tlot[j]]
+                    r = j
             self.tcomp[i] = d
+            self.trival[i] = r
         self.weights()
 
     def _rows(self, i, lots):
@@ -197,6 +225,8 @@ class Tables:
                 w = 10
             cm = self._comp(i, o)
             wgt[i] = w * cm if o == p else -w * cm
+            self.pw[i] = w * self.tcust[i] if o == p else -w * self.tcust[i]
+            self.wown[i] = o
 
     # -- candidates ----------------------------------------------------------------
 
@@ -207,6 +237,7 @@ class Tables:
             self.ccust[i] = self.tcust[i]
             self.ccomp[i] = self.tcomp[i]
             self.cown[i] = self.town[i]
+            self.cpot[i] = self.tpot[i]
         self.cn = n
         self.cempty = self.empty
 
@@ -221,10 +252,87 @@ class Tables:
                 g += wgt[i]
         if BLOCK:
             if self.lstamp[lot] != self.gen:
-                self.lstamp[lot] = self.gen
-                self.lloss[lot] = self._loss(lot)
+                self._block(lot)
             g -= self.lloss[lot]
         return g
+
+    def _block(self, lot):
+        """Fill the caches of what blocking street lot ``lot`` does."""
+        self.lstamp[lot] = self.gen
+        self.lloss[lot] = self._loss(lot) - self._walls(lot)
+
+    def path_gain(self, lot):
+        """Value change (player to move) from the longer street paths
+        between towers and their rivals once ``lot`` is built on."""
+        if not self.paths:
+            return 0
+        if self.lstamp[lot] != self.gen:
+            self._block(lot)
+        return self.lpath[lot]
+
+    def _walls(self, lot):
+        """Weighted comp steps gained by blocking lot (longer rival paths);
+        stored in lpath."""
+        g = 0
+        if self.paths and not self.greedy:
+            sd = self.sd
+            tcol = self.tcol
+            st = self.st
+            for i in range(self.n):
+                w = self.pw[i]
+                d = self.tcomp[i]
+                if not w or d >= FAR:
+                    continue
+                j = self.trival[i]
+                if sd[i * NLOTS + lot] + sd[j * NLOTS + lot] > d + 2:
+                    continue
+                o = self.wown[i]
+                c0 = self._cap(d, tcol[i], o)
+                if self._cap(d + 1, tcol[i], o) == c0:
+                    continue  # capped: a longer path changes nothing
+                st[lot] = 0
+                nd = self._reach(i)
+                st[lot] = 1
+                if nd > d:
+                    g += w * (self._cap(nd, tcol[i], o) - c0)
+        self.lpath[lot] = g
+        return g
+
+    def _reach(self, i):
+        """Street distance from tower i to its nearest rival (same colour),
+        on the current street lots (BFS, stops at the first rival)."""
+        st = self.st
+        dist = self.dist
+        q = self.queue
+        lots = self.lots
+        nbs = NB_START
+        nbl = NB_LIST
+        src = self.tlot[i]
+        c = self.tcol[i] + 1
+        for v in range(NLOTS):
+            dist[v] = FAR
+        tail = 0
+        for k in range(nbs[src], nbs[src + 1]):
+            w = nbl[k]
+            if st[w]:
+                dist[w] = 1
+                q[tail] = w
+                tail += 1
+        head = 0
+        while head < tail:
+            v = q[head]
+            head += 1
+            d = dist[v]
+            for k in range(nbs[v], nbs[v + 1]):
+                x = nbl[k]
+                if st[x]:
+                    if dist[x] == FAR:
+                        dist[x] = d + 1
+                        q[tail] = x
+                        tail += 1
+                elif x != src and lots[x] & 7 == c:
+                    return d
+        return FAR
 
     def _loss(self, lot):
         """Weighted customers lost by blocking street lot ``lot``."""
@@ -254,6 +362,7 @@ class Tables:
             if sd[i * NLOTS + lot] <= 2:
                 if BLOCK:
                     ccust[i] = self._near(lots, self.tlot[i], tcol[i])
+                    self.cpot[i] = self.pot
                 elif tcol[i] != colour:
                     ccust[i] += 1
         lots[lot] = 0
@@ -291,30 +400,40 @@ class Tables:
             for i in range(n):
                 if sd[i * NLOTS + lot] <= 2:
                     ccust[i] = self._near(lots, self.tlot[i], tcol[i])
+                    self.cpot[i] = self.pot
         ccust[n] = self._near(lots, lot, colour)
+        self.cpot[n] = self.pot
         lots[lot] = 0
         st[lot] = 1
         self.cn = n + 1
         self.cempty = self.empty - 1
 
     def _near(self, lots, v, colour):
-        """Structures of another colour within street distance 2 of lot v."""
+        """Structures of another colour within street distance 2 of lot v;
+        ``self.pot``: the street lots within 3 (a build there would be a
+        customer)."""
         self.stamp = (self.stamp + 1) & 0xFF
         if self.stamp == 0:
             for i in range(NLOTS):
                 self.mark[i] = 0
+                self.pmark[i] = 0
             self.stamp = 1
         s = self.stamp
         mark = self.mark
+        pm = self.pmark
         st = self.st
         nbs = NB_START
         nbl = NB_LIST
         cnt = 0
+        pot = 0
         mark[v] = s
         for a in range(nbs[v], nbs[v + 1]):
             w = nbl[a]
             if not st[w]:
                 continue
+            if pm[w] != s:
+                pm[w] = s
+                pot += 1
             for b in range(nbs[w], nbs[w + 1]):
                 x = nbl[b]
                 if mark[x] == s:
@@ -325,21 +444,32 @@ class Tables:
                     if KIND_COLOUR[(y & 7) - 1] != colour:
                         cnt += 1
                 elif st[x]:
+                    if pm[x] != s:
+                        pm[x] = s
+                        pot += 1
                     for c in range(nbs[x], nbs[x + 1]):
                         z = nbl[c]
                         y = lots[z]
-                        if y and mark[z] != s:
-                            mark[z] = s
-                            if KIND_COLOUR[(y & 7) - 1] != colour:
-                                cnt += 1
+                        if y:
+                            if mark[z] != s:
+                                mark[z] = s
+                                if KIND_COLOUR[(y & 7) - 1] != colour:
+                                    cnt += 1
+                        elif st[z] and pm[z] != s:
+                            pm[z] = s
+                            pot += 1
+        self.pot = pot
         return cnt
 
     # -- value ----------------------------------------------------------------------
 
     def _comp(self, i, owner):
         """Expected distance to the competition of candidate tower i."""
-        d = self.ccomp[i]
-        c = self.tcol[i]
+        return self._cap(self.ccomp[i], self.tcol[i], owner)
+
+    def _cap(self, d, c, owner):
+        """Expected distance to the competition of a tower of colour c and
+        owner (2: none) whose nearest rival is d away now."""
         tl = self.tleft
         if self.greedy:
             return d if d != FAR else self.cempty + 1
@@ -372,9 +502,14 @@ class Tables:
         s0 = 0
         s1 = 0
         np = 0
+        # Open lots near a tower: customers to come, while builds are left.
+        kf = 0  # tenths / POTRES of a customer per open lot
+        if self.potf and not greedy and self.cempty:
+            kf = self.potf * POTRES * (self.left[0] + self.left[1]) // self.cempty
+        cpot = self.cpot
         for i in range(n):
             o = cown[i]
-            v = ccust[i] * self._comp(i, o) * 10
+            v = (ccust[i] * 10 * POTRES + cpot[i] * kf) * self._comp(i, o) // POTRES
             if o == 0:
                 s0 += v
             elif o == 1:
