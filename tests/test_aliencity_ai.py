@@ -231,6 +231,30 @@ def test_arena_plays_an_external_engine(tmp_path):
     assert "games=2" in r.stdout and "ERROR" not in r.stdout
 
 
+def test_arena_set_overrides_a_constant_and_names_a_bad_one():
+    arena = [PY, os.path.join(paths.ROOT, "tools", "arena.py"), "--a", "medium",
+             "--b", "easy", "--games", "2", "--jobs", "2", "--quiet"]
+    r = subprocess.run(arena + ["--set", "ai.MEDIUM_K=1"], text=True,
+                       capture_output=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "ai.MEDIUM_K=1" in r.stdout.splitlines()[0]
+    for bad in ("ai.NO_SUCH=1", "ai.HARD_K=x", "HARD_K=3", "nomodule.K=1"):
+        r = subprocess.run(arena + ["--set", bad], text=True, capture_output=True,
+                           timeout=60)
+        assert r.returncode == 2 and "--set" in r.stderr and "A wins" not in r.stdout, bad
+
+
+def test_arena_apply_settings_changes_the_module():
+    import arena
+
+    k = ai.HARD_K
+    try:
+        arena.apply_settings(["ai.HARD_K=5"])
+        assert ai.HARD_K == 5
+    finally:
+        ai.HARD_K = k
+
+
 def test_arena_interval():
     import arena
 

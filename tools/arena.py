@@ -17,6 +17,10 @@ mean score margin of A with its 95% interval, and the mean time per move
 of each player. ``--save DIR`` writes every game as a record
 (DIR/game-SEED-SEAT.txt). Exit 1 if a player made an illegal move or
 crashed (that game is counted as a loss for it and reported).
+
+``--set ai.HARD_POT=5`` (repeatable) changes an integer constant of an
+``aliencity`` module for this run, in every process, for tuning: both
+players of a level see it (docs/ai.md).
 """
 
 import argparse
@@ -104,6 +108,18 @@ class Player:
             os.unlink(self.tmp.name)
 
 
+def apply_settings(settings):
+    """Set aliencity module constants: ["ai.HARD_K=16", ...]."""
+    import importlib
+    for item in settings:
+        name, _, value = item.partition("=")
+        mod, _, attr = name.rpartition(".")
+        m = importlib.import_module("aliencity." + mod) if mod else None
+        if not isinstance(getattr(m, attr, None), int):
+            raise ValueError("no integer constant %r" % name)
+        setattr(m, attr, int(value))
+
+
 def play_one(job):
     """(seed, seat of A (0 W / 1 B), a, b, rules, seconds, save) ->
     (seed, seat, A's score, B's score, error, times)."""
@@ -170,7 +186,13 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--save", default=None, help="directory for the records")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--set", action="append", default=[], metavar="MOD.NAME=N",
+                    help="override an aliencity constant, e.g. ai.HARD_K=16")
     args = ap.parse_args(argv)
+    try:
+        apply_settings(args.set)
+    except (ValueError, ImportError) as e:
+        ap.error("--set: %s" % e)
     for spec in (args.a, args.b):
         if " " not in spec and spec not in ai.LEVELS + ("greedy",):
             ap.error("unknown player %r" % spec)
@@ -182,7 +204,7 @@ def main(argv=None):
     jobs = jobs[:args.games]
     t0 = time.time()
     res = []
-    with Pool(args.jobs) as pool:
+    with Pool(args.jobs, apply_settings, (args.set,)) as pool:
         for r in pool.imap_unordered(play_one, jobs):
             res.append(r)
             if not args.quiet:
@@ -201,8 +223,9 @@ def main(argv=None):
     ta = sum(r[5][0] for r in res) / max(1, sum(r[5][1] for r in res))
     tb = sum(r[5][2] for r in res) / max(1, sum(r[5][3] for r in res))
     errs = [r[4] for r in res if r[4]]
-    print("A=%s  B=%s  rules=%s  games=%d  seeds %d..%d" % (
-        args.a, args.b, args.rules, n, args.seed, args.seed + (n - 1) // 2))
+    print("A=%s  B=%s  rules=%s  games=%d  seeds %d..%d%s" % (
+        args.a, args.b, args.rules, n, args.seed, args.seed + (n - 1) // 2,
+        "".join("  " + x for x in args.set)))
     print("A wins %d  draws %d  losses %d" % (w, d, lo))
     print("A score rate %.1f%%  (95%% CI %.1f-%.1f%%)" % (100 * rate, 100 * rlo, 100 * rhi))
     print("mean margin A-B %+.1f  (95%% CI %+.1f..%+.1f)" % (mm, mm - hm, mm + hm))
