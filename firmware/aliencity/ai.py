@@ -17,7 +17,8 @@ clock. ``progress(fraction)`` is called while ``hard`` searches (NeoPixels);
 - ``random``: a random legal build; now and then a random claim.
 - ``easy``: one ply, judged by the score as if the game ended now (claims
   at once, like a greedy player), on cheap tables (``ai_eval``); it looks
-  at every other build only (in a random order), so it misses some.
+  at ``EASY_LOOK`` builds in ``EASY_OF`` only (from a random start), so it
+  misses some.
 - ``hard``: two plies with the full evaluation (future competition, the
   other player's threats, caps still to play, green bonuses): its best
   ``HARD_K`` builds by the cheap tables, each measured exactly with its
@@ -46,6 +47,9 @@ from aliencity.geometry import KIND_COLOUR, NONE
 LEVELS = ("random", "easy", "medium", "hard")
 HARD_K = const(12)
 MEDIUM_K = const(3)
+EASY_LOOK = const(2)  # easy looks at EASY_LOOK builds in EASY_OF
+EASY_OF = const(5)
+EASY_GREEDY = const(1)  # easy judges by the score as if the game ended now
 HARD_WALLS = const(2)  # see walls: 0 no, 1 at the root, 2 in every ply
 MEDIUM_WALLS = const(2)
 HARD_POT = const(3)  # tenths of a customer an open lot near a tower counts
@@ -108,8 +112,9 @@ def choose(game, level, rng, deadline_us=None, now_us=None, progress=None,
         m, cap = _hard(game, b, n, rng, deadline_us, now_us, progress,
                        should_stop, MEDIUM_K)
     else:
-        b.t.potf = 0
-        b.t.setup(game, True)
+        b.t.potf = 0  # whatever a search before left set
+        b.t.paths = False
+        b.t.setup(game, EASY_GREEDY)
         m, cap = _easy(game, b.t, b, b.buf, n, rng)
     kind = m >> 7
     lot = m & 127
@@ -179,8 +184,9 @@ def _build_value(t, lots, base, m, p, can_cap):
     return v
 
 
-def _quick(game, t, b, moves, n, p, rng):
-    """Judge every build in ``moves`` (b.val, b.flag); index of the best."""
+def _quick(game, t, b, moves, n, p, rng, look=1, of=1):
+    """Judge the builds in ``moves`` (b.val, b.flag; ``look`` in ``of``,
+    from a random start); index of the best."""
     lots = game.lots
     val = b.val
     flag = b.flag
@@ -192,8 +198,8 @@ def _quick(game, t, b, moves, n, p, rng):
     bv = _WORST
     start = rng.below(n) if n > 1 else 0
     for j in range(n):
-        if j & 1 and t.greedy:
-            continue  # easy overlooks every other build
+        if (j * look) % of >= look:
+            continue  # easy overlooks some builds
         i = start + j
         if i >= n:
             i -= n
@@ -278,7 +284,7 @@ def _best_cap(game, t, p, over):
 
 def _easy(game, t, b, moves, n, rng):
     p = game.to_move
-    best = _quick(game, t, b, moves, n, p, rng)
+    best = _quick(game, t, b, moves, n, p, rng, EASY_LOOK, EASY_OF)
     m = moves[best]
     if b.flag[best]:
         return m, m & 127
