@@ -1,7 +1,7 @@
 """When something goes wrong anyway (headless simulator): an exception shows
 the crash screen, A restarts, and the autosave is still there; a
 MemoryError during a computer move falls back to a cheaper level and says
-so. Faults are injected through the store's developer fault list ("F" in
+so; one during a hint says there is no hint and leaves the game as it was. Faults are injected through the store's developer fault list ("F" in
 the NVM), which the firmware reads like any other saved data; Continue
 restores a game saved by the store."""
 
@@ -125,6 +125,19 @@ def test_memory_error_in_a_computer_move_falls_back(tmp_path):
     st2 = Setup()
     g2 = save.decode(saved.game()[1], st2)
     assert g2.nbuilds == 5 and st2.levels() == [None, "hard"]   # the seat's level is kept
+
+
+def test_memory_error_in_a_hint_says_so_and_changes_nothing(tmp_path):
+    nvm = tmp_path / "oomhint.nvm"
+    g = make_nvm(nvm, (0, 0), 4, faults=b"oomhint")     # hot seat
+    # Continue, then pause menu: down, down is "hint".
+    st, s, _ = run(tmp_path, "oomhint", "a\nwait 300\nstart\ndown\ndown\na\nwait 1500\n", nvm)
+    assert st["error"] is None and st["resets"] == 0
+    assert screen_text(s, 2, 102, 1) == ["no hint: not enough memory"]
+    saved = store.Store(bytearray(nvm.read_bytes()))
+    assert saved.get(store.FAULTS) is None          # the fault was taken
+    g2 = save.decode(saved.game()[1], Setup())
+    assert g2.nbuilds == g.nbuilds == 4 and g2.to_move == g.to_move
 
 
 def test_blank_and_corrupt_memory_say_so(tmp_path):

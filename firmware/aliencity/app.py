@@ -449,7 +449,24 @@ def pause(hw, fx, scr, st, rng):
         buttons.clear()
         progress, stop, hit = _thinking(fx, buttons, 1 << boards.B)
         t0 = now_us()
-        kind, lot, cap = ai.choose(g, "medium", rng, t0 + 1500000, now_us, progress, stop)
+        n0 = g.nbuilds
+        try:
+            if fault("oomhint"):
+                raise MemoryError("injected fault (oomhint)")
+            kind, lot, cap = ai.choose(g, "medium", rng, t0 + 1500000, now_us, progress, stop)
+        except MemoryError:
+            # No hint is worth the game: put back any trial builds, give
+            # the buffers back and say so.
+            while g.nbuilds > n0:
+                g.undo()
+            ai.release()
+            ai = None
+            gc.collect()
+            _turn_pixels(fx, g, scr.seats)
+            prompt(scr)
+            scr.say("no hint: not enough memory", palette.BAD)
+            hw.display.refresh()
+            return "resume"
         stop()      # a B after the search's last look still cancels
         if scr.seats[0] is None and scr.seats[1] is None:
             ai.release()    # hot seat: the buffers go back until the next hint
