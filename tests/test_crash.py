@@ -1,7 +1,8 @@
 """When something goes wrong anyway (headless simulator): an exception shows
 the crash screen, A restarts, and the autosave is still there; a
 MemoryError during a computer move falls back to a cheaper level and says
-so; one during a hint says there is no hint and leaves the game as it was. Faults are injected through the store's developer fault list ("F" in
+so; one during a hint says there is no hint and leaves the game as it
+was. Faults are injected through the store's developer fault list ("F" in
 the NVM), which the firmware reads like any other saved data; Continue
 restores a game saved by the store."""
 
