@@ -412,3 +412,42 @@ def test_open_lots_near_a_tower_counted_the_same_both_ways():
             changed += t.value(p, 1 - p) != v0
         t.potf = 0
     assert seen > 20 and changed > 5 and 2 * changed >= cands, (seen, cands, changed)
+
+
+def test_a_search_makes_little_garbage_in_micropython():
+    """A legal build and its undo allocate nothing in the MicroPython VM
+    (the search plays thousands), so a full hard search, with no deadline
+    to cut it, allocates well under a KB besides its buffers: the 16 KB
+    limit holds however far the search gets on a given board."""
+    mpylane.require_or_skip()
+    files = mpylane.firmware_files()
+    with open(os.path.join(paths.ROOT, "tools", "seeded.py")) as f:
+        files["seeded.py"] = f.read()
+    script = """
+import gc, asyncio
+from seeded import OPTIONS, random_game
+from aliencity import ai
+from prng import Rng
+r, op, lb = OPTIONS[1]
+g = random_game(1, r, op, lb, stop_at=10)
+moves = ai.brain().buf
+n = g.legal(moves)
+rng = Rng(1)
+i = 0               # every global exists before we count (a new one grows the dict)
+a = 0
+gc.collect(); await asyncio.sleep(0); gc.collect()
+a = gc.mem_alloc()
+while i < n:        # no range object: only the engine may allocate here
+    g.play(moves[i] >> 7, moves[i] & 127)
+    g.undo()
+    i += 1
+print("play", gc.mem_alloc() - a)
+gc.collect(); await asyncio.sleep(0); gc.collect()
+a = gc.mem_alloc()
+ai.choose(g, "hard", rng)
+print("hard", gc.mem_alloc() - a)
+"""
+    out = dict(line.split() for line in
+               mpylane.run_ok(script, files=files, timeout=300).splitlines())
+    assert int(out["play"]) == 0
+    assert int(out["hard"]) < 1024

@@ -230,21 +230,22 @@ class Game:
         if not self.supply[p * NKINDS + kind]:
             return "%s has no %ss left" % (PLAYER_NAMES[p], piece_name(kind))
         self.analyse()
-        name = lot_name(lot)
+        # Names are made only for a reason: a legal build (the AI plays
+        # thousands per search) allocates nothing here.
         r = self.streets.verdict[lot]
         if r != st.OK:
-            return name + ": " + self._street_reason(r, self.streets.why[lot])
+            return lot_name(lot) + ": " + self._street_reason(r, self.streets.why[lot])
         t = LOT_TILE[lot]
         tc = self.tcol[t]
         c = KIND_COLOUR[kind]
         if kind >= 3:
             if tc != c and self.home[c]:
                 return "%s: a %s dome goes on a %s tile while one has room (%s)" % (
-                    name, COLOUR_NAMES[c], COLOUR_NAMES[c],
+                    lot_name(lot), COLOUR_NAMES[c], COLOUR_NAMES[c],
                     lot_name(self.home[c] - 1))
         elif tc != c and tc != BLACK and self.tcount[t] < 2:
             return ("%s: the first two structures on a %s tile must be %s"
-                    % (name, COLOUR_NAMES[tc], COLOUR_NAMES[tc]))
+                    % (lot_name(lot), COLOUR_NAMES[tc], COLOUR_NAMES[tc]))
         return None
 
     def _street_reason(self, r, w):
