@@ -14,9 +14,10 @@ The value of a position estimates the final score difference:
 - a claimed tower is worth customers x distance to the competition; with
   no rival yet and towers of its colour still in some supply the rival is
   assumed to come at ``NORIVAL`` at most (else: the empty lots expected at
-  the end + 1); the distance is capped at ``THREAT`` while the other
-  player holds a tower of its colour (``TPOOL``: an unclaimed tower while
-  either does), since that tower will be built next to it;
+  the end + 1); the distance is capped at ``threat`` (default ``THREAT``;
+  the searches set their own) while the other player holds a tower of
+  its colour (``TPOOL``: an unclaimed tower while either does), since
+  that tower will be built next to it;
 - unclaimed towers are shared out in turn, best first, starting with the
   player to move next, as far as each player's caps and builds reach,
   each pick at ``PICK`` tenths of its value;
@@ -90,6 +91,7 @@ class Tables:
         self.cpot = bytearray(MAXT)  # a customer on (and a candidate's)
         self.pot = 0  # set by _near
         self.potf = 0  # tenths a potential customer counts, at the start
+        self.threat = THREAT  # the competition's expected distance (see _cap)
         self.lstamp = bytearray(NLOTS)
         self.gen = 0
         self.lots = None
@@ -480,12 +482,13 @@ class Tables:
             d = end + 1
             if (tl[c] or tl[3 + c]) and d > NORIVAL:
                 d = NORIVAL
-        if d > THREAT:
+        thr = self.threat
+        if d > thr:
             if owner < 2:
                 if tl[(1 - owner) * 3 + c]:
-                    d = THREAT
+                    d = thr
             elif TPOOL and (tl[c] or tl[3 + c]):
-                d = THREAT
+                d = thr
         return d
 
     def value(self, p, nxt):
