@@ -54,8 +54,6 @@ HARD_WALLS = const(2)  # see walls: 0 no, 1 at the root, 2 in every ply
 MEDIUM_WALLS = const(2)
 HARD_POT = const(3)  # tenths of a customer an open lot near a tower counts
 MEDIUM_POT = const(0)
-HARD_THREAT = const(6)  # street steps within which a rival is expected (_cap)
-MEDIUM_THREAT = const(6)
 DEEP = const(1)  # hard: a third ply after the best reply
 _MAXM = const(560)
 _WORST = const(-(1 << 29))
@@ -371,7 +369,6 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
     t.paths = walls > 0
     b.t2.paths = walls > 1
     t.potf = b.t2.potf = HARD_POT if width == HARD_K else MEDIUM_POT
-    t.threat = b.t2.threat = HARD_THREAT if width == HARD_K else MEDIUM_THREAT
     t.setup(game)
     best = _quick(game, t, b, b.buf, n, p, rng)
     k = _top(b, n, width)

@@ -9,24 +9,11 @@ searches) a build that lengthens a tower's street path to its nearest
 rival is seen too (``path_gain``: walls; one BFS per tower whose shortest
 path could run through the lot, cached per lot).
 
-The value of a position estimates the final score difference:
-
-- a claimed tower is worth customers x distance to the competition; with
-  no rival yet and towers of its colour still in some supply the rival is
-  assumed to come at ``NORIVAL`` at most (else: the empty lots expected at
-  the end + 1); the distance is capped at ``threat`` (default ``THREAT``;
-  the searches set their own) while the other player holds a tower of
-  its colour (``TPOOL``: an unclaimed tower while either does), since
-  that tower will be built next to it;
-- unclaimed towers are shared out in turn, best first, starting with the
-  player to move next, as far as each player's caps and builds reach,
-  each pick at ``PICK`` tenths of its value;
-- green bonuses as the rules pay them now;
-- with ``potf`` (hard only): open street lots within 3 of a tower, where
-  a build would be one more customer, count as ``potf`` tenths of a
-  customer each, scaled by the builds left over the empty lots (a tower
-  claimed early in an open quarter gains customers; one in a corner does
-  not).
+The value of a position estimates the final score difference: claimed
+towers (customers x expected distance to the competition: ``NORIVAL``,
+``THREAT``, ``TPOOL``), unclaimed towers shared out in turn (``PICK``),
+green bonuses, and with ``potf`` (hard) the customers to come. The whole
+evaluation is described in docs/ai.md.
 
 No allocation once warm. Values are integers in tenths of a point.
 """
@@ -91,7 +78,6 @@ class Tables:
         self.cpot = bytearray(MAXT)  # a customer on (and a candidate's)
         self.pot = 0  # set by _near
         self.potf = 0  # tenths a potential customer counts, at the start
-        self.threat = THREAT  # the competition's expected distance (see _cap)
         self.lstamp = bytearray(NLOTS)
         self.gen = 0
         self.lots = None
@@ -482,13 +468,12 @@ class Tables:
             d = end + 1
             if (tl[c] or tl[3 + c]) and d > NORIVAL:
                 d = NORIVAL
-        thr = self.threat
-        if d > thr:
+        if d > THREAT:
             if owner < 2:
                 if tl[(1 - owner) * 3 + c]:
-                    d = thr
+                    d = THREAT
             elif TPOOL and (tl[c] or tl[3 + c]):
-                d = thr
+                d = THREAT
         return d
 
     def value(self, p, nxt):
