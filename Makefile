@@ -20,6 +20,7 @@ play: $(VENV)/.installed
 	$(VPY) -m sim
 
 test: $(VENV)/.installed node_modules/.installed
+	$(VPY) -m ruff check .
 	$(VPY) -m pytest -q
 
 bench: $(VENV)/.installed node_modules/.installed

@@ -10,8 +10,7 @@
     hw.nvm[0:4] = b"ACS1"
 """
 
-from boards.common import (  # noqa: F401
-    A, B, DOWN, LEFT, NAMES, RIGHT, SELECT, START, UP, ticks_add, ticks_diff)
+from boards.common import DOWN, LEFT, NAMES, RIGHT, SELECT, START, UP, A, B, ticks_add, ticks_diff  # noqa: F401
 
 
 def load():

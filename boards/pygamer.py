@@ -29,9 +29,8 @@ class StickButtons(ShiftButtons):
         if dirs >> low_key & 1:
             if value < _REL_LO:
                 return 1 << low_key
-        elif dirs >> high_key & 1:
-            if value > _REL_HI:
-                return 1 << high_key
+        elif dirs >> high_key & 1 and value > _REL_HI:
+            return 1 << high_key
         if value < _PRESS_LO:
             return 1 << low_key
         if value > _PRESS_HI:

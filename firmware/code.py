@@ -13,16 +13,15 @@ import sys
 
 import displayio
 import terminalio
-from ui.text import Label
 
 import boards
-from ui import crash
-from ui import palette
-from ui.fx import Fx, MOVE
+from store import Store
+from ui import crash, palette
+from ui.fx import MOVE, Fx
 from ui.menu import Menu
 from ui.message import MessageLine
 from ui.settings import LEVELS, Settings
-from store import Store
+from ui.text import Label
 
 GAMES = (("Alien City", "aliencity", "two builders, one city"),
          ("Skyscrapers", "skyscrapers", "solitaire: build up, live apart"),

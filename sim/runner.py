@@ -77,16 +77,16 @@ def parse_script(text, start_ms=BOOT_MS):
         words = line.split()
         cmd = words[0]
 
-        def button(word):
+        def button(word, n=n):
             if word not in BUTTONS:
                 raise ScriptError(n, "unknown button %r (one of %s)" % (word, ", ".join(BUTTONS)))
             return word
 
-        def ms(word):
+        def ms(word, n=n):
             try:
                 v = int(word)
             except ValueError:
-                raise ScriptError(n, "%r is not a number of milliseconds" % word)
+                raise ScriptError(n, "%r is not a number of milliseconds" % word) from None
             if v < 0:
                 raise ScriptError(n, "negative time")
             return v

@@ -30,13 +30,13 @@ from array import array
 
 from aliencity.engine import CAPPED, CLASSIC, OVER, STANDALONE, Game  # noqa: F401
 from aliencity.geometry import (
-    B,
     KIND_NAMES,
     LOT_TILE,
     NKINDS,
     NLOTS,
     NTILES,
     TILE_LOTS,
+    B,
     W,
     lot_name,
     parse_kind,

@@ -2,4 +2,4 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
-import paths  # noqa: E402,F401  (puts firmware/ and sim/modules/ on sys.path)
+import paths  # noqa: F401  (puts firmware/ and sim/modules/ on sys.path)

@@ -4,13 +4,12 @@ engine protocol (tools/engine.py) and the arena (tools/arena.py)."""
 import os
 import subprocess
 import sys
-import time
 
+import mpylane
 import pytest
+import seeded
 
 import paths
-import seeded
-import mpylane
 from aliencity import ai, record
 from aliencity.engine import CAPPED
 from aliencity.geometry import NLOTS, NONE
@@ -376,7 +375,7 @@ def test_walls_reach_is_the_distance_to_the_competition_with_the_lot_blocked():
                 t.st[lot] = 0
                 got = t._reach(i)
                 t.st[lot] = 1
-                j = [x for x in range(t2.n) if t2.tlot[x] == t.tlot[i]][0]
+                j = next(x for x in range(t2.n) if t2.tlot[x] == t.tlot[i])
                 assert got == t2.tcomp[j], (record.write(g), lot, t.tlot[i])
                 checked += 1
                 longer += t.tcomp[i] < got < FAR

@@ -4,11 +4,11 @@ exactly the results CPython gives."""
 
 import os
 
+import mpylane
 import pytest
+import seeded
 
 import paths
-import mpylane
-import seeded
 from aliencity import record
 
 SEEDS = (11, 12, 13, 14, 15, 16, 17, 18)

@@ -19,6 +19,7 @@ Runs derandomized with no example database, so CI sees the same examples on
 every run.
 """
 
+import itertools
 from array import array
 from contextlib import contextmanager
 
@@ -376,7 +377,7 @@ def record_on_failure(g):
     except BaseException:
         try:
             note("game record at the failure:\n" + record.write(g))
-        except Exception as e:  # the engine may be too broken to write
+        except Exception as e:  # noqa: BLE001 (the engine may be too broken to write)
             note("(no record: %r)" % e)
         raise
 
@@ -609,7 +610,7 @@ def test_record_round_trip_every_prefix(data):
             kind, lot, cap = draw_move(data, g, m, buf)
             play_both(g, m, kind, lot, cap)
         # Each prefix's text is the previous one plus one move line.
-        for a, b in zip(texts, texts[1:]):
+        for a, b in itertools.pairwise(texts):
             assert b.startswith(a) and b.count("\n") == a.count("\n") + 1
 
 

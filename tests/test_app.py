@@ -10,19 +10,18 @@ import subprocess
 import sys
 from array import array
 
-import pytest
-
 import appdriver
-import paths
 from appdriver import START_LOT, Driver
+
+import paths
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from aliencity import record  # noqa: E402
-from aliencity.deal import new_game  # noqa: E402
-from aliencity.geometry import NLOTS, lot_name  # noqa: E402
+from aliencity import record
+from aliencity.deal import new_game
+from aliencity.geometry import NLOTS, lot_name
 
 RECORD_AT = 4096
 YELLOW = (0xFF, 0xD8, 0x20)      # legal-lot frame (sprites.py)
@@ -127,7 +126,7 @@ def test_launcher_lists_the_games_and_settings(tmp_path):
     assert read_text(s, 14, 47, 19) == "Skyscrapers        "   # playable now
     assert read_text(s, 14, 62, 19) == "Alheimur     coming"
     assert read_text(s, 14, 92, 15) == "Brightness: 4/4"
-    import store                                   # settings live in the save store
+    import store  # settings live in the save store
     assert store.Store(bytearray(nvm)).get(store.SETTINGS)[:2] == b"\x01\x04"
 
 
@@ -221,7 +220,7 @@ def test_computer_game_scores_like_the_referee(tmp_path):
     assert read_text(top, 2, 1, len(title)) == title
     seen = [read_text(top, 2, 16 + 13 * i, 25).rstrip() for i in range(7)]
     # The rest of the list: scroll down (same seed, same game).
-    st2, bottom, nvm2 = run_sim(tmp_path, script + "down\n" * 10, name="ai2", nvm=True)
+    _st2, bottom, nvm2 = run_sim(tmp_path, script + "down\n" * 10, name="ai2", nvm=True)
     assert nvm_record(nvm2) == text
     rest = [read_text(bottom, 2, 16 + 13 * i, 25).rstrip() for i in range(7)]
     if len(want) <= 7:
@@ -242,12 +241,12 @@ def test_pause_menu_undo_and_quit(tmp_path):
     d.build(0, lot, claim_own=True)
     script = HOTSEAT + "\n".join(d.lines) + "\n"
     # Start, down to "undo", A: the tower and its cap are gone.
-    st, s, _ = run_sim(tmp_path, script + "start\ndown\na\n", name="undo")
+    _st, s, _ = run_sim(tmp_path, script + "start\ndown\na\n", name="undo")
     assert count_in_lot(s, lot, RED_PIECE) == 0
     assert read_text(s, 2, 102, 6) == "undone"
     # Start, up to "quit" (the last row), A: back in the launcher, which
     # offers to continue the autosaved game.
-    st, s, _ = run_sim(tmp_path, script + "start\nup\na\n", name="quit")
+    _st, s, _ = run_sim(tmp_path, script + "start\nup\na\n", name="quit")
     assert read_text(s, 14, 27, 19) == "Continue Alien City"
 
 

@@ -17,11 +17,12 @@ import subprocess
 import sys
 from array import array
 
+from test_crash import make_nvm, read_text, screen_text
+
 import paths
 import store
 from aliencity import save
 from aliencity.newgame import Setup
-from test_crash import make_nvm, read_text, screen_text
 
 SLOW_S = 0.15      # virtual seconds per look at should_stop (hard: 11 looks)
 
@@ -147,7 +148,7 @@ def test_b_during_a_hard_move_makes_the_computer_move_now(tmp_path):
     stops = log[0]["stops"]
     assert stops[-1] is True and not any(stops[:-1])
     assert len(stops) < len(full[0]["stops"])               # candidates left unseen
-    kind, lot, cap = log[0]["move"]
+    kind, lot, _cap = log[0]["move"]
     assert (kind << 7 | lot) in legal
     g2, setup = saved_game(saved)
     assert g2.nbuilds == 5 and g2.to_move == 0               # the game goes on: W's turn
@@ -174,7 +175,7 @@ def test_b_cancels_a_hint_and_nothing_changes(tmp_path):
     assert full and not any(full)
     assert read_text(shown, 2, 102, 6) == "hint: "
     # Hint, B while it thinks.
-    st, s, log, saved = run(tmp_path, "cancel",
+    _st, s, log, saved = run(tmp_path, "cancel",
                             cont + "start\ndown\ndown\npress a\nrelease a\nb\nwait 600\n", src)
     assert [c["level"] for c in log] == ["medium"]
     assert log[0]["stops"] == [True]                 # cut at its first look ...
@@ -218,7 +219,7 @@ def test_modules_are_loaded_only_while_used(tmp_path):
     # dropped); the scoring screen has what it needs.
     src = tmp_path / "end.nvm"
     make_nvm(src, (1, 1), 34)
-    st, s, log, saved = run(tmp_path, "end", "a\nwait 7000\n", src, slow=None, snap=snap)
+    _st, _s, _log, saved = run(tmp_path, "end", "a\nwait 7000\n", src, slow=None, snap=snap)
     assert saved is None                                     # a finished game is forgotten
     assert snap["nvm"][4096:4099] == b"ACR"                  # its record is kept
     mods = snap["modules"]

@@ -11,8 +11,9 @@ import os
 import subprocess
 import sys
 
-import paths
 import seeded
+
+import paths
 import store
 from aliencity import record, save
 from aliencity.newgame import Setup

@@ -8,9 +8,9 @@ import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 
+import deploy
 import pytest
 
-import deploy
 import paths
 
 BOOT_OUT = {
@@ -27,9 +27,12 @@ BOOT_OUT = {
                     "samd51j19\r\nBoard ID:feather_m4_express\r\n"),
 }
 INFO_UF2 = {
-    "pybadge": "UF2 Bootloader v3.14.0 SFHWRO\r\nModel: PyBadge\r\nBoard-ID: SAMD51J19A-PyBadge-M4\r\n",
-    "pygamer": "UF2 Bootloader v3.14.0 SFHWRO\r\nModel: PyGamer\r\nBoard-ID: SAMD51J19A-PyGamer-M4\r\n",
-    "metro": "UF2 Bootloader v3.14.0 SFHWRO\r\nModel: Metro M4 Express\r\nBoard-ID: SAMD51J19A-Metro-M4-v0\r\n",
+    "pybadge": ("UF2 Bootloader v3.14.0 SFHWRO\r\nModel: PyBadge\r\n"
+                "Board-ID: SAMD51J19A-PyBadge-M4\r\n"),
+    "pygamer": ("UF2 Bootloader v3.14.0 SFHWRO\r\nModel: PyGamer\r\n"
+                "Board-ID: SAMD51J19A-PyGamer-M4\r\n"),
+    "metro": ("UF2 Bootloader v3.14.0 SFHWRO\r\nModel: Metro M4 Express\r\n"
+              "Board-ID: SAMD51J19A-Metro-M4-v0\r\n"),
 }
 PLAYER = {   # the player's files and others' files: never deleted or changed
     "settings.toml": b'CIRCUITPY_WIFI_SSID = "home"\n',
@@ -88,7 +91,7 @@ def test_boot_out_samples():
 def test_old_circuitpython_is_refused_with_how_to_update(tmp_path):
     d = make_drive(tmp_path, "cp8-pybadge")
     before = snapshot(d)
-    rc, out, err = run(["--drive", str(d)])
+    rc, _out, err = run(["--drive", str(d)])
     assert rc == 1
     assert "CircuitPython 8.2.10" in err and "need CircuitPython 9" in err
     assert "https://circuitpython.org/board/pybadge/" in err and "--uf2" in err and "PYBADGEBOOT" in err
@@ -158,7 +161,8 @@ def test_install_layout_pybadge(tmp_path):
                 # text is drawn by ui/text.py: these libraries are not imported any more
                 "lib/adafruit_display_text", "lib/adafruit_ticks.py"):
         assert not (d / rel).exists(), rel
-    reqs = [l for l in (d / "requirements.txt").read_text().splitlines() if l and not l.startswith("#")]
+    reqs = [ln for ln in (d / "requirements.txt").read_text().splitlines()
+            if ln and not ln.startswith("#")]
     assert "neopixel" in reqs and "adafruit_display_text" not in reqs
     assert (d / "code.py").read_bytes() == open(os.path.join(paths.FIRMWARE, "code.py"), "rb").read()
     assert "replace (not installed by this tool before)" in out      # the stock code.py
@@ -304,7 +308,10 @@ def test_not_enough_space_writes_nothing(tmp_path, monkeypatch):
 
 # ------------------------------------------------------------ mpy-cross
 
-def fake_mpy_cross(tmp_path, magic, version="CircuitPython 10.0.3 on 2025-10-17; mpy-cross emitting mpy v6.3"):
+CP10_VERSION = "CircuitPython 10.0.3 on 2025-10-17; mpy-cross emitting mpy v6.3"
+
+
+def fake_mpy_cross(tmp_path, magic, version=CP10_VERSION):
     p = tmp_path / ("mpy-cross-" + magic.decode())
     p.write_text(
         "#!%s\n"
@@ -338,7 +345,7 @@ def test_circuitpython_mpy_cross_compiles_all_but_code_py(tmp_path):
     assert files["lib/neopixel.mpy"].startswith(b"C\x06") and "lib/neopixel.py" not in files
     assert files["boards/__init__.mpy"].startswith(b"C") and files["aliencity/engine.mpy"].startswith(b"C")
     # back to .py: the tool's own .mpy files go, nobody else's
-    rc, out, _err = run(["--drive", str(d)])
+    rc, _out, _err = run(["--drive", str(d)])
     files = snapshot(d)
     assert "lib/neopixel.py" in files and "lib/neopixel.mpy" not in files
     assert "aliencity/engine.mpy" not in files
@@ -347,7 +354,8 @@ def test_circuitpython_mpy_cross_compiles_all_but_code_py(tmp_path):
 
 # ------------------------------------------------------------ UF2
 
-def uf2(n=8, family=deploy.SAMD51_FAMILY, flags=deploy.UF2_FLAG_FAMILY, addr=0x4000, end=deploy.UF2_MAGIC_END):
+def uf2(n=8, family=deploy.SAMD51_FAMILY, flags=deploy.UF2_FLAG_FAMILY, addr=0x4000,
+        end=deploy.UF2_MAGIC_END):
     blocks = []
     for i in range(n):
         payload = bytes((i + j) & 0xFF for j in range(256))

@@ -8,8 +8,9 @@ import subprocess
 import sys
 import time
 
-import paths
 import seeded
+
+import paths
 from aliencity import record
 
 N_RECORDS = 10000
@@ -18,7 +19,7 @@ TOKENS = ("A1", "H10", "I1", "A0", "A11", "Z9", "E6", "h9", "TB", "TR", "TG", "T
           "DB", "DG", "DK", "XX", "T", "D", "cap", "CAP", "W", "B", "w", "first", "rules",
           "classic", "standalone", "option", "streets=open", "location-bonus", "tiles",
           "alien-city", "1", "2", "0", "-1", "99999999999999999999", "", "#", "é", "\x00",
-          "RNW", "R3NW", "K9SE", "GXX", "B", "1e9", "0x10", "١")
+          "RNW", "R3NW", "K9SE", "GXX", "B", "1e9", "0x10", "١")  # noqa: RUF001 (a non-ASCII digit on purpose)
 
 
 def base_records():

@@ -6,9 +6,8 @@ with room), so a lane that silently ran CPython, or ignored a setting, fails.
 
 import re
 
-import pytest
-
 import mpylane
+import pytest
 
 PKG = {"pkg/__init__.py": "", "pkg/mod.py": "X = 41"}
 

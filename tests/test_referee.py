@@ -423,10 +423,11 @@ def m_no_tiles():
 
 
 def m_unicode_digit():
-    """'D²': str.isdigit() is true for '²' but int() refuses it."""
+    """'D²': str.isdigit() is true for '²' but int() refuses it; a record
+    is ASCII, so the character itself is named."""
     ls = good_lines()
     ls[7] = ls[7].split()[0] + " DK D\u00b2"
-    return ls, 8, "'D\u00b2' is not a lot"
+    return ls, 8, "unexpected character '\u00b2'"
 
 
 MALFORMED = [m_bad_tile, m_19_tiles, m_unknown_option, m_bad_lot, m_garbage,

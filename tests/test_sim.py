@@ -16,7 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 if paths.ROOT not in sys.path:
     sys.path.append(paths.ROOT)   # the `boards` package
 
-import _simhost  # noqa: E402
+import _simhost
 
 STANDINS = ("board", "keypad", "digitalio", "analogio", "microcontroller",
             "supervisor", "neopixel_write", "audioio", "audiocore", "micropython",

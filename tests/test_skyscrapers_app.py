@@ -9,8 +9,6 @@ import subprocess
 import sys
 from array import array
 
-import pytest
-
 import paths
 from prng import Rng
 from skyscrapers.deal import new_game
@@ -91,9 +89,9 @@ def scripted_game(seed, opts, nplays):
 
 
 def test_full_scripted_game_to_the_scoring_screen(tmp_path):
-    plays, g, cur = scripted_game(SEED, 0, 30)
+    plays, g, _cur = scripted_game(SEED, 0, 30)
     script = open_game(SEED) + plays + ["start", "down", "down", "a", "wait 300"]
-    st, shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "full")
+    _st, _shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "full")
     want = score(g).total
     assert g.nplays == 30 and want > 0
     store = Store(bytearray(nvm))
@@ -104,7 +102,7 @@ def test_variant2_and_an_illegal_piece(tmp_path):
     g = new_game(SEED, VAR2)
     # a stack (never moves) does not exist yet: press A on the hole instead
     script = open_game(SEED, var2=True) + ["down", "a", "wait 100"]
-    st, shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "hole")
+    _st, shot, _nvm = run_sim(tmp_path, "\n".join(script) + "\n", "hole")
     import pygame
     surf = pygame.image.load(str(shot))
     # the red flash on the pixels and a red message line (the reason)

@@ -2,10 +2,10 @@
 with prng.Rng under the real MicroPython VM (device heap and Python stack)
 must equal CPython's, record text, score and target included."""
 
+import mpylane
 import pytest
 
 import paths  # noqa: F401
-import mpylane
 
 GAME = """
 from array import array

@@ -6,9 +6,9 @@ save (the simulator's nvm stand-in, _simhost.cut_power_after)."""
 import random
 
 import pytest
-
-import paths  # noqa: F401
 import seeded
+
+import paths
 import store
 from aliencity import record, save
 from aliencity.newgame import Setup
@@ -225,7 +225,7 @@ def test_power_cut_at_every_byte_of_every_save():
         from aliencity.deal import new_game
         g = new_game(5, 1)
         blobs = [save.encode(st, g)]
-        for p, kind, lot, cap in moves:
+        for _p, kind, lot, cap in moves:
             g.play(kind, lot, cap)
             blobs.append(save.encode(st, g))
         s.set_game("aliencity", blobs[0])

@@ -7,19 +7,19 @@ in the MicroPython VM."""
 
 import os
 
+import mpylane
 import pytest
 
-import mpylane
-import paths  # noqa: F401
+import paths
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import displayio  # noqa: E402
-import terminalio  # noqa: E402
+import displayio
+import terminalio
 
-from ui import palette  # noqa: E402
-from ui.menu import Menu  # noqa: E402
-from ui.text import Label  # noqa: E402
+from ui import palette
+from ui.menu import Menu
+from ui.text import Label
 
 bitmap_label = pytest.importorskip("adafruit_display_text.bitmap_label")
 
@@ -164,7 +164,8 @@ class Palette:
     def __setitem__(self, i, v):
         self.c[i] = v
 '''
-    term = "class _F:\n    bitmap = None\n    def get_bounding_box(self):\n        return (6, 12)\nFONT = _F()\n"
+    term = ("class _F:\n    bitmap = None\n    def get_bounding_box(self):\n"
+            "        return (6, 12)\nFONT = _F()\n")
     files = {"displayio.py": fake, "terminalio.py": term, "ui/__init__.py": "",
              "ui/text.py": open(os.path.join(paths.FIRMWARE, "ui", "text.py")).read()}
     out = mpylane.run_ok(

@@ -17,9 +17,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import paths  # noqa: E402
-
-from aliencity.geometry import NKINDS, NLOTS  # noqa: E402
+import paths
+from aliencity.geometry import NKINDS, NLOTS
 
 START_LOT = 4 * 8 + 3     # the board's cursor starts on D6
 
@@ -86,7 +85,7 @@ class Driver:
         if claimable:
             if self.cur not in claimable:
                 self.cur = next(v for v in list(range(self.cur + 1, NLOTS)) +
-                                list(range(0, self.cur)) if v in claimable)
+                                list(range(self.cur)) if v in claimable)
             if claim_own and self.cur == lot:
                 g.undo()
                 g.play(kind, lot, lot)

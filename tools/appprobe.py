@@ -88,6 +88,7 @@ def heap_rows(root, names):
     id(obj) -> a name for the table."""
     import displayio
     import terminalio
+
     from ui.text import Label
 
     font = terminalio.FONT.bitmap   # the built-in font: in flash, not on the heap

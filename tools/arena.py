@@ -34,12 +34,11 @@ import time
 from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import paths  # noqa: E402,F401
-
-from aliencity import ai, record, scoring  # noqa: E402
-from aliencity.deal import new_game  # noqa: E402
-from aliencity.geometry import NONE  # noqa: E402
-from prng import Rng  # noqa: E402
+import paths
+from aliencity import ai, record, scoring
+from aliencity.deal import new_game
+from aliencity.geometry import NONE
+from prng import Rng
 
 RULES = {"standalone": (0, False, False), "classic": (1, False, False),
          "open": (0, True, False), "classic-open": (1, True, True)}
@@ -63,8 +62,8 @@ class Player:
             self.proc = subprocess.Popen(
                 shlex.split(spec), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 text=True, cwd=paths.ROOT, bufsize=1)
-            self.tmp = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
-            self.tmp.close()
+            with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as tmp:
+                self.tmp = tmp
 
     def choose(self, game):
         t0 = time.perf_counter()
@@ -103,7 +102,7 @@ class Player:
                 self.proc.stdin.write("quit\n")
                 self.proc.stdin.close()
                 self.proc.wait(timeout=10)
-            except Exception:
+            except Exception:  # noqa: BLE001 (whatever went wrong, the process must go)
                 self.proc.kill()
             os.unlink(self.tmp.name)
 
@@ -138,7 +137,7 @@ def play_one(job):
             try:
                 kind, lot, cap = pl.choose(g)
                 g.play(kind, lot, cap)
-            except Exception as e:
+            except Exception as e:  # noqa: BLE001 (a player's failure ends its game, not the match)
                 err = "seed %d: %s (%s) as %s: %s" % (seed, pl.spec, "A" if pl is pa else "B",
                                                     "WB"[p], e)
                 loser = p

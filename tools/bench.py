@@ -110,8 +110,8 @@ def _run_cpython():
     env = {"time": time, "print": print}
     src = _CPY_CLOCK + _BENCH
     sys.path.insert(0, os.path.join(paths.ROOT, "tools"))
-    import io
     import contextlib
+    import io
 
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
@@ -209,8 +209,8 @@ def ai_bench():
     cpy = src.replace("        COLLECT\n", "")
     env = {"time": time, "print": print}
     sys.path.insert(0, os.path.join(paths.ROOT, "tools"))
-    import io
     import contextlib
+    import io
 
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
@@ -287,6 +287,7 @@ def _app_script():
     from array import array
 
     from appdriver import Driver
+
     from aliencity.deal import new_game
     from aliencity.geometry import NLOTS
 
@@ -309,7 +310,7 @@ def _app_script():
 
     builds = []
     rng = random.Random(3)
-    for i in range(8):
+    for _i in range(8):
         n = g.legal(buf)
         m = buf[rng.randrange(n)]
         kind, lot = m >> 7, m & 0x7F

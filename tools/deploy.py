@@ -326,7 +326,7 @@ def site_dirs():
     for d in (sorted(glob.glob(os.path.join(ROOT, ".venv", "lib", "python3*", "site-packages")))
               + [os.path.join(ROOT, ".venv", "Lib", "site-packages"),
                  sysconfig.get_paths().get("purelib")]
-              + list(getattr(site, "getsitepackages", lambda: [])())):
+              + list(getattr(site, "getsitepackages", list)())):
         if d and os.path.isdir(d) and os.path.abspath(d) not in dirs:
             dirs.append(os.path.abspath(d))
     return dirs
@@ -450,10 +450,11 @@ def check_mpy_cross(exe, board_major=None):
         try:
             p = subprocess.run([exe, "-o", out, src], capture_output=True, text=True, timeout=60)
         except OSError as e:
-            raise DeployError("cannot run %s: %s" % (exe, e))
+            raise DeployError("cannot run %s: %s" % (exe, e)) from None
         data = read_bytes(out)
         if p.returncode != 0 or not data:
-            raise DeployError("%s failed on a one-line probe file:\n%s" % (exe, (p.stderr or p.stdout).strip()))
+            raise DeployError("%s failed on a one-line probe file:\n%s"
+                              % (exe, (p.stderr or p.stdout).strip()))
     if data[:1] == b"M":
         raise DeployError(
             "%s is MicroPython's mpy-cross: its .mpy files start with 'M' (MicroPython's "
@@ -515,7 +516,7 @@ def build_bundle(family, mpy_cross=None, libs=True):
         try:
             imports = scan_imports(source, name, is_pkg, path)
         except SyntaxError as e:
-            raise DeployError("cannot read %s: %s" % (path, e))
+            raise DeployError("cannot read %s: %s" % (path, e)) from None
         for mod, req in imports:
             res.need(mod, req if req is not None else False, rel)
     if res.missing:
@@ -691,7 +692,7 @@ def check_space(drive, writes, extra=()):
 
     free = shutil.disk_usage(drive).free
     low = free
-    for rel, data in list((w[0], w[1]) for w in writes) + list(extra):
+    for rel, data in [(w[0], w[1]) for w in writes] + list(extra):
         old = read_bytes(os.path.join(drive, *rel.split("/")))
         free -= alloc(len(data)) + cl        # the new file (+ a directory entry's worth)
         low = min(low, free)
@@ -858,7 +859,8 @@ def flash_uf2(uf2_path, drive, force=False, dry_run=False):
     if fam is None:
         raise DeployError("the bootloader on %s is for %s, not a PyBadge, PyBadge LC, EdgeBadge or "
                           "PyGamer; not flashing." % (drive, desc))
-    m = re.search(r"adafruit-circuitpython-([a-z0-9_]+?)-[a-z]{2}(?:_[A-Za-z]+)?-", os.path.basename(uf2_path))
+    m = re.search(r"adafruit-circuitpython-([a-z0-9_]+?)-[a-z]{2}(?:_[A-Za-z]+)?-",
+                  os.path.basename(uf2_path))
     if m:
         file_board = m.group(1)
         file_family = SUPPORTED_BOARDS.get(file_board)
@@ -883,7 +885,7 @@ def flash_uf2(uf2_path, drive, force=False, dry_run=False):
         # The board reboots the moment it has the last block; the drive vanishing
         # under the final flush is normal.
         if os.path.exists(drive):
-            raise DeployError("copying to %s failed: %s" % (drive, e))
+            raise DeployError("copying to %s failed: %s" % (drive, e)) from None
     say("done: the board restarts into CircuitPython. When the CIRCUITPY drive appears, run "
         "python tools/deploy.py to install the games.")
 

@@ -20,11 +20,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import paths  # noqa: E402,F401
-
-from aliencity import ai, record  # noqa: E402
-from aliencity.geometry import NONE  # noqa: E402
-from prng import Rng  # noqa: E402
+import paths  # noqa: F401
+from aliencity import ai, record
+from prng import Rng
 
 
 def now_us():
@@ -98,7 +96,7 @@ def main(argv=None):
             break
         try:
             out = s.command(line)
-        except Exception as e:  # never crash on input
+        except Exception as e:  # noqa: BLE001 (never crash on input)
             out = "error internal: %s: %s" % (type(e).__name__, e)
         if out is not None:
             print(out, flush=True)

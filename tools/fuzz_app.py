@@ -34,7 +34,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import paths  # noqa: E402
+import paths
 
 ROOT = paths.ROOT
 BUTTONS = ("up", "down", "left", "right", "a", "b", "start", "select")
@@ -178,7 +178,7 @@ def fuzz(events, seed, board, log=None):
                 return
             # one event: a release that is due, or a new press/release
             if self.pending and self.pending[0][0] <= now:
-                t, b = self.pending.pop(0)
+                _t, b = self.pending.pop(0)
                 host.set_button(b, False, now)
             else:
                 b = rng.choices(BUTTONS, WEIGHTS)[0]

@@ -13,10 +13,9 @@ the last build of the game.
 Desktop only (CPython); it plays each build through the engine.
 """
 
-import paths  # noqa: F401
-
 from array import array
 
+import paths  # noqa: F401
 from aliencity import scoring
 from aliencity.engine import CAPPED
 from aliencity.geometry import NLOTS, NONE

@@ -27,12 +27,13 @@ import time
 from array import array
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import paths  # noqa: E402,F401  (puts firmware/ and sim/modules/ on sys.path)
+import skyref
 
-from aliencity import record, scoring  # noqa: E402
-from aliencity.deal import deal  # noqa: E402
-from aliencity.engine import CLASSIC, RULES_NAMES, STANDALONE, Game, cap_owner  # noqa: E402
-from aliencity.geometry import (  # noqa: E402
+import paths  # noqa: F401  (puts firmware/ and sim/modules/ on sys.path)
+from aliencity import record, scoring
+from aliencity.deal import deal
+from aliencity.engine import CLASSIC, RULES_NAMES, STANDALONE, Game, cap_owner
+from aliencity.geometry import (
     COLOUR_NAMES,
     KIND_NAMES,
     LOT_TILE,
@@ -42,8 +43,7 @@ from aliencity.geometry import (  # noqa: E402
     PLAYER_NAMES,
     lot_name,
 )
-from prng import Rng  # noqa: E402
-import skyref  # noqa: E402  (Skyscrapers records)
+from prng import Rng
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -77,7 +77,7 @@ def read_text(path):
             with open(path, "rb") as f:
                 data = f.read()
     except OSError as e:
-        raise Stop(EXIT_MALFORMED, "%s: cannot read: %s" % (name, e.strerror or e))
+        raise Stop(EXIT_MALFORMED, "%s: cannot read: %s" % (name, e.strerror or e)) from None
     if b"\0" in data:
         raise Stop(EXIT_MALFORMED, "%s: cannot read: not a text file "
                    "(it holds NUL bytes; is it a game record?)" % name)
@@ -85,7 +85,7 @@ def read_text(path):
         text = data.decode("utf-8-sig")  # a BOM from a Windows editor is fine
     except UnicodeDecodeError as e:
         raise Stop(EXIT_MALFORMED, "%s: cannot read: not UTF-8 text "
-                   "(byte 0x%02x at offset %d)" % (name, data[e.start], e.start))
+                   "(byte 0x%02x at offset %d)" % (name, data[e.start], e.start)) from None
     return text
 
 
@@ -125,7 +125,7 @@ def load(path):
     try:
         rec = record.read(lines)
     except record.RecordError as e:
-        raise Stop(EXIT_MALFORMED, str(e))
+        raise Stop(EXIT_MALFORMED, str(e)) from None
     except ValueError:
         # record.read lets int() fail on digits such as '²' (str.isdigit()
         # is true for them); name the line rather than show a traceback.
@@ -133,7 +133,7 @@ def load(path):
         if n is None:
             raise
         raise Stop(EXIT_MALFORMED, "line %d: unexpected character %r (a record "
-                   "is plain ASCII outside # comments)" % (n, ch))
+                   "is plain ASCII outside # comments)" % (n, ch)) from None
     game, bad = record.replay(rec)
     if bad:
         i, line, why = bad

@@ -19,11 +19,11 @@ import sys
 from array import array
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import paths  # noqa: E402
+from appdriver import Driver, run_sim
 
-from aliencity.deal import new_game  # noqa: E402
-from aliencity.geometry import NLOTS  # noqa: E402
-from appdriver import Driver, run_sim  # noqa: E402
+import paths
+from aliencity.deal import new_game
+from aliencity.geometry import NLOTS
 
 # Launcher -> Alien City -> new game (highlight on "start"): W and B
 # human, seed 3 / W easy, B medium, seed 1.
@@ -43,7 +43,7 @@ def midgame():
     d = Driver(g)
     rng = random.Random(11)
     buf = array("H", [0] * 560)
-    for i in range(14):
+    for _i in range(14):
         n = g.legal(buf)
         # Prefer towers early, so there is something to score and claim.
         towers = [m for m in buf[:n] if m >> 7 < 3]

@@ -9,10 +9,19 @@ same as for Alien City: 0 fine, 1 ``move N: PLAY (line L): reason``,
 from array import array
 
 import paths  # noqa: F401
-
 from skyscrapers import record, results
-from skyscrapers.engine import (MAXPLAYS, N, NONE, PAWN, SLIDE, STACK, SUITS,
-                                SUIT_NAMES, cell_name, play_text)
+from skyscrapers.engine import (
+    MAXPLAYS,
+    NONE,
+    PAWN,
+    SLIDE,
+    STACK,
+    SUIT_NAMES,
+    SUITS,
+    N,
+    cell_name,
+    play_text,
+)
 from skyscrapers.scoring import bound, score
 
 EXIT_OK = 0
@@ -44,7 +53,7 @@ def load(lines, Stop):
     try:
         rec = record.read(lines)
     except record.RecordError as e:
-        raise Stop(EXIT_MALFORMED, str(e))
+        raise Stop(EXIT_MALFORMED, str(e)) from None
     game, bad = record.replay(rec)
     if bad:
         i, line, why = bad
@@ -128,4 +137,4 @@ def run(command, args, lines, Stop, dump):
     return EXIT_OK
 
 
-__all__ = ["is_record", "run", "N", "NONE", "PAWN"]
+__all__ = ["NONE", "PAWN", "N", "is_record", "run"]

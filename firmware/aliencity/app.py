@@ -24,7 +24,7 @@ import boards
 from aliencity import save, sprites
 from aliencity.deal import deal
 from aliencity.engine import CLASSIC, OVER, Game
-from aliencity.geometry import KIND_NAMES, PLAYER_NAMES, lot_name, NONE
+from aliencity.geometry import KIND_NAMES, NONE, PLAYER_NAMES, lot_name
 from aliencity.newgame import Setup, ask
 from aliencity.screen import CLAIMING, DISTANCE, PLAY, Screen
 from prng import Rng
@@ -73,7 +73,7 @@ def _drop_ai():
 
 
 def save_record(nvm, game):
-    from aliencity import record   # only at the end of a game
+    from aliencity import record  # only at the end of a game
     text = record.write(game).encode()
     record = None
     _forget("aliencity.record")
@@ -273,9 +273,8 @@ def play(hw, fx, sheet, st, game=None):
         elif k == boards.A:
             if fault("crash"):
                 raise RuntimeError("injected fault (crash)")
-            if scr.try_build():
-                if scr.mode != CLAIMING:
-                    after_build(scr, "")
+            if scr.try_build() and scr.mode != CLAIMING:
+                after_build(scr, "")
         elif k == boards.B:
             scr.next_kind()
             scr.update_legal()
@@ -361,7 +360,7 @@ def computer_turn(hw, fx, scr, rng):
     buttons = hw.buttons()
     buttons.clear()     # a press made before thinking was meant for the board
     # A or B: move now, with the best build found so far.
-    progress, stop, hit = _thinking(fx, buttons, 1 << boards.A | 1 << boards.B)
+    progress, stop, _hit = _thinking(fx, buttons, 1 << boards.A | 1 << boards.B)
     t0 = now_us()
     budget = _THINK_MS.get(level, 1000) * 1000
     n0 = g.nbuilds
@@ -496,8 +495,7 @@ def pause(hw, fx, scr, st, rng):
 
 def scores(hw, fx, scr):
     """The scoring screen. Returns 'new', 'quit' or 'board'."""
-    from aliencity import results
-    from aliencity import scoring
+    from aliencity import results, scoring
     from ui.textview import TextView
     sc = scoring.score(scr.game)
     rows, cols = results.lines(scr.game, sc)

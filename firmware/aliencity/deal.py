@@ -5,7 +5,7 @@ randomness comes from ``prng.Rng`` in a fixed order (tiles, icons, dice).
 """
 
 from aliencity.engine import CLASSIC, Game
-from aliencity.geometry import B, NTILES, W
+from aliencity.geometry import NTILES, B, W
 from prng import Rng
 
 

@@ -2,7 +2,6 @@
 
 import displayio
 import terminalio
-from ui.text import Label
 from micropython import const
 
 import boards
@@ -11,6 +10,7 @@ from ui import palette
 from ui.fx import MOVE
 from ui.menu import Menu
 from ui.message import MessageLine
+from ui.text import Label
 
 SEATS = ("human", "easy", "medium", "hard")
 _W = const(0)

@@ -2,12 +2,12 @@
 
 import displayio
 import terminalio
-from ui.text import Label
 
 import boards
 from ui import palette
 from ui.menu import Menu
 from ui.message import MessageLine
+from ui.text import Label
 
 ITEMS = ("resume", "undo", "hint", "rules", "restart", "quit")
 

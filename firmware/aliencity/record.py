@@ -18,7 +18,6 @@ from aliencity.geometry import (
     COLOUR_LETTERS,
     COLOUR_NAMES,
     CORNERS,
-    is_number,
     KIND_NAMES,
     NONE,
     NTILES,
@@ -27,19 +26,11 @@ from aliencity.geometry import (
     parse_kind,
     parse_lot,
 )
+from ui.records import RecordError, Words, check_magic
 
 MAGIC = "alien-city"
 VERSION = 1
 BLACK_TOWER = -2  # kind code for "TK": well formed, but no such piece
-
-
-class RecordError(Exception):
-    """A malformed record: ``line`` (1-based) and ``problem``."""
-
-    def __init__(self, line, problem):
-        super().__init__("line %d: %s" % (line, problem))
-        self.line = line
-        self.problem = problem
 
 
 class Record:
@@ -90,26 +81,15 @@ def read(lines):
     rules_line = 0
     first_seen = 0  # line of the 'first' header, 0 if none
     lb_line = 0
-    n = 0
-    for raw in lines:
-        n += 1
-        line = raw.split("#", 1)[0].strip().upper()
-        if not line:
-            continue
-        toks = line.split()
+    walk = Words(lines)
+    for n, toks in walk:
         word = toks[0]
 
         def err(msg, n=n):
             raise RecordError(n, msg)
 
         if state == 0:
-            if word != MAGIC.upper():
-                err("a record starts with '%s %d'" % (MAGIC, VERSION))
-            if len(toks) != 2 or not is_number(toks[1]):
-                err("expected '%s %d'" % (MAGIC, VERSION))
-            if int(toks[1]) != VERSION:
-                err("record version %s; this program reads version %d"
-                    % (toks[1], VERSION))
+            check_magic(n, toks, MAGIC, VERSION)
             state = 1
             continue
         if word in ("RULES", "OPTION", "TILES", "FIRST"):
@@ -176,10 +156,10 @@ def read(lines):
                 err("'%s' is not a lot (A1 to H10)" % toks[4])
         rec.moves.append((n, PLAYER_NAMES.index(word), kind, lot, cap))
     if state == 0:
-        raise RecordError(max(n, 1), "empty record: it starts with '%s %d'"
+        raise RecordError(max(walk.n, 1), "empty record: it starts with '%s %d'"
                           % (MAGIC, VERSION))
     if state == 1:
-        _finish_header(rec, tiles_toks, tiles_line, lb_line, first_seen, n)
+        _finish_header(rec, tiles_toks, tiles_line, lb_line, first_seen, walk.n)
     return rec
 
 
@@ -215,9 +195,7 @@ def replay(rec, game=None):
     reason))."""
     if game is None:
         game = rec.new_game()
-    i = 0
-    for line, p, kind, lot, cap in rec.moves:
-        i += 1
+    for i, (line, p, kind, lot, cap) in enumerate(rec.moves, 1):
         if game.over():
             return game, (i, line, "the game is over; nobody can build")
         if p != game.to_move:

@@ -62,7 +62,7 @@ def encode(st, game):
     out[6] = st.seed & 0xFF
     out[7] = n
     for i in range(n):
-        p, kind, lot, cap = game.build_at(i)
+        _p, kind, lot, cap = game.build_at(i)
         j = _HEAD + 3 * i
         out[j] = kind
         out[j + 1] = lot

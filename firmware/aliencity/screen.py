@@ -13,22 +13,28 @@ tile borders, a one-cell TileGrid for the cursor; only the cells whose
 sprite changes are written, and the display refreshes once per change.
 """
 
-import time
 from array import array
 
 import displayio
 import terminalio
-from ui.text import Label
 from micropython import const
 
 import boards
 from aliencity import scoring, sprites
 from aliencity.engine import OVER
-from aliencity.geometry import (KIND_NAMES, LOT_TILE, NKINDS, NLOTS, NONE,
-                                PLAYER_NAMES, lot_name, piece_name)
+from aliencity.geometry import (
+    KIND_NAMES,
+    LOT_TILE,
+    NKINDS,
+    NLOTS,
+    PLAYER_NAMES,
+    lot_name,
+    piece_name,
+)
 from ui import palette
-from ui.fx import CLAIM, ILLEGAL, MOVE, PLACE
+from ui.fx import CLAIM, ILLEGAL, PLACE
 from ui.message import MessageLine
+from ui.text import Label
 
 S = const(10)
 BOARD_W = const(80)
@@ -276,7 +282,7 @@ class Screen:
 
     def next_claim(self, d):
         v = self.cur
-        for i in range(NLOTS):
+        for _i in range(NLOTS):
             v = (v + d) % NLOTS
             if self.claims[v]:
                 self.cur = v
@@ -286,7 +292,7 @@ class Screen:
     def claim(self, lot):
         """Cap lot for the player who just built (replays the build with it)."""
         g = self.game
-        p, kind, blot, _ = g.build_at(g.nbuilds - 1)
+        _p, kind, blot, _ = g.build_at(g.nbuilds - 1)
         g.undo()
         g.play(kind, blot, lot)
         self.fx.flash(palette.PX_CLAIM, 400)

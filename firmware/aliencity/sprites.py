@@ -79,11 +79,8 @@ def _tile_bg(bm, ox, oy, c):
     for y in range(S):
         for x in range(S):
             v = _TILE + c
-            if c == 1 and x % 5 == 2 and y % 5 == 2:
-                v = _TEX + c
-            elif c == 2 and (x + y) % 5 == 0:
-                v = _TEX + c
-            elif c == 3 and y % 5 == 2:
+            if ((c == 1 and x % 5 == 2 and y % 5 == 2) or (c == 2 and (x + y) % 5 == 0)
+                    or (c == 3 and y % 5 == 2)):
                 v = _TEX + c
             bm[ox + x, oy + y] = v
 

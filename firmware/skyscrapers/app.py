@@ -11,18 +11,18 @@ import time
 
 import displayio
 import terminalio
-from ui.text import Label
 
 import boards
 from skyscrapers import sprites
 from skyscrapers.deal import new_game
 from skyscrapers.engine import OVER_STACKS, VAR1, VAR2, play_text
 from skyscrapers.scoring import bound
-from skyscrapers.screen import CHOOSE, PLAY, Screen
+from skyscrapers.screen import CHOOSE, Screen
 from ui import palette
 from ui.fx import END, ILLEGAL, MOVE, PLACE
 from ui.menu import Menu
 from ui.message import MessageLine
+from ui.text import Label
 from ui.textview import TextView
 
 RULES = (

@@ -304,8 +304,8 @@ class Game:
         for a in range(N):
             if at != NONE and a != at:
                 continue
-            if h[a] == 1 and not pawn[a] and not (var1 and top[a] % 6 == 0):
-                if self.crew_next_to(a) != NONE:
+            if (h[a] == 1 and not pawn[a] and not (var1 and top[a] % 6 == 0)
+                    and self.crew_next_to(a) != NONE):
                     s = top[a] // 6
                     for d in range(4):
                         b = NB[4 * a + d]

@@ -12,22 +12,28 @@
 plays the moves through the engine and names the first illegal one.
 """
 
-from skyscrapers.engine import (CENTER, N, NTILES, OVER_STACKS, PAWN, SLIDE,
-                                STACK, SUITS, VAR1, VAR2, Game, cell_name,
-                                parse_cell, play_text, tile_name)
+from skyscrapers.engine import (
+    CENTER,
+    NTILES,
+    OVER_STACKS,
+    PAWN,
+    SLIDE,
+    STACK,
+    SUITS,
+    VAR1,
+    VAR2,
+    Game,
+    N,
+    cell_name,
+    parse_cell,
+    play_text,
+    tile_name,
+)
+from ui.records import RecordError, Words, check_magic
 
 MAGIC = "skyscrapers"
 VERSION = 1
 OPTION_WORDS = ("pawns-over-stacks",)
-
-
-class RecordError(Exception):
-    """A malformed record: ``line`` (1-based) and ``problem``."""
-
-    def __init__(self, line, problem):
-        super().__init__("line %d: %s" % (line, problem))
-        self.line = line
-        self.problem = problem
 
 
 class Record:
@@ -79,21 +85,13 @@ def read(lines):
     """Parse text lines into a ``Record``; RecordError when malformed."""
     rec = Record()
     state = 0
-    n = 0
     cells_line = 0
     seen_var = [0, 0, 0]
-    for raw in lines:
-        n += 1
-        line = raw.split("#", 1)[0].strip().upper()
-        if not line:
-            continue
-        toks = line.split()
+    walk = Words(lines)
+    for n, toks in walk:
         word = toks[0]
         if state == 0:
-            if word != MAGIC.upper():
-                raise RecordError(n, "a record starts with '%s %d'" % (MAGIC, VERSION))
-            if len(toks) != 2 or toks[1] != str(VERSION):
-                raise RecordError(n, "expected '%s %d'" % (MAGIC, VERSION))
+            check_magic(n, toks, MAGIC, VERSION)
             state = 1
             continue
         if word in ("VARIANT", "OPTION", "CELLS"):
@@ -129,10 +127,10 @@ def read(lines):
             state = 2
         rec.plays.append(_play(toks, n))
     if state == 0:
-        raise RecordError(max(n, 1), "empty record: it starts with '%s %d'"
+        raise RecordError(max(walk.n, 1), "empty record: it starts with '%s %d'"
                           % (MAGIC, VERSION))
     if not cells_line:
-        raise RecordError(max(n, 1), "no 'cells' line")
+        raise RecordError(max(walk.n, 1), "no 'cells' line")
     return rec
 
 
@@ -170,9 +168,7 @@ def replay(rec, game=None):
     (game before it, (play number, line, reason))."""
     if game is None:
         game = rec.new_game()
-    i = 0
-    for line, m, s in rec.plays:
-        i += 1
+    for i, (line, m, s) in enumerate(rec.plays, 1):
         k = m >> 10
         if k == SLIDE:
             m |= game.hole

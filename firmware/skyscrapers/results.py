@@ -24,13 +24,13 @@ def lines(game, sc=None):
         else:
             out.append("%s %s %d high: %d" % (cell_name(c), SUIT_NAMES[s], h, p))
     ncoin = 0
-    for c, s, p, why, other in sc.coins:
-        if p:
+    for coin in sc.coins:
+        if coin[2]:
             ncoin += 1
     if sc.coins:
         out.append("coins: 3 if no tile or")
         out.append("  stack next to it, no pawn")
-    for c, s, p, why, other in sc.coins:
+    for c, _s, _p, why, other in sc.coins:
         if why == 0:
             out.append("%s coin: 3" % cell_name(c))
         elif why == 1:

@@ -1,7 +1,7 @@
 """Skyscrapers scoring: ``score`` (the breakdown) and ``bound`` (the
 target, an upper bound on the score; reasoning in docs/skyscrapers.md)."""
 
-from skyscrapers.engine import N, NB, NONE, VAR1
+from skyscrapers.engine import NB, NONE, VAR1, N
 
 # Smallest closed neighbourhood of m cells on the 5x5 board, m = 0..25
 # (exhaustive search over all 2**25 sets, see docs/skyscrapers.md).

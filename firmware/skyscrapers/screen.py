@@ -13,15 +13,14 @@ from array import array
 
 import displayio
 import terminalio
-from ui.text import Label
 from micropython import const
 
 from skyscrapers import sprites
-from skyscrapers.engine import (MAXPLAYS, N, NB, NONE, PAWN, SLIDE, STACK,
-                                SUITS, adjacent, cell_name)
+from skyscrapers.engine import MAXPLAYS, NB, NONE, PAWN, SLIDE, STACK, SUITS, N, adjacent, cell_name
 from skyscrapers.scoring import score
 from ui import palette
 from ui.message import MessageLine
+from ui.text import Label
 
 CELL = const(20)
 PANEL_X = const(106)

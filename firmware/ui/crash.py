@@ -81,16 +81,17 @@ def show(hw, e):
         # missing): restarting would only loop, so let CircuitPython stop
         # with the original traceback on its console.
         print("crash screen failed:", e2)
-        raise e
+        raise e from None
     _restart()
 
 
 def _screen(hw, line, where):
     import displayio
     import terminalio
-    from ui.text import Label
+
     import boards
     from ui import palette
+    from ui.text import Label
 
     rows = ["Something went wrong."]
     rows.extend(_lines(line, 3))

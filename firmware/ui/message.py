@@ -2,9 +2,9 @@
 word-wrapped; the engine's reasons arrive here."""
 
 import terminalio
-from ui.text import Label
 
 from ui import palette
+from ui.text import Label
 
 
 def wrap(text, width, lines=2):

@@ -3,11 +3,11 @@ One label per visible line (fixed places: easy to read back in tests)."""
 
 import displayio
 import terminalio
-from ui.text import Label
 from micropython import const
 
 import boards
 from ui import palette
+from ui.text import Label
 
 ROWS = const(7)
 TOP = const(16)

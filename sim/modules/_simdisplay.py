@@ -14,11 +14,10 @@ import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import busdisplay  # noqa: E402
-import pygame  # noqa: E402
-from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
-
-import _simhost  # noqa: E402
+import _simhost
+import busdisplay
+import pygame
+from blinka_displayio_pygamedisplay import PyGameDisplay
 
 # 1 us of virtual time per pixel sent: a full 160x128 refresh costs ~20 ms,
 # about what the SPI transfer costs on the board.

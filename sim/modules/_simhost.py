@@ -108,7 +108,7 @@ def configure(board_name=None, nvm_file=None):
 
 def reset_hardware():
     """What a reset does to the peripherals (the display object survives)."""
-    for k in list(keypads):
+    for k in keypads:
         k.deinit()
     keypads.clear()
     pins_in_use.clear()
@@ -191,7 +191,7 @@ def set_button(button, down, t_ms=None):
         analog["JOYSTICK_X"] = x
         analog["JOYSTICK_Y"] = y
     t = now_ms() if t_ms is None else t_ms
-    for k in list(keypads):
+    for k in keypads:
         k._scan((int(t) + TICKS_OFFSET) & TICKS_MASK)
 
 

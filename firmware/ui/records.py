@@ -1,0 +1,56 @@
+"""What every game's record reader shares: the error that names a line,
+and the walk over a record's lines.
+
+A record is plain ASCII text; ``#`` starts a comment. Words are compared
+upper-cased, so a non-ASCII look-alike (a long s before "lide" upper-cases to
+``SLIDE`` in Python) is refused before it could be read as a keyword.
+"""
+
+
+class RecordError(Exception):
+    """A malformed record: ``line`` (1-based) and ``problem``."""
+
+    def __init__(self, line, problem):
+        super().__init__("line %d: %s" % (line, problem))
+        self.line = line
+        self.problem = problem
+
+
+class Words:
+    """Iterate (line number, upper-cased words) over every line that holds
+    something outside its comment; ``n`` is the number of lines read so far
+    (blank ones too). RecordError for a character outside printable ASCII
+    (tabs count as spaces)."""
+
+    def __init__(self, lines):
+        self._lines = iter(lines)
+        self.n = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        while True:
+            raw = next(self._lines)     # StopIteration ends the walk
+            self.n += 1
+            cut = raw.find("#")
+            line = raw if cut < 0 else raw[:cut]     # no copy without a comment
+            for ch in line:
+                o = ord(ch)
+                if (o < 32 or o > 126) and ch not in "\t\r\n":
+                    raise RecordError(self.n, "unexpected character %r (a record is "
+                                      "plain ASCII outside # comments)" % ch)
+            toks = line.upper().split()
+            if toks:
+                return self.n, toks
+
+
+def check_magic(n, toks, magic, version):
+    """The first line: '<magic> <version>'; RecordError otherwise."""
+    if toks[0] != magic.upper():
+        raise RecordError(n, "a record starts with '%s %d'" % (magic, version))
+    if len(toks) != 2 or toks[1] != str(version):
+        if len(toks) == 2 and toks[1].isdigit():
+            raise RecordError(n, "record version %s; this program reads version %d"
+                              % (toks[1], version))
+        raise RecordError(n, "expected '%s %d'" % (magic, version))
