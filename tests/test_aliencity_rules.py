@@ -17,7 +17,6 @@ import re
 from array import array
 
 import pytest
-
 from aliencity_positions import (
     city,
     city_map,
@@ -37,10 +36,10 @@ from aliencity_positions import (
     turn,
     why,
 )
+
 from aliencity.deal import deal, new_game
 from aliencity.engine import CLASSIC, OVER, STANDALONE
 from aliencity.geometry import (
-    B,
     BLUE,
     CAPS,
     LOT_TILE,
@@ -52,6 +51,7 @@ from aliencity.geometry import (
     RED,
     START_SUPPLY,
     TILE_LOTS,
+    B,
     W,
     lot_name,
     parse_lot,
@@ -225,7 +225,7 @@ def test_2_a_player_running_out_of_a_kind_is_told_so():
 
 @pytest.mark.parametrize("seed", range(40))
 def test_2_classic_first_player_from_four_dice(seed):
-    tiles, icons, values, first, rolls = deal(seed, CLASSIC)
+    _tiles, _icons, _values, first, rolls = deal(seed, CLASSIC)
     assert rolls, "classic shows at least one roll"
     for dw, db in rolls:
         assert len(dw) == 4 and len(db) == 4
@@ -1215,6 +1215,33 @@ def test_13_at_most_three_claims():
         play(g, "DK G5 +E5")
     capped = [lot_name(v) for v in range(NLOTS) if g.lots[v] & 0x18]
     assert capped == ["A10", "C10", "E10", "G10", "A5", "C5"]
+
+
+def test_13_a_claim_made_on_its_own_after_the_build():
+    """The seam the screen and the AI use: build, then claim (or not),
+    with no undo-and-replay; unclaim takes the claim alone back."""
+    g = city()
+    play(g, "TR C5")  # B
+    assert g.builder() == B and g.can_claim()
+    assert g.claimable(lot("C5")) and not g.claimable(lot("D5"))
+    before = snapshot(g)
+    g.claim(lot("C5"))
+    assert g.owner_at(lot("C5")) == B and list(g.caps) == [3, 2]
+    assert g.build_at(0) == (B, 0, lot("C5"), lot("C5"))
+    assert not g.can_claim() and not g.claimable(lot("C5"))
+    with pytest.raises(ValueError, match="^B already claimed with this build$"):
+        g.claim(lot("C5"))
+    assert g.unclaim() and snapshot(g) == before and g.owner_at(lot("C5")) == -1
+    assert not g.unclaim()
+    with pytest.raises(ValueError, match="^A1: no tower to claim there$"):
+        g.claim(lot("A1"))
+    assert snapshot(g) == before
+    g.claim(lot("C5"))
+    g.undo()                      # the build and its claim go together
+    assert g.nbuilds == 0 and list(g.caps) == [3, 3] and g.lots[lot("C5")] == 0
+    assert g.builder() == -1 and not g.can_claim()
+    with pytest.raises(ValueError, match="^nothing was built yet$"):
+        g.claim(lot("C5"))
 
 
 @pytest.mark.parametrize("cap, reason", [

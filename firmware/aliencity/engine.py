@@ -5,7 +5,13 @@ The whole position lives in a few bytearrays indexed by lot or tile number
 position serves every question about it: the legal builds of both players,
 "why not?" for any build, and whose turn comes next.
 
-Moves are small ints: ``kind << 7 | lot`` (kind 0-6 as in geometry).
+Moves are small ints: ``kind << 7 | lot`` (kind 0-6 as in geometry), made
+and taken apart only by ``move``, ``move_kind`` and ``move_lot``. A claim
+(capping a tower) belongs to the build before it: ``play(kind, lot)`` then
+``claim(lot)``, or both at once with ``play(kind, lot, cap)``; ``undo``
+takes back the build and its claim, ``unclaim`` the claim alone. Only this
+module writes the game's arrays; everyone else asks it (``kind_at``,
+``owner_at``, ``claimable``, ``can_claim``).
 """
 
 from micropython import const
@@ -33,7 +39,21 @@ CLASSIC = const(1)
 RULES_NAMES = ("standalone", "classic")
 OVER = const(2)  # to_move once neither player can build
 MAX_BUILDS = const(38)  # 19 structures per player
+MAX_MOVES = const(560)  # NKINDS * NLOTS: room for every legal build
 CAPPED = const(0x18)  # lot byte bits holding the cap: 0x08 W, 0x10 B
+
+
+def move(kind, lot):
+    """The move number of building ``kind`` on ``lot``."""
+    return kind << 7 | lot
+
+
+def move_kind(m):
+    return m >> 7
+
+
+def move_lot(m):
+    return m & 0x7F
 
 
 def cap_owner(v):
@@ -85,6 +105,29 @@ class Game:
     def kind_at(self, lot):
         """Kind (0-6) of the structure on lot, or -1 if it is empty."""
         return (self.lots[lot] & 7) - 1
+
+    def owner_at(self, lot):
+        """Who capped the tower on lot (0 W, 1 B), or -1 if nobody."""
+        return cap_owner(self.lots[lot])
+
+    def claimable(self, lot):
+        """Is there an unclaimed tower on lot (anyone's to cap)?"""
+        v = self.lots[lot]
+        return 1 <= (v & 7) <= 3 and not v & CAPPED
+
+    def can_claim(self):
+        """May the player who made the last build cap a tower now? (They
+        have a cap left, have not capped one with this build, and it was
+        not the last build of the game.)"""
+        n = self.nbuilds
+        if n == 0 or self.to_move == OVER or self.hist[2 * n - 1] != NONE:
+            return False
+        return self.caps[self.hist[2 * n - 2] >> 7] > 0
+
+    def builder(self):
+        """The player who made the last build (-1 before the first)."""
+        n = self.nbuilds
+        return self.hist[2 * n - 2] >> 7 if n else -1
 
     def over(self):
         return self.to_move == OVER
@@ -148,8 +191,8 @@ class Game:
     def legal(self, buf, naive=False):
         """Write every legal build of the player to move into ``buf``.
 
-        ``buf`` is an ``array('H')`` of at least 560 entries; entries are
-        ``kind << 7 | lot``. Returns how many were written (0 when over).
+        ``buf`` is an ``array('H')`` of at least MAX_MOVES entries; entries
+        are ``move(kind, lot)``. Returns how many were written (0 when over).
         Allocates nothing once warm.
         """
         p = self.to_move
@@ -294,16 +337,44 @@ class Game:
         err = self.why_not(kind, lot)
         if err:
             raise ValueError(err)
-        p = self.to_move
-        self._place(p, kind, lot)
+        self._place(self.to_move, kind, lot)
         if cap != NONE:
-            err = self.cap_why_not(p, cap)
-            if err:
+            try:
+                self.claim(cap)
+            except ValueError:
                 self.undo()
-                raise ValueError(err)
-            self.lots[cap] |= 0x08 << p
-            self.caps[p] -= 1
-            self.hist[2 * self.nbuilds - 1] = cap
+                raise
+
+    def claim(self, lot):
+        """Cap the tower on ``lot`` for the player who made the last build
+        (their claim of that build). ValueError with the reason if they may
+        not; the position is then unchanged."""
+        n = self.nbuilds
+        if n == 0:
+            raise ValueError("nothing was built yet")
+        p = self.hist[2 * n - 2] >> 7
+        if self.hist[2 * n - 1] != NONE:
+            raise ValueError("%s already claimed with this build" % PLAYER_NAMES[p])
+        err = self.cap_why_not(p, lot)
+        if err:
+            raise ValueError(err)
+        self.lots[lot] |= 0x08 << p
+        self.caps[p] -= 1
+        self.hist[2 * n - 1] = lot
+
+    def unclaim(self):
+        """Take back the last build's claim alone. False if it had none."""
+        n = self.nbuilds
+        if n == 0:
+            return False
+        i = 2 * n - 1
+        cap = self.hist[i]
+        if cap == NONE:
+            return False
+        self.lots[cap] &= 0xFF ^ CAPPED
+        self.caps[self.hist[i - 1] >> 7] += 1
+        self.hist[i] = NONE
+        return True
 
     def _place(self, p, kind, lot):
         self.lots[lot] = kind + 1
