@@ -55,11 +55,3 @@ class Rng:
         for i in range(len(seq) - 1, 0, -1):
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
-
-    def state(self):
-        """The generator state as one int, to save and restore it."""
-        return (self.s0 << 16) | self.s1
-
-    def set_state(self, st):
-        self.s0 = (st >> 16) & _M
-        self.s1 = st & _M

@@ -1,40 +1,52 @@
 """The save store in ``microcontroller.nvm``: two slots written alternately.
 
-    nvm[0:16]      the settings of firmware before the store (b"HCS" ...):
-                   read once to migrate them, never written again
-    nvm[16:1040]   slot 0 \\  each: a 12-byte header, then the payload
-    nvm[1040:2064] slot 1 /   (only header + payload are written)
-    nvm[4096:]     the last finished game as text (aliencity/app.py), not
-                   part of the store
+    nvm[0:16]        the settings of firmware before the store (b"HCS" ...):
+                     read once to move them over, never written again
+    nvm[16:3088]     slot 0 \\  each: a 12-byte header, then the payload
+    nvm[3088:6160]   slot 1 /   (only header + payload are written)
+    nvm[6160:8192]   the last finished game's record text (``keep_record``),
+                     not part of the slots
 
 Slot header (big-endian): b"HG", format version, 0, sequence number (4),
 payload length (2), CRC-16/CCITT-FALSE (2) of bytes 2..9 and the payload.
 The payload is a list of sections: tag (1 byte), length (2), data, sorted
-by tag. Tags in use: "S" settings, "G" the autosaved game (game name,
-0, the game's own bytes), "R" best scores, "F" faults to inject (a
-developer's fault list, see ``fault``). Unknown tags are kept as they are.
+by tag. Tags: "S" settings (sound, brightness), "L" the game saved last
+(one game tag), "R" best scores, "F" faults to inject (a developer's list,
+see ``fault``), and one section per game, tagged by the game ("a" Alien
+City, "s" Skyscrapers, "h" Alheimur): the length of its new-game options
+(1 byte), the options, then the game in progress in the game's own bytes
+(none: no game to continue). A game writes only its own section, so one
+game's autosave never touches another's. Unknown tags are kept as they are.
 
 Loading takes the valid slot (magic, version, length, CRC) with the highest
 sequence number. ``save`` writes the other slot, sequence + 1, as one slice
 assignment, and only when the payload differs from the last one written:
 power lost at any byte of a write leaves the older slot whole, so loading
 gives either the previous save or the new one.
+
+Format 1 (two 1 KB slots at nvm[16:2064], the autosave in one "G" section
+for every game, Alien City's options after the settings) is moved over on
+the first load: the new slot 1 lies beyond the old slots, so a power cut
+while moving leaves the old save to move again.
 """
 
 from micropython import const
 
 SLOT0 = const(16)
-SLOT_SIZE = const(1024)
+SLOT_SIZE = const(3072)
 HEADER = const(12)
-VERSION = const(1)
-MAX_PAYLOAD = const(1012)   # SLOT_SIZE - HEADER
+VERSION = const(2)
+MAX_PAYLOAD = const(3060)   # SLOT_SIZE - HEADER
+RECORD_AT = const(6160)     # SLOT0 + 2 * SLOT_SIZE
 _MAGIC = b"HG"
 _OLD = b"HCS"
+_V1_SIZE = const(1024)      # format 1's slots
 
 SETTINGS = const(0x53)  # "S"
-GAME = const(0x47)      # "G"
+LAST = const(0x4C)      # "L"
 BESTS = const(0x52)     # "R"
 FAULTS = const(0x46)    # "F"
+_V1_GAME = const(0x47)  # "G": format 1's autosave
 
 MAX_KEY = const(24)     # bytes of a best-score key
 MAX_BESTS = const(24)   # keys in the records area
@@ -66,14 +78,14 @@ def crc16(data, start=0, end=None, crc=0xFFFF):
     return crc
 
 
-def slot_at(i):
-    return SLOT0 + i * SLOT_SIZE
+def slot_at(i, size=SLOT_SIZE):
+    return SLOT0 + i * size
 
 
-def parse_slot(raw):
+def parse_slot(raw, version=VERSION):
     """(seq, payload) of a slot's bytes, or None if it is not valid.
     raw: the slot's bytes (at least HEADER)."""
-    if len(raw) < HEADER or raw[0] != 0x48 or raw[1] != 0x47 or raw[2] != VERSION:
+    if len(raw) < HEADER or raw[0] != 0x48 or raw[1] != 0x47 or raw[2] != version:
         return None
     n = raw[8] << 8 | raw[9]
     if n > MAX_PAYLOAD or HEADER + n > len(raw):
@@ -125,11 +137,38 @@ class Store:
     # -- loading ---------------------------------------------------------
 
     def load(self):
+        got, blank, newer = self._newest(VERSION, SLOT_SIZE)
+        self._bests = None
+        if got is not None:
+            self.seq, self._last, self.sections, self.slot = got
+            return True
+        self.sections = {}
+        self.seq = 0
+        self.slot = 1
+        self._last = None
+        old, blank1, _ = self._newest(1, _V1_SIZE)
+        if old is not None:
+            self._from_v1(old)
+            self.note = "save moved to a new format"
+        elif self._from_hcs():
+            self.note = "settings moved to new save"
+        elif newer:
+            self.note = "newer save set aside"
+        elif blank and blank1:
+            self.note = "fresh save memory"
+        else:
+            self.note = "save unreadable: new start"
+        self.save()
+        return False
+
+    def _newest(self, version, size):
+        """((seq, payload, sections, slot) of the newest valid slot of a
+        format or None, both slot headers blank?, a newer format seen?)"""
         best = None
         blank = True
         newer = False
         for i in range(2):
-            a = slot_at(i)
+            a = slot_at(i, size)
             head = self.nvm[a:a + HEADER]
             for b in head:
                 if b != 0xFF:
@@ -138,36 +177,38 @@ class Store:
             if head[0:2] == _MAGIC and head[2] > VERSION:
                 newer = True
             n = head[8] << 8 | head[9]
-            if n > MAX_PAYLOAD:
+            if n > size - HEADER:
                 continue
-            got = parse_slot(self.nvm[a:a + HEADER + n])
+            got = parse_slot(self.nvm[a:a + HEADER + n], version)
             if got is None:
                 continue
             secs = parse_sections(got[1])
-            if secs is None:
-                continue
-            if best is None or got[0] > best[0]:
+            if secs is not None and (best is None or got[0] > best[0]):
                 best = (got[0], got[1], secs, i)
-        self.sections = {}
-        self._bests = None
-        if best is not None:
-            self.seq, self._last, self.sections, self.slot = best
-            return True
-        self.seq = 0
-        self.slot = 1
-        self._last = None
+        return best, blank, newer
+
+    def _from_v1(self, old):
+        """Format 1's sections, in this format's places. The first save
+        goes to slot 1, which lies beyond format 1's slots."""
+        seq, _, secs, _ = old
+        self.seq = seq
+        self.slot = 0
+        for tag in secs:
+            if tag != _V1_GAME and tag != SETTINGS:
+                self.sections[tag] = secs[tag]
+        st = secs.get(SETTINGS) or b""
+        self.sections[SETTINGS] = st[:2]
+        g = secs.get(_V1_GAME) or b""
+        if g.startswith(b"aliencity\x00") or st[2:]:
+            save = g[10:] if g.startswith(b"aliencity\x00") else None
+            self.set_game(0x61, st[2:], save, write=False)
+
+    def _from_hcs(self):
         old = self.nvm[0:7]
         if (old[0:3] == _OLD and old[3] == 1 and old[4] <= 1 and 1 <= old[5] <= 4
                 and old[6] == (old[4] + old[5] + 0x5A) & 0xFF):
             self.sections[SETTINGS] = bytes((old[4], old[5]))
-            self.note = "settings moved to new save"
-        elif newer:
-            self.note = "newer save set aside"
-        elif blank:
-            self.note = "fresh save memory"
-        else:
-            self.note = "save unreadable: new start"
-        self.save()
+            return True
         return False
 
     # -- sections ----------------------------------------------------------
@@ -229,25 +270,45 @@ class Store:
         self._last = p
         return True
 
-    # -- the autosaved game -------------------------------------------------
+    # -- each game's section: its new-game options and its autosave ----------
 
-    def game(self):
-        """(game name, bytes) of the autosave, or None."""
-        d = self.sections.get(GAME)
-        if not d:
-            return None
-        i = d.find(b"\x00")
-        if i <= 0:
-            return None
-        try:
-            return d[:i].decode(), d[i + 1:]
-        except UnicodeError:
-            return None
+    def game(self, tag):
+        """(options, the saved game or None) of the game tagged ``tag``."""
+        d = self.sections.get(tag)
+        if not d or d[0] + 1 > len(d):
+            return b"", None
+        n = d[0]
+        return d[1:1 + n], (d[1 + n:] or None)
 
-    def set_game(self, name, data):
-        """Autosave (``data`` None: forget it) and write at once."""
-        self.put(GAME, None if data is None else name.encode() + b"\x00" + data)
-        return self.save()
+    def set_game(self, tag, options, data, write=True):
+        """Keep a game's options and its game in progress (``data`` None:
+        no game to continue), then write the store (only if it changed).
+        The game saved last is the launcher's "Continue"."""
+        if data:
+            self.sections[LAST] = bytes((tag,))
+        elif self.last() == tag:
+            del self.sections[LAST]
+        self.sections[tag] = bytes((len(options),)) + options + (data or b"")
+        return self.save() if write else False
+
+    def last(self):
+        """The tag of the game saved last, if it has a game to continue."""
+        d = self.sections.get(LAST)
+        if d and self.game(d[0])[1] is not None:
+            return d[0]
+        return None
+
+    # -- the last finished game, as record text (outside the slots) ----------
+
+    def keep_record(self, text):
+        """Keep ``text`` (a finished game's record) at RECORD_AT as
+        b"ACR" + 2-byte length + text; False if it does not fit."""
+        data = text.encode()
+        n = len(data)
+        if n + 5 > len(self.nvm) - RECORD_AT:
+            return False
+        self.nvm[RECORD_AT:RECORD_AT + 5 + n] = b"ACR" + bytes((n >> 8, n & 255)) + data
+        return True
 
     # -- best scores -------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import appdriver
 from appdriver import START_LOT, Driver
 
 import paths
+import store
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -23,14 +24,14 @@ from aliencity import record
 from aliencity.deal import new_game
 from aliencity.geometry import NLOTS, lot_name
 
-RECORD_AT = 4096
+RECORD_AT = store.RECORD_AT
 YELLOW = (0xFF, 0xD8, 0x20)      # legal-lot frame (sprites.py)
 RED_PIECE = (0xF0, 0x40, 0x40)
 
 # Launcher -> Alien City -> new game: rows W, B, rules, streets, bonus,
 # seed, start (the highlight starts on "start").
-HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
-COMPUTERS = "a\ndown\nright\ndown\ndown\ndown\ndown\ndown\nright\ndown\na\n"
+HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
+COMPUTERS = "a\ndown\nright\ndown\ndown\ndown\ndown\nright\ndown\na\n"
 
 
 def run_sim(tmp_path, script, name="run", nvm=False, board=None):
@@ -188,7 +189,7 @@ def test_hot_seat_game_to_the_scoring_screen(tmp_path):
         n = g.legal(buf)
         m = buf[rng.randrange(n)]
         d.build(m >> 7, m & 0x7F, claim_own=rng.random() < 0.5)
-    script = HOTSEAT + "\n".join(d.lines) + "\nwait 4500\n"
+    script = HOTSEAT + "\n".join(d.lines) + "\nwait 500\na\nwait 500\n"
     st, s, nvm = run_sim(tmp_path, script, name="hotseat", nvm=True)
     assert st["error"] is None
     text = nvm_record(nvm)
@@ -200,7 +201,7 @@ def test_hot_seat_game_to_the_scoring_screen(tmp_path):
 
 
 def test_computer_game_scores_like_the_referee(tmp_path):
-    script = COMPUTERS + "wait 40000\n"
+    script = COMPUTERS + "wait 40000\na\nwait 500\n"   # game over: A for the scores
     st, top, nvm = run_sim(tmp_path, script, name="ai", nvm=True)
     assert st["error"] is None
     text = nvm_record(nvm)
@@ -244,9 +245,14 @@ def test_pause_menu_undo_and_quit(tmp_path):
     _st, s, _ = run_sim(tmp_path, script + "start\ndown\na\n", name="undo")
     assert count_in_lot(s, lot, RED_PIECE) == 0
     assert read_text(s, 2, 102, 6) == "undone"
-    # Start, up to "quit" (the last row), A: back in the launcher, which
-    # offers to continue the autosaved game.
-    _st, s, _ = run_sim(tmp_path, script + "start\nup\na\n", name="quit")
+    # Start, up to "quit" (the last row), A: "sure?" with "no" highlighted;
+    # A on it keeps the game.
+    _st, s, _ = run_sim(tmp_path, script + "start\nup\na\n", name="sure")
+    assert read_text(s, 4, 1, 11) == "quit: sure?"
+    _st, s, _ = run_sim(tmp_path, script + "start\nup\na\na\n", name="no")
+    assert read_text(s, 4, 1, 6) == "Paused"
+    # "yes": back in the launcher, which offers to continue the autosaved game.
+    _st, s, _ = run_sim(tmp_path, script + "start\nup\na\ndown\na\n", name="quit")
     assert read_text(s, 14, 27, 19) == "Continue Alien City"
 
 

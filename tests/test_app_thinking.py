@@ -22,7 +22,7 @@ from test_crash import make_nvm, read_text, screen_text
 import paths
 import store
 from aliencity import save
-from aliencity.newgame import Setup
+from aliencity.save import Setup
 
 SLOW_S = 0.15      # virtual seconds per look at should_stop (hard: 11 looks)
 
@@ -38,7 +38,7 @@ def sleep(s):
     # What is loaded while the app idles (its loops sleep between polls).
     ai = sys.modules.get("aliencity.ai")
     SNAP["modules"] = sorted(m for m in sys.modules
-                             if m.startswith("aliencity.") or m == "ui.textview")
+                             if m.startswith("aliencity.") or m in ("ui.textview", "ui.pause"))
     SNAP["brain"] = ai is not None and ai._brain is not None
     _sleep(s)
 
@@ -102,7 +102,7 @@ def run(tmp_path, name, script, nvm_src, slow=SLOW_S, snap=None):
     import pygame
     st = json.loads(state.read_text())
     assert st["error"] is None, st["error"]
-    saved = store.Store(bytearray(nvm.read_bytes())).game()
+    saved = store.Store(bytearray(nvm.read_bytes())).game(0x61)
     out = json.loads(log.read_text())
     if snap is not None:
         snap.update(out["snap"])
@@ -117,7 +117,7 @@ def board_diff(a, b):
 
 def saved_game(saved):
     st = Setup()
-    return save.decode(saved[1], st), st     # replays every build through the engine
+    return save.decode(st, saved[1]), st     # replays every build through the engine
 
 
 def test_b_during_a_hard_move_makes_the_computer_move_now(tmp_path):
@@ -202,13 +202,13 @@ def test_modules_are_loaded_only_while_used(tmp_path):
     run(tmp_path, "hot", "a\nwait 300\nstart\na\nwait 300\nright\n", src, slow=None, snap=snap)
     mods = snap["modules"]
     assert "aliencity.screen" in mods                        # the board is up
-    for m in ai + ["aliencity.record", "aliencity.pause", "aliencity.results", "ui.textview"]:
+    for m in ai + ["aliencity.record", "ui.pause", "aliencity.results", "ui.textview"]:
         assert m not in mods, m
     # A hint loads the AI; in a hot-seat game its buffers go back at once.
     run(tmp_path, "hint", "a\nwait 300\nstart\ndown\ndown\na\nwait 500\n", src, slow=None,
         snap=snap)
     assert set(ai) <= set(snap["modules"]) and not snap["brain"]
-    assert "aliencity.pause" not in snap["modules"]
+    assert "ui.pause" not in snap["modules"]
     # A computer seat: the AI stays while the game goes on.
     src = tmp_path / "hard.nvm"
     make_nvm(src, (0, 3), 4)
@@ -219,11 +219,12 @@ def test_modules_are_loaded_only_while_used(tmp_path):
     # dropped); the scoring screen has what it needs.
     src = tmp_path / "end.nvm"
     make_nvm(src, (1, 1), 34)
-    _st, _s, _log, saved = run(tmp_path, "end", "a\nwait 7000\n", src, slow=None, snap=snap)
-    assert saved is None                                     # a finished game is forgotten
-    assert snap["nvm"][4096:4099] == b"ACR"                  # its record is kept
+    _st, _s, _log, saved = run(tmp_path, "end", "a\nwait 7000\na\nwait 500\n", src, slow=None, snap=snap)
+    assert saved[1] is None                                  # a finished game is forgotten
+    assert snap["nvm"][store.RECORD_AT:store.RECORD_AT + 3] == b"ACR"                  # its record is kept
     mods = snap["modules"]
-    assert "aliencity.results" in mods and "ui.textview" in mods   # the scores are shown
-    for m in ai + ["aliencity.record"]:
+    assert "ui.textview" in mods                             # the scores are shown
+    assert "aliencity.results" not in mods                   # (their lines made, it went)
+    for m in ai + ["aliencity.record", "aliencity.computer"]:
         assert m not in mods, m
     assert not snap["brain"]

@@ -16,7 +16,7 @@ import seeded
 import paths
 import store
 from aliencity import record, save
-from aliencity.newgame import Setup
+from aliencity.save import Setup, pack_options
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -31,7 +31,7 @@ def make_nvm(path, seats, builds, faults=b"", seed=9):
     s.put(store.SETTINGS, b"\x01\x03")
     if faults:
         s.put(store.FAULTS, faults)
-    s.set_game("aliencity", save.encode(st, g))
+    s.set_game(0x61, pack_options(st) + b"\0\0", save.encode(st, g))
     path.write_bytes(bytes(nvm))
     return g
 
@@ -96,7 +96,7 @@ def test_crash_screen_then_restart_with_the_autosave_intact(tmp_path):
     saved = store.Store(bytearray(nvm.read_bytes()))
     assert saved.get(store.FAULTS) is None
     st2 = Setup()
-    g2 = save.decode(saved.game()[1], st2)
+    g2 = save.decode(st2, saved.game(0x61)[1])
     assert record.write(g2) == want
     # Again from the same save, now pressing A on the crash screen: it
     # restarts (supervisor.reload) into the launcher, which offers the same
@@ -107,7 +107,7 @@ def test_crash_screen_then_restart_with_the_autosave_intact(tmp_path):
     assert st["error"] is None and st["resets"] == 1
     assert screen_text(s, 2, 102, 1) == ["continued at build 7"]
     saved = store.Store(bytearray(nvm.read_bytes()))
-    g3 = save.decode(saved.game()[1], Setup())
+    g3 = save.decode(Setup(), saved.game(0x61)[1])
     assert record.write(g3) == want        # nothing lost, nothing new built
 
 
@@ -125,7 +125,7 @@ def test_memory_error_in_a_computer_move_falls_back(tmp_path):
     saved = store.Store(bytearray(nvm.read_bytes()))
     assert saved.get(store.FAULTS) is None
     st2 = Setup()
-    g2 = save.decode(saved.game()[1], st2)
+    g2 = save.decode(st2, saved.game(0x61)[1])
     assert g2.nbuilds == 5 and st2.levels() == [None, "hard"]   # the seat's level is kept
 
 
@@ -138,7 +138,7 @@ def test_memory_error_in_a_hint_says_so_and_changes_nothing(tmp_path):
     assert screen_text(s, 2, 102, 1) == ["no hint: not enough memory"]
     saved = store.Store(bytearray(nvm.read_bytes()))
     assert saved.get(store.FAULTS) is None          # the fault was taken
-    g2 = save.decode(saved.game()[1], Setup())
+    g2 = save.decode(Setup(), saved.game(0x61)[1])
     assert g2.nbuilds == g.nbuilds == 4 and g2.to_move == g.to_move
 
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 import seeded
 
 import paths
@@ -143,5 +144,34 @@ def test_app_fuzz_short_run():
     st = json.loads(p.stdout.strip().splitlines()[-1])
     assert st["events"] == 3000
     for run in st["runs"]:
-        assert run["checks"] > 0 and run["screens"].get("board", 0) > 0
+        # the events reach every game, and its invariants are checked
+        for game in ("aliencity", "skyscrapers"):
+            assert run["checks"].get(game, 0) > 100, (game, run)
+            assert run["screens"].get(game + " board", 0) > 0, (game, run)
         assert run["crash_screens"] == 0
+
+
+def test_the_skyscrapers_checker_catches_what_it_checks():
+    """A checker that cannot fail would let anything through: break each
+    invariant by hand and see it caught."""
+    import fuzz_app
+
+    from skyscrapers.deal import new_game
+    chk = fuzz_app.SkyChecker()
+    g = new_game(5)
+    chk.check(g)
+    breaks = [
+        lambda g: g.height.__setitem__(0, g.height[0] + 1),        # a tile from nowhere
+        lambda g: g.coin.__setitem__(g.hole, 1),                   # the hole filled
+        lambda g: g.pawn.__setitem__(g.ppos[0], 0),                 # a pawn lost
+        lambda g: g.top.__setitem__(g.tcell[7], 20),                # a stack of two suits
+    ]
+    for brk in breaks:
+        g = new_game(5)
+        brk(g)
+        with pytest.raises(fuzz_app.Failure):
+            chk.check(g)
+    g = new_game(5)
+    chk.count = lambda g: 99          # the score no longer matches a fresh count
+    with pytest.raises(fuzz_app.Failure, match="fresh count"):
+        chk.check(g)

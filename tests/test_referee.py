@@ -360,6 +360,13 @@ def m_unknown_option():
     return ls, 3, "unknown option 'fast-streets'"
 
 
+def m_option_twice():
+    ls = good_lines()
+    ls.insert(2, "option streets=open")
+    ls.insert(3, "option streets=open  # again")
+    return ls, 4, "option streets=open given twice"
+
+
 def m_bad_lot():
     ls = good_lines()
     ls[6] = ls[6].split()[0] + " DK Z9"
@@ -430,7 +437,7 @@ def m_unicode_digit():
     return ls, 8, "unexpected character '\u00b2'"
 
 
-MALFORMED = [m_bad_tile, m_19_tiles, m_unknown_option, m_bad_lot, m_garbage,
+MALFORMED = [m_bad_tile, m_19_tiles, m_unknown_option, m_option_twice, m_bad_lot, m_garbage,
              m_comments_and_blanks_count, m_crlf, m_colour_count,
              m_location_bonus_standalone, m_header_after_move,
              m_standalone_w_first, m_no_magic, m_no_tiles, m_unicode_digit]

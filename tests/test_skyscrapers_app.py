@@ -41,11 +41,11 @@ def run_sim(tmp_path, script, name="run"):
 def open_game(seed, var2=False):
     """Launcher -> Skyscrapers -> new game with that seed (and variant 2)."""
     s = ["down", "a", "wait 200"]
-    s += ["up"] * 4 + ["right"] * seed      # the seed row
+    s += ["up"] + ["right"] * seed          # the seed row, just above "start"
     if var2:
-        s += ["down", "down", "right", "down", "down"]
+        s += ["up", "up", "right", "down", "down", "down"]
     else:
-        s += ["down"] * 4
+        s += ["down"]
     s += ["a", "wait 200"]
     return s
 
@@ -114,3 +114,44 @@ def test_variant2_and_an_illegal_piece(tmp_path):
                 reds += 1
     assert reds > 20
     assert g.hole == 12
+
+
+def test_autosave_continue_and_the_other_games_save(tmp_path):
+    """Skyscrapers saves after every play: quit mid-game, and the launcher
+    offers "Continue Skyscrapers", which brings back the same position;
+    its seed and options come back on the new-game screen; a new Alien
+    City game beside it never touches its save."""
+    from skyscrapers import save
+    plays, g, _cur = scripted_game(SEED, VAR2, 6)
+    quit_ = ["start", "up", "a", "down", "a", "wait 200"]        # pause -> quit -> yes
+    script = open_game(SEED, var2=True) + plays + quit_
+    _st, _shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "quit")
+    s = Store(bytearray(nvm))
+    options, data = s.game(0x73)
+    assert s.last() == 0x73 and options == bytes((VAR2, 0, SEED))
+    st = save.Setup()
+    g2 = save.decode(st, data)
+    assert g2.state() == g.state() and st.dealt == SEED and st.options == VAR2
+    # Launcher: A on "Continue Skyscrapers"; the board is that position.
+    nvm_file = tmp_path / "cont.nvm"
+    nvm_file.write_bytes(nvm)
+    cont = tmp_path / "cont.txt"
+    cont.write_text("a\nwait 300\nb\nwait 200\n")       # continue, then undo one play
+    subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(cont),
+                    "--nvm", str(nvm_file), "--timeout", "30"], cwd=paths.ROOT,
+                   env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
+                   check=True, capture_output=True, timeout=60)
+    after = Store(bytearray(nvm_file.read_bytes()))
+    g3 = save.decode(save.Setup(), after.game(0x73)[1])
+    g.undo()
+    assert g3.state() == g.state()                  # continued, and the undo saved
+    # A new Alien City game (launcher: down past Continue to Alien City, start).
+    nvm_file.write_bytes(nvm)
+    cont.write_text("down\na\nwait 300\nstart\nwait 300\nright\na\n")
+    subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(cont),
+                    "--nvm", str(nvm_file), "--timeout", "30"], cwd=paths.ROOT,
+                   env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
+                   check=True, capture_output=True, timeout=60)
+    both = Store(bytearray(nvm_file.read_bytes()))
+    assert both.game(0x73) == (options, data)       # untouched
+    assert both.game(0x61)[1] is not None and both.last() == 0x61

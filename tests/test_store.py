@@ -1,7 +1,9 @@
-"""The save store (firmware/store.py) and Alien City's autosave
-(firmware/aliencity/save.py): slots, CRC, sequence, writes only on change,
-blank/corrupt/older memory, best scores, and power cut at every byte of a
-save (the simulator's nvm stand-in, _simhost.cut_power_after)."""
+"""The save store (firmware/store.py) and the games' autosaves
+(firmware/aliencity/save.py, firmware/skyscrapers/save.py): slots, CRC,
+sequence, writes only on change, blank/corrupt/older memory, format 1
+moved over, one section per game, best scores, and power cut at every
+byte of every save of both games (the simulator's nvm stand-in,
+_simhost.cut_power_after)."""
 
 import random
 
@@ -11,7 +13,10 @@ import seeded
 import paths
 import store
 from aliencity import record, save
-from aliencity.newgame import Setup
+from aliencity.save import Setup, pack_options
+
+AC = 0x61        # aliencity.app.TAG
+SKY = 0x73       # skyscrapers.app.TAG
 
 
 class CountingNVM:
@@ -93,13 +98,17 @@ def test_older_settings_are_migrated():
     assert Settings(store.Store(nvm)).light == 2
 
 
-def test_old_record_area_and_newer_formats_are_set_aside():
+def test_record_area_and_newer_formats_are_set_aside():
     nvm = CountingNVM()
     text = b"alien-city 1\n"
-    nvm.b[4096:4096 + 5 + len(text)] = b"ACR" + bytes((0, len(text))) + text
+    at = store.RECORD_AT
+    nvm.b[at:at + 5 + len(text)] = b"ACR" + bytes((0, len(text))) + text
     s = store.Store(nvm)
-    assert s.game() is None and s.note == "fresh save memory"
-    assert nvm.b[4096:4099] == b"ACR"          # not touched
+    assert s.game(AC) == (b"", None) and s.note == "fresh save memory"
+    assert nvm.b[at:at + 3] == b"ACR"          # not touched
+    assert s.keep_record("alien-city 1\nrules classic\n")
+    assert nvm.b[at:at + 5] == b"ACR\x00\x1b"
+    assert store.slot_at(2) <= store.RECORD_AT  # beyond both slots
     nvm2 = CountingNVM()
     nvm2.b[16:28] = b"HG\x09\x00" + bytes(8)
     assert store.Store(nvm2).note == "newer save set aside"
@@ -110,33 +119,37 @@ def test_garbage_never_crashes():
     good = CountingNVM()
     s = store.Store(good)
     s.put(store.SETTINGS, b"\x01\x02")
-    s.set_game("aliencity", save.encode(setup_for(), seeded.random_game(3, stop_at=10)))
+    s.set_game(AC, pack_options(setup_for()),
+               save.encode(setup_for(), seeded.random_game(3, stop_at=10)))
     s.set_best("sky:4", 31)
     base = bytes(good.b)
     for i in range(400):
         b = bytearray(base)
         mode = i % 4
         if mode == 0:                         # random bytes everywhere
-            b[0:2100] = bytes(rng.getrandbits(8) for _ in range(2100))
+            b[0:3200] = bytes(rng.getrandbits(8) for _ in range(3200))
         elif mode == 1:                       # a few flipped bits
             for _ in range(rng.randint(1, 6)):
-                j = rng.randrange(0, 2100)
+                j = rng.randrange(0, 3200)
                 b[j] ^= 1 << rng.randrange(8)
         elif mode == 2:                       # a plausible header, odd length
             a = store.slot_at(rng.randrange(2))
             b[a + 8] = rng.getrandbits(8)
             b[a + 9] = rng.getrandbits(8)
         else:                                 # zeros (an erased-to-0 flash)
-            j = rng.randrange(0, 2100)
+            j = rng.randrange(0, 3200)
             k = rng.randint(1, 300)
             b[j:j + k] = bytes(len(b[j:j + k]))
         st = store.Store(CountingNVM(b))
-        g = st.game()
-        if g is not None:
+        options, data = st.game(AC)
+        from aliencity.save import unpack_options
+        unpack_options(Setup(), options)        # odd options leave the defaults
+        if data is not None:
             try:
-                save.decode(g[1], Setup())
+                save.decode(Setup(), data)
             except ValueError:
                 pass
+        st.last()
         st.best("sky:4")
         from ui.settings import Settings
         Settings(st)
@@ -159,9 +172,9 @@ def test_bests_round_trip():
         s2.set_best("k%d" % i, i)
     with pytest.raises(ValueError):
         s2.set_best("one-more", 1)
-    g = seeded.random_game(11)
-    assert g.over() and g.nbuilds >= 30
-    s2.set_game("aliencity", save.encode(setup_for(), g))
+    g = seeded.random_game(11, stop_at=37)
+    assert not g.over() and g.nbuilds >= 30
+    s2.set_game(AC, pack_options(setup_for()), save.encode(setup_for(), g))
     assert len(s2.payload()) < store.MAX_PAYLOAD
 
 
@@ -169,15 +182,17 @@ def test_worst_case_payload_fits():
     s = store.Store(CountingNVM())
     for i in range(store.MAX_BESTS):
         s.set_best(("%02d" % i) * (store.MAX_KEY // 2), -1, save=False)
-    s.put(store.SETTINGS, bytes(2 + 7))
+    s.put(store.SETTINGS, bytes(2))
     st = setup_for()
-    g = seeded.random_game(11)
+    g = seeded.random_game(11, stop_at=20)
     blob = save.encode(st, g)
     full = blob[:7] + bytes((38,)) + bytes(3 * 38)    # 38 builds: the most there are
-    s.put(store.GAME, b"aliencity\x00" + full)
+    s.set_game(AC, pack_options(st), full, write=False)
+    # Skyscrapers: a long game of 400 plays (2 bytes each)
+    s.set_game(SKY, bytes(3), bytes(8 + 2 * 400), write=False)
     s.save()
     n = len(s.payload())
-    assert n <= store.MAX_PAYLOAD - 100, n
+    assert n <= store.MAX_PAYLOAD - 1200, n     # room for Alheimur's save
 
 
 def test_game_codec_round_trip():
@@ -185,84 +200,180 @@ def test_game_codec_round_trip():
         g = seeded.random_game(seed, rules, opn, lb)
         st = setup_for(seed, (1, 3), rules)
         st.seed = 0
+        assert g.over() and save.encode(st, g) is None     # nothing to continue
+        g = seeded.random_game(seed, rules, opn, lb, stop_at=g.nbuilds - 1)
         blob = save.encode(st, g)
         assert len(blob) == 8 + 3 * g.nbuilds <= 8 + 3 * 38
         st2 = Setup()
-        g2 = save.decode(blob, st2)
+        g2 = save.decode(st2, blob)
         assert record.write(g2) == record.write(g)
         assert st2.levels() == ["easy", "hard"] and st2.dealt == seed
         assert g2.to_move == g.to_move
         half = seeded.random_game(seed, rules, opn, lb, stop_at=13)
-        g3 = save.decode(save.encode(st, half), Setup())
+        g3 = save.decode(Setup(), save.encode(st, half))
         assert record.write(g3) == record.write(half) and g3.to_move == half.to_move
     bad = bytearray(save.encode(setup_for(3), seeded.random_game(3, stop_at=6)))
     bad[-2] = (bad[-2] + 1) % 80                # some build moved: illegal or not, never a crash
     try:
-        save.decode(bytes(bad), Setup())
+        save.decode(Setup(), bytes(bad))
     except ValueError:
         pass
     with pytest.raises(ValueError):
-        save.decode(b"\x01\x00", Setup())
+        save.decode(Setup(), b"\x01\x00")
     with pytest.raises(ValueError):
-        save.decode(b"\x02" + bytes(7), Setup())
+        save.decode(Setup(), b"\x02" + bytes(7))
 
 
-def test_power_cut_at_every_byte_of_every_save():
-    """A seeded game autosaved after every build; before each save the power
-    is cut after 0, 1, 2 ... n bytes of that save's write. Loading must give
-    the previous game or the new one, whole, every time."""
+def _ac_blobs():
+    """(options, every autosave of a seeded classic game of Alien City)."""
+    st = setup_for(5, (0, 1), 1)
+    full = seeded.random_game(5, 1, False, False)
+    from aliencity.deal import new_game
+    g = new_game(5, 1)
+    blobs = [save.encode(st, g)]
+    for i in range(full.nbuilds - 1):
+        _p, kind, lot, cap = full.build_at(i)
+        g.play(kind, lot, cap)
+        blobs.append(save.encode(st, g))
+    return pack_options(st), blobs
+
+
+def _sky_blobs():
+    """(options, every autosave of a seeded Skyscrapers game, undos too)."""
+    from array import array
+
+    from skyscrapers import save as ssave
+    from skyscrapers.deal import new_game
+    from skyscrapers.engine import MAXPLAYS
+    st = ssave.Setup()
+    st.dealt, st.options, st.seed = 9, 3, 9
+    g = new_game(9, 3)
+    buf = array("H", [0] * MAXPLAYS)
+    rng = random.Random(9)
+    blobs = [ssave.encode(st, g)]
+    for i in range(40):
+        n = g.legal(buf)
+        if not n:
+            break
+        if i % 7 == 6:
+            g.undo()
+        else:
+            g.play(buf[rng.randrange(n)])
+        b = ssave.encode(st, g)
+        if b is not None:
+            blobs.append(b)
+    return ssave.pack_options(st), blobs
+
+
+@pytest.mark.parametrize("tag", [AC, SKY], ids=["aliencity", "skyscrapers"])
+def test_power_cut_at_every_byte_of_every_save(tag):
+    """A seeded game autosaved after every move, beside the other game's
+    save; before each save the power is cut after 0, 1, 2 ... n bytes of
+    that save's write. Loading must give the previous game or the new one,
+    whole, every time, and the other game's save untouched."""
     import _simhost
     import microcontroller
     _simhost.configure("pybadge")
     nvm = microcontroller.nvm
+    other = SKY if tag == AC else AC
+    options, blobs = _ac_blobs() if tag == AC else _sky_blobs()
+    o_options, o_blobs = _sky_blobs() if tag == AC else _ac_blobs()
+    o_save = o_blobs[len(o_blobs) // 2]
     try:
         s = store.Store(nvm)
         s.put(store.SETTINGS, b"\x00\x02")
         s.set_best("sky:4", 99)
-        st = setup_for(5, (0, 1), 1)
-        full = seeded.random_game(5, 1, False, False)
-        moves = [full.build_at(i) for i in range(full.nbuilds)]
-        from aliencity.deal import new_game
-        g = new_game(5, 1)
-        blobs = [save.encode(st, g)]
-        for _p, kind, lot, cap in moves:
-            g.play(kind, lot, cap)
-            blobs.append(save.encode(st, g))
-        s.set_game("aliencity", blobs[0])
+        s.set_game(other, o_options, o_save)
+        s.set_game(tag, options, blobs[0])
         cuts = 0
         for k in range(1, len(blobs)):
             before = bytes(_simhost.nvm)
             old, new = blobs[k - 1], blobs[k]
             s = store.Store(nvm)
-            s.put(store.GAME, b"aliencity\x00" + new)
+            s.set_game(tag, options, new, write=False)
             length = store.HEADER + len(s.payload())    # the one write of this save
             for n in range(length + 1):
                 _simhost.nvm[:] = before
                 s = store.Store(nvm)
-                assert s.game()[1] == old
+                assert s.game(tag) == (options, old)
                 w0 = _simhost.nvm_writes
                 _simhost.cut_power_after(n)
                 with pytest.raises(_simhost.PowerCut):
-                    s.set_game("aliencity", new)
+                    s.set_game(tag, options, new)
                 assert _simhost.nvm_writes == w0 + 1
                 got = store.Store(nvm)
-                name, data = got.game()
-                assert name == "aliencity", (k, n)
-                assert data in (old, new), (k, n)
+                opts, data = got.game(tag)
+                assert opts == options and data in (old, new), (k, n)
                 if n == length:
                     assert data == new
+                assert got.game(other) == (o_options, o_save)
                 assert got.get(store.SETTINGS) == b"\x00\x02" and got.best("sky:4") == 99
                 assert got.note is None
+                assert got.last() == tag
                 cuts += 1
-            assert store.Store(nvm).game()[1] == new    # power on after the whole write
-        for b in (blobs[0], blobs[len(blobs) // 2], blobs[-1]):
-            g2 = save.decode(b, Setup())
-            assert g2.nbuilds == b[7]
-        assert cuts > 3000, cuts
+            assert store.Store(nvm).game(tag)[1] == new    # power on after the whole write
+        assert cuts > 1500, cuts
         print("power cuts tested:", cuts)
     finally:
         _simhost.cut_power_after(None)
         _simhost.configure("pybadge")
+
+
+def test_each_game_keeps_its_own_section():
+    """A new game of one never touches the other's save; the launcher's
+    Continue is the game saved last that still has a game."""
+    nvm = CountingNVM()
+    s = store.Store(nvm)
+    ac = save.encode(setup_for(), seeded.random_game(3, stop_at=8))
+    s.set_game(AC, b"\x00\x01\x00\x00\x00\x00\x07", ac)
+    s.set_game(SKY, b"\x03\x00\x09", b"sky-save")
+    assert s.last() == SKY
+    s.set_game(SKY, b"\x01\x00\x00", None)      # Skyscrapers finished: no save
+    t = store.Store(nvm)
+    assert t.game(AC) == (b"\x00\x01\x00\x00\x00\x00\x07", ac)
+    assert t.game(SKY) == (b"\x01\x00\x00", None)
+    assert t.last() is None                      # the last one saved has nothing
+    t.set_game(AC, b"\x00\x01\x00\x00\x00\x00\x07", ac)
+    assert store.Store(nvm).last() == AC
+
+
+def _v1_store(sections, seq=7):
+    """Bytes of an NVM in format 1 (two 1 KB slots at 16; slot 1 newest)."""
+    nvm = bytearray(b"\xff" * 8192)
+    payload = bytearray()
+    for tag in sorted(sections):
+        d = sections[tag]
+        payload += bytes((tag, len(d) >> 8, len(d) & 0xFF)) + d
+    head = bytearray(b"HG\x01\x00") + seq.to_bytes(4, "big") + len(payload).to_bytes(2, "big")
+    body = bytes(head) + b"\x00\x00" + bytes(payload)
+    c = store.crc16(body, 12, len(body), store.crc16(body, 2, 10))
+    body = body[:10] + c.to_bytes(2, "big") + body[12:]
+    nvm[16 + 1024:16 + 1024 + len(body)] = body
+    return nvm
+
+
+def test_format_1_is_moved_over():
+    ac = save.encode(setup_for(), seeded.random_game(3, stop_at=8))
+    opts = bytes((0, 2, 0, 0, 0, 0, 5))
+    sections = {0x53: b"\x00\x02" + opts, 0x47: b"aliencity\x00" + ac,
+                0x52: b"\x05sky:4\x00\x00\x00\x1f", 0x5A: b"unknown kept"}
+    nvm = CountingNVM(_v1_store(sections))
+    old = bytes(nvm.b[16:2064])
+    s = store.Store(nvm)
+    assert s.note == "save moved to a new format"
+    # The first write goes to the new slot 1, beyond format 1's slots.
+    assert nvm.writes == [(store.slot_at(1), nvm.writes[0][1])]
+    assert bytes(nvm.b[16:2064]) == old
+    for t in (s, store.Store(nvm)):
+        assert t.get(store.SETTINGS) == b"\x00\x02"
+        assert t.game(AC) == (opts, ac) and t.last() == AC
+        assert t.best("sky:4") == 31 and t.get(0x5A) == b"unknown kept"
+        assert t.get(0x47) is None
+    assert store.Store(nvm).note is None
+    # A power cut during that first write leaves format 1 to move again.
+    nvm2 = CountingNVM(_v1_store(sections))
+    nvm2.b[store.slot_at(1):store.slot_at(1) + 40] = b"HG\x02" + bytes(37)
+    assert store.Store(CountingNVM(bytes(nvm2.b))).game(AC) == (opts, ac)
 
 
 def test_store_and_autosave_in_micropython():
@@ -274,7 +385,7 @@ def test_store_and_autosave_in_micropython():
         "import store, seeded\n"
         "from aliencity import save, record\n"
         "from ui.settings import Settings\n"
-        "class Setup:\n"          # newgame.Setup without the screen's imports
+        "class Setup:\n"          # setup.Setup
         "    def __init__(self):\n"
         "        self.seats = [0, 1]; self.rules = 0; self.open_streets = False\n"
         "        self.location_bonus = False; self.seed = 0; self.dealt = 1\n"
@@ -284,14 +395,14 @@ def test_store_and_autosave_in_micropython():
         "print(s.note, Settings(s).light, Settings(s).sound)\n"
         "st = Setup(); st.dealt = 5\n"
         "g = seeded.random_game(5, stop_at=20)\n"
-        "s.set_game('aliencity', save.encode(st, g))\n"
+        "s.set_game(0x61, b'', save.encode(st, g))\n"
         "s.set_best('sky:4', -3)\n"
         "t = store.Store(nvm)\n"
-        "g2 = save.decode(t.game()[1], st)\n"
+        "g2 = save.decode(st, t.game(0x61)[1])\n"
         "print(record.write(g2) == record.write(g), t.best('sky:4'), t.seq)\n"
         "nvm[store.slot_at(t.slot) + 20] ^= 1\n"
         "u = store.Store(nvm)\n"
-        "print(u.seq, u.game() is None, u.best('sky:4'))\n"  # seq 2: the game, no record yet
+        "print(u.seq, u.game(0x61)[1] is None, u.best('sky:4'))\n"  # seq 2: the game, no record yet
         "print(hex(store.crc16(b'123456789')))\n",
         files=dict(mpylane.firmware_files(), **{"seeded.py": open(
             paths.ROOT + "/tools/seeded.py").read()}))

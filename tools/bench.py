@@ -268,7 +268,7 @@ APP_NAME_PX = (3 * 6 * 2) * (12 * 2)
 APP_CURSOR_BUDGET = 2 * APP_S * APP_S + APP_NAME_PX
 APP_PANEL_PX = 160 * 128 - 80 * 100
 # Launcher -> Alien City -> new game: W and B human, seed 1, start.
-APP_HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
+APP_HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
 # From D6: along a row, across the A/H wrap, across the 1/10 wrap, 2 <-> 3
 # characters in the lot name.
 APP_MOVES = ("right", "right", "down", "left", "up", "up", "up", "up", "up",
@@ -379,14 +379,16 @@ def _vm_heap():
         ("record", "import aliencity.record"),
         ("ai", "import aliencity.ai_eval, aliencity.ai"),
         ("sprites", "import aliencity.sprites"),
-        ("newgame", "import aliencity.newgame"),
+        ("shell", "import ui.session, ui.newgame, ui.think"),
+        ("newgame", "import aliencity.save, aliencity.rows"),
         ("screen", "import aliencity.screen"),
         ("results", "import aliencity.results"),
         ("app", "import aliencity.app"),
         ("game", "from aliencity.deal import new_game\ng = new_game(1)\n"
          "from array import array\nbuf = array('H', [0] * 560)\ng.legal(buf)\nbuf = None"),
         ("brain", "aliencity.ai.brain()"),
-        ("pause", "import aliencity.pause"),
+        ("pause", "import ui.pause"),
+        ("computer", "import aliencity.computer"),
     )
     src = ["import asyncio, gc", "import " + ", ".join(hw + ("displayio",)),
            "gc.collect(); await asyncio.sleep(0); gc.collect()", "a = gc.mem_alloc()"]
@@ -406,7 +408,7 @@ def _vm_heap():
     return out
 
 
-_LAZY = ("aliencity.record", "aliencity.results", "aliencity.pause", "ui.textview")
+_LAZY = ("aliencity.record", "aliencity.results", "ui.pause", "ui.textview")
 
 
 def _vm_play():
@@ -424,13 +426,13 @@ def _vm_play():
     files["launcher.py"] = code[:code.rindex("\ntry:\n    main()")] + "\n"
     src = ["import asyncio, gc, sys", "import " + ", ".join(hw + ("displayio",)),
            "gc.collect(); await asyncio.sleep(0); gc.collect()", "a = gc.mem_alloc()",
-           "import boards.pybadge, launcher, aliencity.app",
+           "import boards.pybadge, launcher, ui.session, aliencity.app",
            "from aliencity.deal import new_game\ng = new_game(1)",
            "from array import array\nbuf = array('H', [0] * 560)\ng.legal(buf)\nbuf = None",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'hot', gc.mem_alloc() - a)",
            "print('LOADED', ' '.join(m for m in %r if m in sys.modules))" % (_LAZY,),
-           "b = gc.mem_alloc()\nfrom aliencity import ai",
+           "b = gc.mem_alloc()\nfrom aliencity import computer, ai",
            "print('PLAY', 'load', gc.mem_alloc() - b)",
            "ai.brain()\nai = None",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
@@ -502,7 +504,9 @@ def app_bench():
         ("record", "import heap: aliencity.record"),
         ("ai", "import heap: aliencity.ai, ai_eval"),
         ("sprites", "import heap: aliencity.sprites"),
-        ("newgame", "import heap: aliencity.newgame"),
+        ("shell", "import heap: ui.session, ui.newgame, ui.think (the shell, while a game runs)"),
+        ("newgame", "import heap: aliencity.save (resident), aliencity.rows (new-game screen only)"),
+        ("computer", "import heap: aliencity.computer (computer seats and hints)"),
         ("screen", "import heap: aliencity.screen"),
         ("results", "import heap: aliencity.results"),
         ("app", "import heap: aliencity.app"),
@@ -512,7 +516,7 @@ def app_bench():
         table.append("| %s | %s | %d |" % (key, what, vm[key]))
         whole += vm[key]
     table.append("| **whole app** | everything above | **%d** |" % whole)
-    table.append("| pause | while the pause menu is open: aliencity.pause | %d |" % vm["pause"])
+    table.append("| pause | while the pause menu is open: ui.pause | %d |" % vm["pause"])
     hot, with_ai, load, loaded = _vm_play()
     table.append("| **playing a computer** | measured at once: board screen + code.py, its "
                  "imports and globals + aliencity.app and its imports + a Game + ai, ai_eval "

@@ -7,10 +7,15 @@ process, virtual clock) and feeds it seeded random button events: taps,
 presses and releases on their own, holds long enough to auto-repeat, two
 buttons at once, and on the PyGamer the stick in both directions (left and
 right, up and down held together). Events come whenever the firmware
-touches the hardware, so also while the computer thinks. After every event
-the engine's invariants are checked on the game being played
-(``aliencity.app.current``):
+touches the hardware, so also while the computer thinks. Each time the
+launcher is on screen the fuzzer walks its highlight to the next game in
+turn and opens it, so the events spread over every game; inside a game
+everything is random again.
 
+After every event the engine's invariants are checked on the game being
+played (the shell's test hook ``ui.session.observer`` hands it over):
+
+Alien City
 - the street rule (``Streets.holds`` on a separate Streets object, so the
   check never disturbs the engine's or the AI's scratch buffers);
 - supplies and caps left = what the history says, every structure on the
@@ -19,10 +24,18 @@ the engine's invariants are checked on the game being played
 - whose turn: a fresh game replaying the history has the same position
   and the same player to move (replayed once per new position).
 
+Skyscrapers
+- 24 tiles on the board, one hole, a coin for every tile that left its
+  cell for a stack, every stack of one suit, the tile cells agree;
+- four pawns, one per suit, each on a cell of its suit;
+- the position equals a fresh game replaying the plays made;
+- the score equals a fresh count written here from the rules.
+
 Any exception (also one the crash screen catches: its traceback goes to
 the console) or broken invariant stops the run with exit status 1. Prints
-one JSON line: events, events per second, checks, games, builds, screens
-seen (by the firmware function on the stack), crash screens, resets.
+one JSON line: events, events per second, checks per game, games, moves,
+screens seen (by the firmware function on the stack), crash screens,
+resets.
 """
 
 import argparse
@@ -40,11 +53,14 @@ ROOT = paths.ROOT
 BUTTONS = ("up", "down", "left", "right", "a", "b", "start", "select")
 # How often each button is picked: A (the game moves on) and the d-pad most.
 WEIGHTS = (10, 10, 9, 9, 22, 9, 6, 5)
+# Firmware functions that tell which screen is up (the game's folder is
+# added for the game's own screens).
 SCREENS = {
-    "launcher": "launcher", "ask": "new game", "play": "board",
-    "computer_turn": "computer move", "pause": "pause", "menu": "pause menu",
-    "run": None, "scores": "scoring", "_screen": "crash screen",
+    "launcher": "launcher", "ask": "new game", "run": "board", "turn": "computer move",
+    "hint": "hint", "menu": "pause menu", "_sure": "sure?", "scores": "scoring",
+    "finish": "scoring", "rules": "rules", "_screen": "crash screen",
 }
+GAME_ROWS = ("Alien City", "Skyscrapers")      # launcher rows the fuzzer opens
 
 
 class Failure(BaseException):
@@ -60,6 +76,67 @@ class Console(io.TextIOBase):
     def write(self, s):
         self.text.append(s)
         return len(s)
+
+
+class SkyChecker:
+    """Skyscrapers' invariants (see the module docstring)."""
+
+    def __init__(self):
+        from skyscrapers import engine, scoring
+        self.e = engine
+        self.score = scoring.score
+        self.checks = 0
+
+    def check(self, g):
+        e = self.e
+        N = e.N
+        self.checks += 1
+        if sum(g.height) != e.NTILES:
+            raise Failure("tiles on the board: %d" % sum(g.height))
+        holes = [c for c in range(N) if g.height[c] == 0 and g.coin[c] == 0]
+        if holes != [g.hole]:
+            raise Failure("holes %r, the game says %d" % (holes, g.hole))
+        stacked = sum(h - 1 for h in g.height if h >= 2)
+        if sum(1 for c in range(N) if g.coin[c]) != stacked:
+            raise Failure("coins != tiles moved onto stacks")
+        per = [0] * N
+        for t in range(e.NTILES):
+            c = g.tcell[t]
+            per[c] += 1
+            if g.top[c] // 6 != t // 6:
+                raise Failure("tile %d in a stack of another suit" % t)
+        if per != list(g.height):
+            raise Failure("tile cells and heights disagree")
+        if sorted(g.pawn[c] for c in range(N) if g.pawn[c]) != [1, 2, 3, 4]:
+            raise Failure("pawns: not one per suit")
+        for s in range(4):
+            c = g.ppos[s]
+            if g.pawn[c] != s + 1 or g.suit_at(c) != s:
+                raise Failure("the %s pawn is off its suit" % e.SUIT_NAMES[s])
+        f = e.Game(g.start, g.options)
+        for i in range(g.nplays):
+            f.play(g.play_at(i))
+        if f.state() != g.state():
+            raise Failure("position differs from its replay")
+        if self.score(g).total != self.count(g):
+            raise Failure("score %d, a fresh count %d" % (self.score(g).total, self.count(g)))
+
+    def count(self, g):
+        """The score from the rules (clarification 7), not from scoring.py."""
+        N = self.e.N
+        total = 0
+        for c in range(N):
+            h = g.height[c]
+            if h >= 2:
+                pts = h if h <= 3 else 2 * h
+                total += 2 * pts if g.pawn[c] else pts
+            elif h == 0 and g.coin[c] and not g.pawn[c]:
+                x, y = c % 5, c // 5
+                near = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+                if not any(0 <= a < 5 and 0 <= b < 5 and g.height[b * 5 + a]
+                           for a, b in near):
+                    total += 3
+        return total
 
 
 class Checker:
@@ -136,13 +213,41 @@ class Checker:
 def screens_on_stack(found):
     f = sys._getframe(2)
     while f is not None:
-        name = SCREENS.get(f.f_code.co_name)
-        if f.f_code.co_name == "run" and f.f_code.co_filename.endswith("textview.py"):
+        code = f.f_code
+        name = SCREENS.get(code.co_name)
+        if code.co_name == "run" and code.co_filename.endswith("textview.py"):
             name = "text view (rules, scores)"
-        if name and ("firmware" in f.f_code.co_filename or "crash" in f.f_code.co_filename):
+        elif code.co_name == "run" and code.co_filename.endswith("launcher.py"):
+            name = "launcher"
+        elif code.co_name == "run" and not code.co_filename.endswith("app.py"):
+            name = None
+        if name and ("firmware" in code.co_filename or "crash" in code.co_filename):
+            for game in ("aliencity", "skyscrapers"):
+                if "/%s/" % game in code.co_filename.replace("\\", "/"):
+                    name = game + " " + name
             found[name] = found.get(name, 0) + 1
             return
         f = f.f_back
+
+
+def frame_locals(name, filename):
+    """The locals of the firmware function ``name`` (in a file ending with
+    ``filename``) on the stack, or None."""
+    f = sys._getframe(2)
+    while f is not None:
+        if f.f_code.co_name == name and f.f_code.co_filename.endswith(filename):
+            return f.f_locals
+        f = f.f_back
+    return None
+
+
+def launcher_menu():
+    """(the launcher's Menu, its row of the first game) while the launcher
+    waits for a press, else None (read off the firmware's stack)."""
+    loc = frame_locals("run", "launcher.py")
+    if loc is None or "menu" not in loc:
+        return None
+    return loc["menu"], loc.get("c", 0)
 
 
 def fuzz(events, seed, board, log=None):
@@ -156,10 +261,15 @@ def fuzz(events, seed, board, log=None):
     args = R.parse_args(["--headless", "--seed", str(seed), "--board", board,
                          "--timeout", "0"])
     rng = random.Random(seed)
-    stats = {"board": board, "events": 0, "games": 0, "builds": 0, "screens": {},
-             "crash_screens": 0}
-    checker = None
+    stats = {"board": board, "events": 0, "games": {}, "moves": 0, "screens": {},
+             "checks": {}, "crash_screens": 0}
+    checkers = {}
+    seen = {"game": None}
     console = Console()
+    visit = {"next": 0}
+
+    def observe(game):
+        seen["game"] = game
 
     class FuzzRunner(R.Runner):
         def start(self):
@@ -169,15 +279,68 @@ def fuzz(events, seed, board, log=None):
             self.last_game = None
             self.last_n = 0
 
+        def _launcher_step(self, host, now):
+            """On the launcher: walk to the next game's row, then A."""
+            lm = launcher_menu()
+            if lm is None or self.pending:
+                return False
+            if host.held:
+                host.set_button(next(iter(host.held)), False, now)
+                return True
+            menu, c = lm
+            row = c + visit["next"] % len(GAME_ROWS)
+            b = "a" if menu.sel == row else ("down" if menu.sel < row else "up")
+            if b == "a":
+                visit["next"] += 1
+            host.set_button(b, True, now)
+            self.pending.append((now + 40, b))
+            return True
+
+        def _leave_step(self, host, now):
+            """Back to the launcher (pause -> quit -> yes), a press at a
+            time, once a game has had its share of the events."""
+            if self.pending:
+                return True
+            if host.held:                      # let go of what is held first
+                host.set_button(next(iter(host.held)), False, now)
+                return True
+            sure = frame_locals("_sure", "pause.py")
+            menu = frame_locals("menu", "pause.py")
+            if frame_locals("run", "launcher.py") is not None:
+                self.leaving = False
+                return False
+            if sure is not None:
+                b = "down" if sure["m"].sel == 0 else "a"
+            elif menu is not None:
+                row = menu["items"].index("quit")
+                b = "a" if menu["m"].sel == row else "down"
+            elif frame_locals("ask", "newgame.py") is not None:
+                b = "b"
+            else:
+                self.alt = not getattr(self, "alt", False)
+                b = "start" if self.alt else "b"
+            host.set_button(b, True, now)
+            self.pending.append((now + 40, b))
+            return True
+
         def _pump_script(self):
-            nonlocal checker
             host = self.host
             now = host.now_ms()
             self.display.auto_refresh_tick()
             if now < self.next_t:
                 return
+            sess = sys.modules.get("ui.session")
+            if sess is not None and sess.observer is None:
+                sess.observer = observe
             # one event: a release that is due, or a new press/release
             if self.pending and self.pending[0][0] <= now:
+                _t, b = self.pending.pop(0)
+                host.set_button(b, False, now)
+            elif getattr(self, "leaving", False) and self._leave_step(host, now):
+                pass
+            elif self._launcher_step(host, now):
+                self.in_game = 0
+            elif self.pending and self.pending[0][0] <= now:
                 _t, b = self.pending.pop(0)
                 host.set_button(b, False, now)
             else:
@@ -205,22 +368,27 @@ def fuzz(events, seed, board, log=None):
                         self.pending.append((now + rng.uniform(30, 400), other))
                         self.pending.sort()
             stats["events"] += 1
+            self.in_game = getattr(self, "in_game", 0) + 1
+            if self.in_game > max(300, events // 6):
+                self.leaving = True
+                self.in_game = 0
             r = rng.random()
             self.next_t = now + (0 if r < 0.1 else rng.uniform(5, 250) if r < 0.97
                                  else rng.uniform(1000, 5000))
-            if checker is None:
-                checker = Checker()
-            app = sys.modules.get("aliencity.app")
-            g = getattr(app, "current", None) if app else None
+            g = seen["game"]
             if g is not None:
+                kind = "skyscrapers" if hasattr(g, "nplays") else "aliencity"
+                if kind not in checkers:
+                    checkers[kind] = SkyChecker() if kind == "skyscrapers" else Checker()
+                n = g.nplays if kind == "skyscrapers" else g.nbuilds
                 if g is not self.last_game:
-                    stats["games"] += 1
+                    stats["games"][kind] = stats["games"].get(kind, 0) + 1
                     self.last_game = g
-                    self.last_n = 0
-                if g.nbuilds > self.last_n:
-                    stats["builds"] += g.nbuilds - self.last_n
-                self.last_n = g.nbuilds
-                checker.check(g)
+                    self.last_n = n
+                if n > self.last_n:
+                    stats["moves"] += n - self.last_n
+                self.last_n = n
+                checkers[kind].check(g)
             screens_on_stack(stats["screens"])
             text = "".join(console.text)
             if "Traceback" in text:
@@ -243,8 +411,8 @@ def fuzz(events, seed, board, log=None):
         raise Failure("code.py stopped: %s" % runner.error)
     stats["seconds"] = round(dt, 2)
     stats["events_per_s"] = round(stats["events"] / dt, 1)
-    stats["checks"] = checker.checks if checker else 0
-    stats["replays"] = checker.replays if checker else 0
+    stats["checks"] = {k: c.checks for k, c in checkers.items()}
+    stats["replays"] = checkers["aliencity"].replays if "aliencity" in checkers else 0
     stats["resets"] = runner.resets
     stats["crash_screens"] = stats["screens"].get("crash screen", 0)
     return stats

@@ -27,9 +27,9 @@ from aliencity.geometry import NLOTS
 
 # Launcher -> Alien City -> new game (highlight on "start"): W and B
 # human, seed 3 / W easy, B medium, seed 1.
-HOTSEAT = ("a\ndown\ndown\nleft\ndown\ndown\ndown\ndown\nright\nright\nright\n"
+HOTSEAT = ("a\ndown\ndown\nleft\ndown\ndown\ndown\nright\nright\nright\n"
            "down\na\nwait 300\n")
-COMPUTERS = "a\ndown\nright\ndown\nright\ndown\ndown\ndown\ndown\nright\ndown\na\n"
+COMPUTERS = "a\ndown\nright\ndown\nright\ndown\ndown\ndown\nright\ndown\na\n"
 
 
 def shot(script, out):
@@ -77,7 +77,7 @@ def main(argv=None):
     d.goto((capped or towers)[0])
     shot(HOTSEAT + "\n".join(d.lines) + "\nselect\n", os.path.join(args.out, "distance.png"))
 
-    shot(COMPUTERS + "wait 40000\n", os.path.join(args.out, "scoring.png"))
+    shot(COMPUTERS + "wait 40000\na\nwait 500\n", os.path.join(args.out, "scoring.png"))
 
 
 if __name__ == "__main__":

@@ -257,6 +257,13 @@ class Game:
                         return True
         return False
 
+    def distances(self, lot, sdist, queue, out):
+        """Street distances from the structure on ``lot``: out[v] for every
+        street lot v (255 where none), with the caller's scratch arrays
+        (bytearrays of NLOTS)."""
+        self.analyse()
+        self.streets.distances(self.lots, lot, sdist, queue, out)
+
     # -- why not ----------------------------------------------------------------
 
     def why_not(self, kind, lot):

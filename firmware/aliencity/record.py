@@ -106,8 +106,12 @@ def read(lines):
                 if len(toks) != 2:
                     err("expected one option per line, e.g. 'option streets=open'")
                 if toks[1] == "STREETS=OPEN":
+                    if rec.open_streets:
+                        err("option streets=open given twice")
                     rec.open_streets = True
                 elif toks[1] == "LOCATION-BONUS":
+                    if lb_line:
+                        err("option location-bonus given twice (first on line %d)" % lb_line)
                     rec.location_bonus = True
                     lb_line = n
                 else:

@@ -1,65 +1,81 @@
-"""Alien City's autosave: a compact binary of the game, and the packed
-new-game options.
+"""What Alien City keeps in its store section: the new-game options
+(``Setup``, ``pack_options``) and the game in progress (``encode``).
+
+    options: W seat, B seat, rules, open streets, location bonus
 
 Why binary and not the record text: the city comes back from the seed
 (``deal``), so a save is 8 bytes of setup plus 3 bytes a build: a full
 game (38 builds) is 122 bytes, where its record text is about 900. Fewer
 bytes make every autosave write shorter (flash wear, and a shorter window
-for a power cut) and leave the store's slot (1012 bytes) mostly free for
-settings and other games' records. Loading replays the builds through the
-engine (``Game.play``), so a save that does not hold up is refused as a
-whole, never half-restored.
+for a power cut). Loading replays the builds through the engine
+(``Game.play``), so a save that does not hold up is refused as a whole,
+never half-restored.
 
     [0] version 1      [1:3] dealt seed      [3] rules | open << 1 | bonus << 2
-    [4] W seat | B seat << 2 (newgame.SEATS)  [5:7] the setup's seed (0: shuffle)
+    [4] W seat | B seat << 2 (SEATS)   [5:7] the setup's seed (0: shuffle)
     [7] builds n       then n x (kind, lot, cap or NONE)
 """
 
 from micropython import const
 
-from aliencity.deal import deal
-from aliencity.engine import CLASSIC, MAX_BUILDS, Game
+from aliencity.engine import CLASSIC, MAX_BUILDS, STANDALONE, Game
 from aliencity.geometry import NKINDS, NLOTS, NONE
+from ui.session import check_seeds, get16, put16
+
+SEATS = ("human", "easy", "medium", "hard")
 
 _VERSION = const(1)
-_NSEATS = const(4)          # newgame.SEATS: human, easy, medium, hard
 _HEAD = const(8)
 
 
+class Setup:
+    """What the new-game screen decides."""
+
+    def __init__(self):
+        self.seats = [0, 1]        # indexes into SEATS (W human, B easy)
+        self.rules = STANDALONE
+        self.open_streets = False
+        self.location_bonus = False
+        self.seed = 0              # 0: shuffle (a fresh seed each game)
+        self.dealt = 1             # the seed of the city being played
+
+    def levels(self):
+        """Per player: None for a human, else the AI level."""
+        return [None if s == 0 else SEATS[s] for s in self.seats]
+
+
 def pack_options(st):
-    """The new-game options as 7 bytes (kept in the settings)."""
+    """The new-game options as 5 bytes (the session keeps them, and the
+    seed after them, in the game's store section)."""
     return bytes((st.seats[0], st.seats[1], st.rules,
-                  1 if st.open_streets else 0, 1 if st.location_bonus else 0,
-                  st.seed >> 8, st.seed & 0xFF))
+                  1 if st.open_streets else 0, 1 if st.location_bonus else 0))
 
 
 def unpack_options(st, d):
     """Set ``st`` from pack_options bytes; anything odd leaves it alone."""
-    if not d or len(d) < 7:
-        return False
-    seed = d[5] << 8 | d[6]
-    if d[0] >= _NSEATS or d[1] >= _NSEATS or d[2] > CLASSIC or d[3] > 1 \
-            or d[4] > 1 or seed >= 1000:
+    if len(d) != 5 or d[0] >= len(SEATS) or d[1] >= len(SEATS) or d[2] > CLASSIC \
+            or d[3] > 1 or d[4] > 1:
         return False
     st.seats[0] = d[0]
     st.seats[1] = d[1]
     st.rules = d[2]
     st.open_streets = d[3] == 1
     st.location_bonus = d[4] == 1 and d[2] == CLASSIC
-    st.seed = seed
     return True
 
 
 def encode(st, game):
+    """The save bytes of ``game`` (None once it is over: nothing to
+    continue)."""
+    if game.over():
+        return None
     n = game.nbuilds
     out = bytearray(_HEAD + 3 * n)
     out[0] = _VERSION
-    out[1] = st.dealt >> 8
-    out[2] = st.dealt & 0xFF
+    put16(out, 1, st.dealt)
     out[3] = game.rules | (game.open_streets << 1) | (game.location_bonus << 2)
     out[4] = st.seats[0] | st.seats[1] << 2
-    out[5] = st.seed >> 8
-    out[6] = st.seed & 0xFF
+    put16(out, 5, st.seed)
     out[7] = n
     for i in range(n):
         _p, kind, lot, cap = game.build_at(i)
@@ -70,8 +86,8 @@ def encode(st, game):
     return bytes(out)
 
 
-def decode(data, st):
-    """Fill ``st`` (a newgame.Setup) and return the Game from ``encode``'s
+def decode(st, data):
+    """Fill ``st`` (a Setup) and return the Game from ``encode``'s
     bytes; ValueError if they do not make a game (bad header, an illegal
     build; ``st`` may then be half filled)."""
     if len(data) < _HEAD or data[0] != _VERSION:
@@ -80,21 +96,21 @@ def decode(data, st):
     if n > MAX_BUILDS or len(data) != _HEAD + 3 * n:
         raise ValueError("saved game cut short")
     flags = data[3]
-    sw = data[4] & 3
-    sb = (data[4] >> 2) & 3
-    dealt = data[1] << 8 | data[2]
-    seed = data[5] << 8 | data[6]
-    if flags > 7 or (flags & 1) > CLASSIC or data[4] > 15 or not 1 <= dealt <= 999 \
-            or seed >= 1000:
+    dealt = get16(data, 1)
+    seed = get16(data, 5)
+    check_seeds(dealt, seed)
+    if flags > 7 or data[4] > 15:
         raise ValueError("saved game setup unreadable")
-    st.seats[0] = sw
-    st.seats[1] = sb
+    st.seats[0] = data[4] & 3
+    st.seats[1] = data[4] >> 2
     st.rules = flags & 1
     st.open_streets = bool(flags & 2)
     st.location_bonus = bool(flags & 4) and st.rules == CLASSIC
     st.seed = seed
     st.dealt = dealt
+    from aliencity.deal import deal  # only to rebuild the city
     tiles, icons, values, first, _ = deal(dealt, st.rules)
+    deal = None
     game = Game(tiles, icons, values, st.rules, st.open_streets,
                 st.location_bonus, first)
     for i in range(n):

@@ -21,7 +21,7 @@ from micropython import const
 
 import boards
 from aliencity import scoring, sprites
-from aliencity.engine import OVER
+from aliencity.engine import MAX_MOVES, OVER, move_kind, move_lot
 from aliencity.geometry import (
     KIND_NAMES,
     LOT_TILE,
@@ -32,7 +32,6 @@ from aliencity.geometry import (
     piece_name,
 )
 from ui import palette
-from ui.fx import CLAIM, ILLEGAL, PLACE
 from ui.message import MessageLine
 from ui.text import Label
 
@@ -43,20 +42,17 @@ PANEL_X = const(82)
 PIECES_X = const(90)
 PIECES_Y = const(38)
 
-# Modes
-PLAY = const(0)
-CLAIMING = const(1)
-DISTANCE = const(2)
-WAIT = const(3)        # a computer seat or the game over
+# What the board shows (the app sets it)
+PLAY = const(0)        # legal lots of the selected piece framed
+CLAIMING = const(1)    # claimable towers framed
+DISTANCE = const(2)    # street distances from the cursor's structure
 
 
 class Screen:
     """The board screen of one game. ``seats``: per player, None for a
     human or an AI level name."""
 
-    def __init__(self, hw, fx, sheet, game, seats):
-        self.hw = hw
-        self.fx = fx
+    def __init__(self, sheet, game, seats):
         self.game = game
         self.seats = seats
         bm, pal = sheet
@@ -78,7 +74,7 @@ class Screen:
         self.pieces.x = PIECES_X
         self.pieces.y = PIECES_Y
         for k in range(NKINDS):
-            self.pieces[k] = sprites.lot_sprite(3, k + 1, False, False)
+            self.pieces[k] = sprites.lot_sprite(3, k, -1, False, False)
         root.append(self.pieces)
         self.counts = displayio.TileGrid(bm, pixel_shader=pal, width=NKINDS, height=2,
                                          tile_width=S, tile_height=S)
@@ -100,7 +96,7 @@ class Screen:
         # State
         self.shown = bytearray(b"\xff" * NLOTS)  # sprite on each cell
         self.legal = bytearray(NLOTS)          # 1 where the selection may go
-        self.buf = array("H", [0] * 560)
+        self.buf = array("H", [0] * MAX_MOVES)
         self.sdist = bytearray(NLOTS)
         self.queue = bytearray(NLOTS)
         self.street = bytearray(b"\xff" * NLOTS)  # distance view: per street lot
@@ -108,9 +104,6 @@ class Screen:
         self.kind = 0
         self.mode = PLAY
         self.claims = bytearray(NLOTS)        # claimable towers (claim mode)
-        self.nclaims = 0
-        self.totals = None
-        self._text = {}
         self.place_cursor()
 
     # -- drawing ----------------------------------------------------------------
@@ -132,19 +125,20 @@ class Screen:
     def draw_lots(self):
         """Write the sprite of every lot whose look changed."""
         g = self.game
-        lots = g.lots
         tcol = g.tcol
         icon = g.icon_lot
-        dist = self.mode == DISTANCE
+        dist = self.mode == DISTANCE and g.kind_at(self.cur) >= 0
         low = self.street  # street lots' distances (show_distance)
+        lit = self.claims if self.mode == CLAIMING else self.legal
         for v in range(NLOTS):
             t = LOT_TILE[v]
-            if dist and lots[v] == 0 and lots[self.cur] and low[v] != 255:
+            k = g.kind_at(v)
+            if dist and k < 0 and low[v] != 255:
                 d = low[v]
                 spr = sprites.DIGIT + d if d < 30 else sprites.FAR
             else:
-                spr = sprites.lot_sprite(tcol[t], lots[v], icon[t] == v,
-                                         self.legal[v] and self.mode == PLAY)
+                spr = sprites.lot_sprite(tcol[t], k, g.owner_at(v), icon[t] == v,
+                                         lit[v] and self.mode != DISTANCE)
             if self.shown[v] != spr:
                 self.shown[v] = spr
                 self.grid[v] = spr
@@ -161,8 +155,8 @@ class Screen:
         k = self.kind
         for i in range(n):
             m = self.buf[i]
-            if m >> 7 == k:
-                leg[m & 0x7F] = 1
+            if move_kind(m) == k:
+                leg[move_lot(m)] = 1
 
     def draw_panel(self):
         g = self.game
@@ -181,7 +175,6 @@ class Screen:
         self.selector.x = PIECES_X + self.kind * S
         self.set_text(self.caps, "caps W%d B%d" % (g.caps[0], g.caps[1]))
         sc = scoring.score(g, self.sdist, self.queue)
-        self.totals = sc.totals
         self.set_text(self.score, "pts W%d B%d" % (sc.totals[0], sc.totals[1]))
         sc = None
 
@@ -190,9 +183,6 @@ class Screen:
 
     def show_state(self, text, color=palette.TEXT):
         self.set_text(self.state, text, color)
-
-    def refresh(self):
-        self.hw.display.refresh()
 
     def redraw(self):
         """Everything after a position change."""
@@ -229,7 +219,7 @@ class Screen:
                         palette.W_TEXT if g.to_move == 0 else palette.B_TEXT)
         self.say("A build %s, B next" % piece_name(self.kind), palette.DIM)
 
-    # -- moves ----------------------------------------------------------------
+    # -- cursor and claims -----------------------------------------------------
 
     def move_cursor(self, key):
         v = self.cur
@@ -246,38 +236,29 @@ class Screen:
         self.cur = y * 8 + x
         self.place_cursor()
 
-    def try_build(self):
-        """A pressed in play mode. Returns True when a build was made."""
+    def open_claims(self, p):
+        """Frame the towers player p may cap now (the engine's claimable)
+        and put the cursor on one; False (nothing changes) if none."""
         g = self.game
-        why = g.why_not(self.kind, self.cur)
-        if why:
-            self.say(why, palette.BAD)
-            self.fx.flash(palette.PX_BAD, 300)
-            self.fx.sound(ILLEGAL)
+        if not g.can_claim():
             return False
-        p = g.to_move
-        g.play(self.kind, self.cur)
-        self.fx.sound(PLACE)
-        # A claim may follow unless it was the last build (ask the engine).
         n = 0
         for v in range(NLOTS):
-            ok = g.cap_why_not(p, v) is None
+            ok = g.claimable(v)
             self.claims[v] = ok
             n += ok
-        self.nclaims = n
-        self.claimer = p
-        if n:
-            self.mode = CLAIMING
-            self.legal[self.cur] = 0
-            self.draw_lots()
-            self.draw_panel()
-            self.set_text(self.turn, PLAYER_NAMES[p],
-                          palette.W_TEXT if p == 0 else palette.B_TEXT)
-            self.show_state("%s claims?" % PLAYER_NAMES[p], palette.TITLE)
-            self.selector.hidden = True
-            self.say("claim a tower: d-pad picks, A caps, B skips", palette.TITLE)
-            if not self.claims[self.cur]:
-                self.next_claim(1)
+        if not n:
+            return False
+        self.mode = CLAIMING
+        self.draw_lots()
+        self.draw_panel()
+        self.set_text(self.turn, PLAYER_NAMES[p],
+                      palette.W_TEXT if p == 0 else palette.B_TEXT)
+        self.show_state("%s claims?" % PLAYER_NAMES[p], palette.TITLE)
+        self.selector.hidden = True
+        self.say("claim a tower: d-pad picks, A caps, B skips", palette.TITLE)
+        if not self.claims[self.cur]:
+            self.next_claim(1)
         return True
 
     def next_claim(self, d):
@@ -289,16 +270,7 @@ class Screen:
                 self.place_cursor()
                 return
 
-    def claim(self, lot):
-        """Cap lot for the player who just built (replays the build with it)."""
-        g = self.game
-        _p, kind, blot, _ = g.build_at(g.nbuilds - 1)
-        g.undo()
-        g.play(kind, blot, lot)
-        self.fx.flash(palette.PX_CLAIM, 400)
-        self.fx.sound(CLAIM)
-
-    def end_claim(self):
+    def close_claims(self):
         self.mode = PLAY
 
     def toggle_distance(self):
@@ -312,11 +284,10 @@ class Screen:
     def show_distance(self):
         g = self.game
         if self.mode == DISTANCE:
-            g.analyse()
             v = self.cur
-            if g.lots[v]:
+            if g.kind_at(v) >= 0:
                 self.say(self.describe_distance(v), palette.TITLE)
-                g.streets.distances(g.lots, v, self.sdist, self.queue, self.street)
+                g.distances(v, self.sdist, self.queue, self.street)
             else:
                 self.say("distances: put the cursor on a structure", palette.TITLE)
             self.show_state("distances", palette.TITLE)

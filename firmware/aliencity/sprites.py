@@ -19,8 +19,12 @@ top, domes low and round; every structure carries its colour's letter
 white; the icon lot shows a ring; legal lots a yellow frame.
 """
 
-import displayio
 from micropython import const
+
+from ui.draw import frame as _frame
+from ui.draw import glyph as _glyph
+from ui.draw import origin, sheet
+from ui.draw import rect as _rect
 
 S = const(10)          # sprite size (one lot)
 COLS = const(17)       # sprites per sheet row
@@ -56,23 +60,7 @@ COLOURS = (
     0xF8F8F8, 0x080808, 0xFFD820, 0xA0A0A0,   # white, ink, highlight, grey
 )
 
-# 3x5 glyphs, 15 bits, top row first (bit 14 = top left).
-_GLYPHS = {
-    "0": 0b111101101101111, "1": 0b010110010010111, "2": 0b111001111100111,
-    "3": 0b111001111001111, "4": 0b101101111001001, "5": 0b111100111001111,
-    "6": 0b111100111101111, "7": 0b111001001010010, "8": 0b111101111101111,
-    "9": 0b111101111001111, "R": 0b110101110101101, "B": 0b110101110101110,
-    "G": 0b011100101101011, "K": 0b101101110101101, "+": 0b000010111010000,
-}
 _LETTERS = "RBGK"
-
-
-def _glyph(bm, ox, oy, ch, colour):
-    g = _GLYPHS[ch]
-    for r in range(5):
-        for c in range(3):
-            if g >> (14 - r * 3 - c) & 1:
-                bm[ox + c, oy + r] = colour
 
 
 def _tile_bg(bm, ox, oy, c):
@@ -83,21 +71,6 @@ def _tile_bg(bm, ox, oy, c):
                     or (c == 3 and y % 5 == 2)):
                 v = _TEX + c
             bm[ox + x, oy + y] = v
-
-
-def _rect(bm, x1, y1, x2, y2, v):
-    for y in range(y1, y2 + 1):
-        for x in range(x1, x2 + 1):
-            bm[x, y] = v
-
-
-def _frame(bm, x1, y1, x2, y2, v):
-    for x in range(x1, x2 + 1):
-        bm[x, y1] = v
-        bm[x, y2] = v
-    for y in range(y1, y2 + 1):
-        bm[x1, y] = v
-        bm[x2, y] = v
 
 
 def _tower(bm, ox, oy, colour, cap):
@@ -149,17 +122,10 @@ def _ring(bm, ox, oy, v):
 
 def make():
     """(bitmap, palette) of the sheet."""
-    rows = (NSPRITES + COLS - 1) // COLS
-    bm = displayio.Bitmap(COLS * S, rows * S, 16)
-    pal = displayio.Palette(16)
-    for i in range(16):
-        pal[i] = COLOURS[i]
-    pal.make_transparent(_T)
+    bm, pal = sheet(COLS, NSPRITES, S, COLOURS)
     for c in range(4):
         for k in range(PER_TILE):
-            i = c * PER_TILE + k
-            ox = (i % COLS) * S
-            oy = (i // COLS) * S
+            ox, oy = origin(c * PER_TILE + k, COLS, S)
             _tile_bg(bm, ox, oy, c)
             if k == ICON or k == ICON + 2:
                 _ring(bm, ox, oy, _GREY)
@@ -171,9 +137,7 @@ def make():
             elif k >= DOME:
                 _dome(bm, ox, oy, k - DOME)
     for d in range(31):
-        i = DIGIT + d if d < 30 else FAR
-        ox = (i % COLS) * S
-        oy = (i // COLS) * S
+        ox, oy = origin(DIGIT + d if d < 30 else FAR, COLS, S)
         _rect(bm, ox + 1, oy + 1, ox + 9, oy + 9, _INK)
         if d >= 30:
             _glyph(bm, ox + 1, oy + 3, "+", _HL)
@@ -184,13 +148,10 @@ def make():
         else:
             _glyph(bm, ox + 4, oy + 3, "0123456789"[d], _HL if 1 <= d <= 2 else _WHITE)
     for d in (1, 2):
-        i = COUNT1 if d == 1 else COUNT1 + 2
-        ox = (i % COLS) * S
-        oy = (i // COLS) * S
+        ox, oy = origin(COUNT1 if d == 1 else COUNT1 + 2, COLS, S)
         _rect(bm, ox + 1, oy + 1, ox + 9, oy + 9, _INK)
         _glyph(bm, ox + 4, oy + 3, "0123456789"[d], _WHITE)
-    ox = (CURSOR % COLS) * S
-    oy = (CURSOR // COLS) * S
+    ox, oy = origin(CURSOR, COLS, S)
     _frame(bm, ox, oy, ox + 9, oy + 9, _WHITE)
     for x, y in ((1, 1), (8, 1), (1, 8), (8, 8)):
         bm[ox + x, oy + y] = _WHITE
@@ -206,17 +167,17 @@ def count_sprite(n):
     return DIGIT + n
 
 
-def lot_sprite(tcol, lot_byte, icon, legal):
-    """Sprite for a lot: tile colour, the engine's lot byte (0 empty, else
-    1 + kind plus cap bits 0x08 W / 0x10 B), icon lot?, legal now?"""
+def lot_sprite(tcol, kind, owner, icon, lit):
+    """Sprite for a lot: tile colour, the structure's kind (-1 empty) and
+    its cap's owner (-1 none, 0 W, 1 B), icon lot?, framed (legal or
+    claimable) now?"""
     base = tcol * PER_TILE
-    k = (lot_byte & 7) - 1
-    if k < 0:
-        return base + (ICON if icon else EMPTY) + (2 if legal else 0)
-    if k >= 3:
-        return base + DOME + k - 3
-    if lot_byte & 0x08:
-        return base + CAP_W + k
-    if lot_byte & 0x10:
-        return base + CAP_B + k
-    return base + TOWER + k
+    if kind < 0:
+        return base + (ICON if icon else EMPTY) + (2 if lit else 0)
+    if kind >= 3:
+        return base + DOME + kind - 3
+    if owner == 0:
+        return base + CAP_W + kind
+    if owner == 1:
+        return base + CAP_B + kind
+    return base + TOWER + kind

@@ -1,1 +1,3 @@
-"""Skyscrapers: the solitaire city puzzle (engine, records, screens)."""
+"""Skyscrapers: the solitaire city puzzle: the rules engine (engine,
+scoring, deal, record: pure), and the game in the shell (app, setup, save,
+screen, sprites, results, rules)."""

@@ -10,8 +10,12 @@ by cell (see docs/skyscrapers.md):
 
 Plays are small ints ``kind << 10 | a << 5 | b``: STACK the single tile on
 a onto the tile or stack on b; SLIDE the tile or coin on a into the hole b;
-PAWN the pawn on a to b.
+PAWN the pawn on a to b. Outside this module they are made and taken apart
+only by ``play_of``, ``play_kind``, ``play_from`` and ``play_to``; only
+this module writes the game's arrays.
 """
+
+from array import array
 
 from micropython import const
 
@@ -65,8 +69,21 @@ def tile_name(t):
     return SUITS[t // 6] + str(t % 6)
 
 
-def tile_words(t):
-    return "%s %s" % (SUIT_NAMES[t // 6], VALUE_NAMES[t % 6])
+def play_of(kind, a, b):
+    """The play number: ``kind`` (STACK, SLIDE, PAWN) of the piece on a to b."""
+    return kind << 10 | a << 5 | b
+
+
+def play_kind(m):
+    return m >> 10
+
+
+def play_from(m):
+    return (m >> 5) & 31
+
+
+def play_to(m):
+    return m & 31
 
 
 def adjacent(a, b):
@@ -153,6 +170,7 @@ class Game:
         self.hist = bytearray(64)
         self.nplays = 0
         self.run = 0                 # tile slides in a row (variant 2)
+        self._any = array("H", [0] * MAXPLAYS)   # over()'s scratch, made once
 
     # -- queries ----------------------------------------------------------
 
@@ -306,13 +324,12 @@ class Game:
                 continue
             if (h[a] == 1 and not pawn[a] and not (var1 and top[a] % 6 == 0)
                     and self.crew_next_to(a) != NONE):
-                    s = top[a] // 6
-                    for d in range(4):
-                        b = NB[4 * a + d]
-                        if (b != NONE and h[b] and not pawn[b]
-                                and top[b] // 6 == s):
-                            buf[n] = STACK << 10 | a << 5 | b
-                            n += 1
+                s = top[a] // 6
+                for d in range(4):
+                    b = NB[4 * a + d]
+                    if b != NONE and h[b] and not pawn[b] and top[b] // 6 == s:
+                        buf[n] = STACK << 10 | a << 5 | b
+                        n += 1
             if pawn[a] and h[a] < 2:
                 n = self._pawn_plays(a, buf, n)
         hole = self.hole
@@ -339,12 +356,34 @@ class Game:
                     break
         return n
 
-    def over(self, buf=None):
-        """No play left?"""
-        if buf is None:
-            from array import array
-            buf = array("H", [0] * MAXPLAYS)
-        return self.legal(buf) == 0
+    def over(self):
+        """No play left? (Allocates nothing.)"""
+        return self.legal(self._any) == 0
+
+    def why_stuck(self, a):
+        """Why the piece on cell a has no play, in player words (for a cell
+        whose plays, ``legal(buf, a)``, are none)."""
+        name = cell_name(a)
+        if a == self.hole:
+            return name + ": the hole; pick a piece next to it"
+        p = self.pawn[a]
+        if p:
+            if self.height[a] >= 2:
+                return self._why_pawn(a, a)
+            return "the %s pawn has no cell to go to" % SUIT_NAMES[p - 1]
+        if adjacent(a, self.hole):
+            why = self._why_slide(a)
+            if why:
+                return why
+        if self.height[a] >= 2:
+            return name + " is a stack; stacks never move"
+        if self.height[a] == 0:
+            return name + ": a coin moves only into the hole"
+        for d in range(4):
+            b = NB[4 * a + d]
+            if b != NONE and self.height[b] and self.top[b] // 6 == self.top[a] // 6:
+                return self._why_stack(a, b)
+        return name + ": no tile of its suit next to it, not next to the hole"
 
     # -- plays ------------------------------------------------------------------
 
@@ -438,6 +477,3 @@ class Game:
         j = 4 * i
         h = self.hist
         return (h[j] & 3) << 10 | h[j + 1] << 5 | h[j + 2]
-
-    def tile_slide_at(self, i):
-        return bool(self.hist[4 * i] & 4)

@@ -1,5 +1,6 @@
-"""The score explained line by line (scoring screen and referee text);
-every number comes from ``engine.score``. Lines fit 26 characters."""
+"""The score explained line by line, for the scoring screen and the
+referee's ``score --text``; every number comes from ``scoring.score``.
+Lines fit 26 characters."""
 
 from skyscrapers.engine import SUIT_NAMES, cell_name
 from skyscrapers.scoring import bound, score

@@ -1,12 +1,9 @@
-"""The Skyscrapers board screen: 5x5 cells of 20 px (10 px sprites at
-scale 2), the panel (score, plays, target, best) and the message line. It
-never decides a rule: plays, reasons and scores come from the engine.
-
-    d-pad   move the cursor            A   the plays of the piece there
-    B       undo                       Start  pause (undo, finish, ...)
-In the plays menu: left/right (or up/down) the next play, its destination
-lit and under the cursor; A makes it, B cancels. Every cell a play of that
-piece may reach is lit.
+"""The Skyscrapers board screen, a view: 5x5 cells of 20 px (10 px sprites
+at scale 2), the panel (score, plays, target, best), the message line, the
+cursor and the plays menu of the piece under it (every cell a play of that
+piece may reach is lit; the chosen one carries the cursor). Plays, reasons
+and scores come from the engine; the app (skyscrapers/app.py) makes the
+plays and the sounds.
 """
 
 from array import array
@@ -16,7 +13,7 @@ import terminalio
 from micropython import const
 
 from skyscrapers import sprites
-from skyscrapers.engine import MAXPLAYS, NB, NONE, PAWN, SLIDE, STACK, SUITS, N, adjacent, cell_name
+from skyscrapers.engine import MAXPLAYS, SLIDE, STACK, SUITS, N, cell_name, play_from, play_kind, play_to
 from skyscrapers.scoring import score
 from ui import palette
 from ui.message import MessageLine
@@ -30,8 +27,7 @@ CHOOSE = const(1)
 
 
 class Screen:
-    def __init__(self, hw, sheet, game, best):
-        self.hw = hw
+    def __init__(self, sheet, game, best):
         self.game = game
         self.best = best
         bm, pal = sheet
@@ -128,13 +124,13 @@ class Screen:
         g = self.game
         n = g.legal(self.buf, self.cur)
         if n == 0:
-            self.say(self.why_nothing(), palette.BAD)
+            self.msg.warn(g.why_stuck(self.cur))
             return False
         if n > len(self.plays):
             n = len(self.plays)
         for i in range(n):
             self.plays[i] = self.buf[i]
-            self.lit[self.buf[i] & 31] = 1
+            self.lit[play_to(self.buf[i])] = 1
         self.nplays = n
         self.pick = 0
         self.home = self.cur
@@ -143,44 +139,18 @@ class Screen:
         self.show_pick()
         return True
 
-    def why_nothing(self):
-        """One line: why the piece under the cursor has no play."""
-        g = self.game
-        a = self.cur
-        name = cell_name(a)
-        if a == g.hole:
-            return name + ": the hole; pick a piece next to it"
-        if g.pawn[a]:
-            why = g.why_not(PAWN << 10 | a << 5 | a)
-            if "feature" in why:
-                return why
-            return "the %s pawn has no cell to go to" % (
-                ("suns", "moons", "crowns", "arms")[g.pawn[a] - 1])
-        if adjacent(a, g.hole):
-            return g.why_not(SLIDE << 10 | a << 5 | g.hole)
-        if g.height[a] >= 2:
-            return name + " is a stack; stacks never move"
-        if g.height[a] == 0:
-            return name + ": a coin moves only into the hole"
-        for d in range(4):
-            b = NB[4 * a + d]
-            if b != NONE and g.height[b] and g.top[b] // 6 == g.top[a] // 6:
-                return g.why_not(STACK << 10 | a << 5 | b)
-        return name + ": no tile of its suit next to it, not next to the hole"
-
     def play_words(self, m):
-        k = m >> 10
-        b = m & 31
-        g = self.game
+        k = play_kind(m)
+        b = play_to(m)
         if k == STACK:
             return "stack onto " + cell_name(b)
         if k == SLIDE:
             return "slide into the hole " + cell_name(b)
-        return "pawn %s to %s" % (SUITS[g.pawn[(m >> 5) & 31] - 1], cell_name(b))
+        return "pawn %s to %s" % (SUITS[self.game.pawn[play_from(m)] - 1], cell_name(b))
 
     def show_pick(self):
         m = self.plays[self.pick]
-        self.cur = m & 31
+        self.cur = play_to(m)
         self.place_cursor()
         self.draw_panel()
         self.say("%s %s (%d/%d)  A play, B back" % (

@@ -16,8 +16,12 @@ layer lines and their height boxed, coins are round, pawns are a white
 outlined peg.
 """
 
-import displayio
 from micropython import const
+
+from ui.draw import frame as _frame
+from ui.draw import glyph as _glyph
+from ui.draw import origin, sheet
+from ui.draw import rect as _rect
 
 S = const(10)
 COLS = const(10)
@@ -46,36 +50,7 @@ COLOURS = (
     0xF8F8F8, 0x080808, 0xFFD820, 0x707070, 0, 0, 0,
 )
 
-_GLYPHS = {
-    "0": 0b111101101101111, "1": 0b010110010010111, "2": 0b111001111100111,
-    "3": 0b111001111001111, "4": 0b101101111001001, "5": 0b111100111001111,
-    "6": 0b111100111101111, "A": 0b010101111101101, "S": 0b011100010001110,
-    "M": 0b101111111101101, "C": 0b011100100100011,
-}
 _SUITS = "SMCA"
-
-
-def _glyph(bm, ox, oy, ch, v):
-    g = _GLYPHS[ch]
-    for r in range(5):
-        for c in range(3):
-            if g >> (14 - r * 3 - c) & 1:
-                bm[ox + c, oy + r] = v
-
-
-def _rect(bm, x1, y1, x2, y2, v):
-    for y in range(y1, y2 + 1):
-        for x in range(x1, x2 + 1):
-            bm[x, y] = v
-
-
-def _frame(bm, x1, y1, x2, y2, v):
-    for x in range(x1, x2 + 1):
-        bm[x, y1] = v
-        bm[x, y2] = v
-    for y in range(y1, y2 + 1):
-        bm[x1, y] = v
-        bm[x2, y] = v
 
 
 def _pawn(bm, ox, oy, s):
@@ -92,15 +67,9 @@ def _pawn(bm, ox, oy, s):
 
 def make():
     """(bitmap, palette) of the sheet."""
-    rows = (NSPRITES + COLS - 1) // COLS
-    bm = displayio.Bitmap(COLS * S, rows * S, 16)
-    pal = displayio.Palette(16)
-    for i in range(16):
-        pal[i] = COLOURS[i]
-    pal.make_transparent(_T)
+    bm, pal = sheet(COLS, NSPRITES, S, COLOURS)
     for i in range(NSPRITES):
-        ox = (i % COLS) * S
-        oy = (i // COLS) * S
+        ox, oy = origin(i, COLS, S)
         if i == HOLE:
             _frame(bm, ox + 1, oy + 1, ox + 8, oy + 8, _GREY)
         elif i < STACK:

@@ -69,16 +69,6 @@ class Fx:
                 px[i] = colour if i < lit else 0
         px.show()
 
-    def spin(self, step, colour=palette.PX_THINK):
-        """A running light for waits without a known fraction."""
-        n = self.n
-        if n == 1:
-            self.progress((step % 8) / 8.0, colour)
-            return
-        for i in range(n):
-            self.px[i] = colour if i == step % n else 0
-        self.px.show()
-
     # -- sound ----------------------------------------------------------------
 
     def sound(self, tones):

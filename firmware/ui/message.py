@@ -29,17 +29,26 @@ def wrap(text, width, lines=2):
 
 
 class MessageLine:
+    """``alert`` is True while a refusal (``warn``) is showing."""
+
     def __init__(self, group, x, y, width=26, lines=2):
         self.width = width
         self.lines = lines
         self.text = ""
+        self.alert = False
         self.label = Label(terminalio.FONT, text=" ", color=palette.TEXT,
                            line_spacing=1.0, anchor_point=(0, 0),
                            anchored_position=(x, y))
         group.append(self.label)
 
+    def warn(self, text):
+        """A refusal (an illegal move's reason), in red."""
+        self.show(text, palette.BAD)
+        self.alert = True
+
     def show(self, text, color=palette.TEXT):
         """Show text (wrapped); '' clears. Returns True if anything changed."""
+        self.alert = False
         text = wrap(text, self.width, self.lines) if text else ""
         if text == self.text and self.label.color == color:
             return False

@@ -1,11 +1,11 @@
-"""Settings (sound, brightness, the last new-game options), kept in the
-save store (store.py, section "S"):
+"""Settings (sound, brightness), kept in the save store (store.py,
+section "S"):
 
     [0] sound    0 off, 1 on
     [1] light    brightness level 1..4
-    [2:] options the last new-game options (the game packs them)
 
-Anything out of range gives the defaults. The settings of the firmware
+Anything out of range gives the defaults. Each game keeps its own new-game
+options in its own section (``Store.game``). The settings of the firmware
 before the store (nvm[0:7], b"HCS") are moved over by the store itself.
 """
 
@@ -23,17 +23,14 @@ class Settings:
         self.store = st
         self.sound = True
         self.light = 3
-        self.options = b""
         d = st.get(_store.SETTINGS)
         if d and len(d) >= 2 and d[0] <= 1 and 1 <= d[1] <= LEVELS:
             self.sound = d[0] == 1
             self.light = d[1]
-            self.options = d[2:]
 
     def save(self):
         """Into the store, and the store to the NVM (only if it changed)."""
-        self.store.put(_store.SETTINGS,
-                       bytes((1 if self.sound else 0, self.light)) + self.options)
+        self.store.put(_store.SETTINGS, bytes((1 if self.sound else 0, self.light)))
         return self.store.save()
 
     def apply(self, hw):

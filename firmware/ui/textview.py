@@ -78,3 +78,13 @@ class TextView:
                     display.refresh()
             elif ev.key in exits:
                 return ev.key
+
+
+def scores(s, title, rows, colours=None, title_colour=None):
+    """The scoring screen for session ``s``: 'new' (A), 'board' (B) or
+    'quit' (Start)."""
+    tv = TextView()
+    tv.show(title, rows, "A new  B board  Start quit", colours,
+            title_colour or palette.TITLE)
+    k = tv.run(s.hw, s.fx, (boards.A, boards.B, boards.START))
+    return "new" if k == boards.A else "board" if k == boards.B else "quit"

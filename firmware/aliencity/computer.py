@@ -1,0 +1,149 @@
+"""Computer seats and hints on the Alien City board (loaded at the first
+computer move or hint, dropped with the AI when the game ends).
+
+While the computer thinks the NeoPixels show its progress; A or B makes it
+move now with its best build so far; B cancels a hint. A MemoryError
+during a computer move drops that seat to a cheaper level for the rest of
+the game; during a hint it says so and changes nothing.
+"""
+
+import gc
+import sys
+import time
+
+from micropython import const
+
+import boards
+from aliencity.geometry import NONE, PLAYER_NAMES, lot_name, piece_name
+from ui import palette
+from ui.fx import CLAIM, PLACE
+from ui.session import forget
+from ui.think import Thinking
+
+_THINK_MS = {"easy": 600, "medium": 1500, "hard": 3000}
+_HINT_MS = const(1500)
+_SHOW_MS = const(350)       # a computer's build stays in view this long
+_CHEAPER = {"hard": "medium", "medium": "easy", "easy": "random"}
+
+
+def now_us():
+    return time.monotonic_ns() // 1000
+
+
+def _ai():
+    """The AI module, imported at its first use (a hot-seat game never
+    pays for it); collect first so its code finds room in one piece."""
+    if "aliencity.ai" not in sys.modules:
+        gc.collect()
+    from aliencity import ai
+    return ai
+
+
+def drop_ai():
+    """Give back the AI's buffers and code, if it was ever loaded."""
+    ai = sys.modules.get("aliencity.ai")
+    if ai is None:
+        return
+    ai.release()
+    ai = None
+    forget("aliencity.ai")
+    forget("aliencity.ai_eval")
+    gc.collect()
+
+
+def _choose(b, level, ms, think, fault):
+    """ai.choose for the board's game; MemoryError after taking back any
+    trial builds and giving the buffers back."""
+    g = b.g
+    n0 = g.nbuilds
+    ai = _ai()
+    try:
+        if b.s.fault(fault):
+            raise MemoryError("injected fault (%s)" % fault)
+        t0 = now_us()
+        return ai.choose(g, level, b.rng, t0 + ms * 1000, now_us,
+                         think.progress, think.stop)
+    except MemoryError:
+        while g.nbuilds > n0:        # a search cut short may leave trial builds
+            g.undo()
+        ai.release()
+        ai = None
+        gc.collect()
+        raise
+
+
+def turn(b):
+    """The computer seat to move builds (and maybe claims)."""
+    g = b.g
+    scr = b.scr
+    p = g.to_move
+    level = b.seats[p]
+    scr.show_state("%s thinks" % PLAYER_NAMES[p], palette.TITLE)
+    scr.say("computer (%s) is thinking - B: move now" % level, palette.DIM)
+    scr.selector.hidden = True
+    b.fx.progress(0.0)
+    b.s.refresh()
+    note = ""
+    while True:
+        think = Thinking(b.fx, b.s.buttons, 1 << boards.A | 1 << boards.B)
+        try:
+            kind, lot, cap = _choose(b, level, _THINK_MS.get(level, 1000), think, "oom")
+            break
+        except MemoryError:
+            level = _CHEAPER.get(level)
+            if level is None:
+                raise
+            b.seats[p] = level          # for the rest of this game
+            note = "low memory: %s now %s. " % (PLAYER_NAMES[p], level)
+    g.play(kind, lot, cap)
+    b.fx.progress(1.0)
+    scr.cur = lot
+    scr.place_cursor()
+    text = note + "%s built %s %s" % (PLAYER_NAMES[p], piece_name(kind), lot_name(lot))
+    if cap != NONE:
+        text += ", claimed " + lot_name(cap)
+        b.fx.flash(palette.PX_CLAIM, 400)
+        b.fx.sound(CLAIM)
+    else:
+        b.fx.sound(PLACE)
+    b.after_build(text)
+    b.s.refresh()
+    end = time.monotonic() + _SHOW_MS / 1000
+    while time.monotonic() < end:
+        b.fx.update()
+        time.sleep(0.01)
+    b.s.buttons.clear()
+
+
+def hint(b):
+    """Pause -> hint: medium's build for the player to move, shown by the
+    cursor and the selected piece (nothing is played)."""
+    scr = b.scr
+    scr.say("thinking of a hint - B: cancel", palette.DIM)
+    b.s.refresh()
+    think = Thinking(b.fx, b.s.buttons, 1 << boards.B)
+    try:
+        kind, lot, cap = _choose(b, "medium", _HINT_MS, think, "oomhint")
+    except MemoryError:
+        b.pixels()
+        b.prompt()
+        scr.msg.warn("no hint: not enough memory")
+        return
+    think.stop()        # a B after the search's last look still cancels
+    if b.seats[0] is None and b.seats[1] is None:
+        sys.modules["aliencity.ai"].release()   # hot seat: buffers back till the next hint
+    b.pixels()
+    if think.hit:
+        # Nothing changed: the search leaves the game as it found it.
+        b.prompt()
+        scr.say("hint cancelled", palette.DIM)
+        return
+    scr.kind = kind
+    scr.cur = lot
+    scr.place_cursor()
+    scr.redraw()
+    text = "hint: %s %s" % (piece_name(kind), lot_name(lot))
+    if cap != NONE:
+        text += ", claim " + lot_name(cap)
+    b.prompt()
+    scr.say(text, palette.GOOD)

@@ -1,0 +1,49 @@
+"""Alien City's rows on the shell's new-game screen (ui/newgame.py adds
+"continue", the seed and "start"); loaded only while that screen is up."""
+
+from micropython import const
+
+from aliencity.engine import CLASSIC, STANDALONE
+from aliencity.save import SEATS
+
+_W = const(0)
+_B = const(1)
+_RULES = const(2)
+_STREETS = const(3)
+_BONUS = const(4)
+ROWS = (
+    "left/right: who plays W",
+    "left/right: who plays B",
+    "standalone or classic rules",
+    "open: dead ground allowed",
+    "classic: tile values pay",
+)
+
+
+def row_text(st, i):
+    if i == _W or i == _B:
+        return "WB"[i] + ": " + SEATS[st.seats[i]]
+    if i == _RULES:
+        return "rules: " + ("classic" if st.rules == CLASSIC else "standalone")
+    if i == _STREETS:
+        return "streets: " + ("open" if st.open_streets else "as written")
+    if st.rules != CLASSIC:
+        return "location bonus: -"
+    return "location bonus: " + ("on" if st.location_bonus else "off")
+
+
+def row_enabled(st, i):
+    return i != _BONUS or st.rules == CLASSIC
+
+
+def change(st, i, d):
+    if i == _W or i == _B:
+        st.seats[i] = (st.seats[i] + d) % len(SEATS)
+    elif i == _RULES:
+        st.rules = CLASSIC if st.rules == STANDALONE else STANDALONE
+        if st.rules != CLASSIC:
+            st.location_bonus = False
+    elif i == _STREETS:
+        st.open_streets = not st.open_streets
+    elif i == _BONUS and st.rules == CLASSIC:
+        st.location_bonus = not st.location_bonus

@@ -1,0 +1,125 @@
+"""The launcher screen: continue the game saved last, pick a game, change
+the settings (sound, brightness). code.py imports it to show it and drops
+it while a game is played (its screen and code are not needed then).
+
+    sel, package, resume = launcher.run(hw, settings, fx, sel)
+"""
+
+import displayio
+import terminalio
+
+import boards
+from ui import palette
+from ui.fx import MOVE
+from ui.menu import Menu
+from ui.message import MessageLine
+from ui.settings import LEVELS
+from ui.text import Label
+
+# (name, package, store tag, one line about it); package None: not yet.
+GAMES = (("Alien City", "aliencity", 0x61, "two builders, one city"),
+         ("Skyscrapers", "skyscrapers", 0x73, "solitaire: build up, live apart"),
+         ("Alheimur", None, 0x68, "coming in a later update"))
+_IDLE = (0xFF2000, 0xFFFFFF, 0x0040FF, 0xFFFFFF, 0x00C020)
+
+def saved():
+    """(row title, row of GAMES) of the game saved last, or None."""
+    tag = store.last()
+    for i in range(len(GAMES)):
+        if GAMES[i][2] == tag and GAMES[i][1]:
+            return "Continue " + GAMES[i][0], i
+    return None
+
+
+def idle_pixels():
+    n = len(hw.pixels)
+    for i in range(n):
+        hw.pixels[i] = _IDLE[i] if n > 1 else 0x404040
+    hw.pixels.show()
+
+
+def build(c):
+    """c: 1 with a "Continue" row on top, else 0."""
+    root = displayio.Group()
+    root.append(Label(terminalio.FONT, text="City Games", color=palette.TITLE,
+                      scale=2, anchor_point=(0.5, 0.5),
+                      anchored_position=(80, 13)))
+    if c:
+        menu = Menu(root, 14, 33, 6, step=13, width=21)
+    else:
+        menu = Menu(root, 14, 38, 5, step=15, width=21)
+    msg = MessageLine(root, 4, 110, width=26, lines=1)
+    return root, menu, msg
+
+
+def show(menu, msg, cont, note=None):
+    c = 1 if cont else 0
+    if c:
+        menu.set(0, cont[0])
+    for i in range(len(GAMES)):
+        name, mod = GAMES[i][0], GAMES[i][1]
+        if mod:
+            menu.set(i + c, name)
+        else:
+            menu.set(i + c, name + " " * (13 - len(name)) + "coming", enabled=False)
+    menu.set(3 + c, "Sound: " + ("on" if settings.sound else "off"))
+    menu.set(4 + c, "Brightness: %d/%d" % (settings.light, LEVELS))
+    sel = menu.sel - c
+    if note:
+        msg.show(note, palette.BAD)
+    elif sel < 0:
+        msg.show("A: back to your game", palette.DIM)
+    elif sel < len(GAMES):
+        msg.show(GAMES[sel][3], palette.DIM)
+    else:
+        msg.show("left/right or A to change", palette.DIM)
+    display.refresh()
+
+
+def run(hw_, settings_, fx_, sel):
+    """Run the launcher until a game is picked: (its row in GAMES, its
+    package, continue its saved game?)."""
+    global hw, settings, store, fx, display
+    hw, settings, fx = hw_, settings_, fx_
+    store = settings.store
+    display = hw.display
+    buttons = hw.buttons()
+    cont = saved()
+    c = 1 if cont else 0
+    root, menu, msg = build(c)
+    menu.select(0 if c else sel)
+    display.root_group = root
+    idle_pixels()
+    show(menu, msg, cont, store.note)
+    store.note = None
+    sound_row = 3 + c
+    light_row = 4 + c
+    while True:
+        ev = fx.next_press(buttons)
+        k = ev.key
+        if k == boards.UP or k == boards.DOWN:
+            menu.move(1 if k == boards.DOWN else -1)
+            fx.sound(MOVE)
+        elif menu.sel == sound_row and k in (boards.A, boards.LEFT, boards.RIGHT):
+            settings.sound = not settings.sound
+            settings.apply(hw)
+            settings.save()
+            fx.sound(MOVE)
+        elif menu.sel == light_row and k in (boards.A, boards.LEFT, boards.RIGHT):
+            d = -1 if k == boards.LEFT else 1
+            settings.light = (settings.light - 1 + d) % LEVELS + 1
+            settings.apply(hw)
+            settings.save()
+            idle_pixels()
+        elif k == boards.A and c and menu.sel == 0:
+            fx.sound(((880, 80),))
+            return cont[1], GAMES[cont[1]][1], True
+        elif k == boards.A and menu.sel - c < len(GAMES):
+            mod = GAMES[menu.sel - c][1]
+            if mod:
+                fx.sound(((880, 80),))
+                return menu.sel - c, mod, False
+            msg.show("not yet: " + GAMES[menu.sel - c][3], palette.BAD)
+            display.refresh()
+            continue
+        show(menu, msg, cont)

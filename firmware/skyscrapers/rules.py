@@ -1,0 +1,32 @@
+"""Skyscrapers' rules in short, for the pause menu's rules screen (loaded
+only while they are read)."""
+
+RULES = (
+    "Make the city score high.",
+    "Stack: a single tile onto",
+    "a tile or stack of its",
+    "suit next to it, with a",
+    "pawn (work crew) next to",
+    "the moving tile. Its cell",
+    "becomes a coin. Stacks",
+    "never move; no pawn on",
+    "either tile.",
+    "Slide: a tile or coin next",
+    "to the hole into it (not",
+    "one holding a pawn).",
+    "Pawn: straight, any",
+    "distance, onto its suit;",
+    "never over pawns, the",
+    "hole or stacks. On a stack",
+    "it stays for good.",
+    "Score: stack of 2-3: 1 a",
+    "tile; 4+: 2 a tile; pawn",
+    "on top x2. Coin: 3 if no",
+    "tile or stack next to it",
+    "and no pawn on it.",
+    "Variant 1: nulls never",
+    "move. Variant 2: at most",
+    "3 tile slides in a row.",
+    "Target: the most any",
+    "position could score.",
+)

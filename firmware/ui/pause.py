@@ -1,0 +1,98 @@
+"""The pause menu every game shares (Start on the board).
+
+The game names its items, in order, from: resume, undo, hint, finish,
+rules, restart, quit. Restart and quit ask "sure?" first (No is
+highlighted), so a stray press never ends a game. B or Start resumes.
+"""
+
+import displayio
+import terminalio
+
+import boards
+from ui import palette
+from ui.menu import Menu
+from ui.message import MessageLine
+from ui.text import Label
+
+_SURE = ("restart", "quit")
+_HELP = {
+    "resume": "back to the board",
+    "undo": "take back the last move",
+    "hint": "the computer suggests a move",
+    "finish": "end the game and score it",
+    "rules": "the rules in short",
+    "restart": "the same deal from the start",
+    "quit": "back to the launcher",
+}
+
+
+def _screen(s, title, items):
+    root = displayio.Group()
+    root.append(Label(terminalio.FONT, text=title, color=palette.TITLE,
+                      anchor_point=(0, 0), anchored_position=(4, 1)))
+    m = Menu(root, 30, 22, len(items), step=13, width=14)
+    msg = MessageLine(root, 4, 115, width=26, lines=1)
+    for i in range(len(items)):
+        m.set(i, items[i])
+    s.display.root_group = root
+    return root, m, msg
+
+
+def menu(s, title, items):
+    """Run the menu for session ``s``; the chosen word ('resume' for B or
+    Start). "rules" is shown here and the menu comes back."""
+    root, m, msg = _screen(s, title, items)
+    while True:
+        word = items[m.sel]
+        msg.show(_HELP.get(word, ""), palette.DIM)
+        s.display.root_group = root
+        s.refresh()
+        k = s.key()
+        if k == boards.UP or k == boards.DOWN:
+            m.move(1 if k == boards.DOWN else -1)
+        elif k == boards.B or k == boards.START:
+            return "resume"
+        elif k == boards.A:
+            if word == "rules":
+                rules(s)
+            elif word not in _SURE or _sure(s, word):
+                return word
+            sel = m.sel
+            root, m, msg = _screen(s, title, items)
+            m.select(sel)
+
+
+def _sure(s, word):
+    """'sure? restart' / 'sure? quit': True only for A on "yes"."""
+    root = displayio.Group()
+    root.append(Label(terminalio.FONT, text=word + ": sure?", color=palette.TITLE,
+                      anchor_point=(0, 0), anchored_position=(4, 1)))
+    m = Menu(root, 30, 40, 2, step=16, width=14)
+    m.set(0, "no, go back")
+    m.set(1, "yes, " + word)
+    msg = MessageLine(root, 4, 115, width=26, lines=1)
+    msg.show("this game is lost" if word == "restart" else "the game stays saved",
+             palette.DIM)
+    s.display.root_group = root
+    while True:
+        s.refresh()
+        k = s.key()
+        if k == boards.UP or k == boards.DOWN:
+            m.move(1)
+        elif k == boards.A:
+            return m.sel == 1
+        elif k == boards.B or k == boards.START:
+            return False
+
+
+def rules(s):
+    """The game's rules (its RULES_MODULE), scrolled until B, A or Start."""
+    from ui.session import forget
+    from ui.textview import TextView
+    mod = __import__(s.app.RULES_MODULE, None, None, ["RULES"])
+    tv = TextView()
+    tv.show(s.app.TITLE + " rules", mod.RULES, "up/down scroll, B back")
+    tv.run(s.hw, s.fx, (boards.A, boards.B, boards.START))
+    tv = mod = None
+    forget(s.app.RULES_MODULE)
+    forget("ui.textview")
