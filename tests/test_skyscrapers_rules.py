@@ -622,7 +622,11 @@ def test_record_round_trip_and_options():
     (["alien-city 1"], "line 1: a record starts with 'skyscrapers 1'"),
     (["skyscrapers 2"], "line 1: record version 2; this program reads version 1"),
     (["skyscrapers 1", "variant 3"], "line 2: expected 'variant 1' or 'variant 2'"),
-    (["skyscrapers 1", "variant 1", "variant 1"], "line 3: variant 1 given twice"),
+    (["skyscrapers 1", "variant 1", "variant 1"],
+     "line 3: variant 1 given twice (first on line 2)"),
+    (["skyscrapers 1", "option pawns-over-stacks", "# again", "",
+      "OPTION Pawns-Over-Stacks"],
+     "line 5: option pawns-over-stacks given twice (first on line 2)"),
     (["skyscrapers 1", "option fast"], "line 2: unknown option"),
     (["skyscrapers 1", "cells S1"], "line 2: expected 25 cells, found 1"),
     (["skyscrapers 1", "slide C4"], "line 2: no 'cells' line before the plays"),
@@ -701,3 +705,21 @@ def test_referee_errors(tmp_path):
     assert code == 2 and err.startswith("line %d: expected a play" % n)
     code, _out, err = _referee(tmp_path, "legal", "skyscrapers 1\n")
     assert code == 2 and err.strip() == "line 1: no 'cells' line"
+
+
+def test_referee_refuses_a_repeated_option_and_a_look_alike_word(tmp_path):
+    _g, text = _game_record(5, 0, 3)
+    n = len(text.splitlines()) + 1
+    lines = text.splitlines()
+    twice = "\n".join(lines[:1] + ["option pawns-over-stacks"] * 2 + lines[1:]) + "\n"
+    # '\u017f' (long s) upper-cases to 'S' in Python: read as a word it
+    # would be 'SLIDE'; the shared reader refuses it as non-ASCII.
+    for cmd in ("check", "score", "legal"):
+        code, out, err = _referee(tmp_path, cmd, twice)
+        assert code == 2 and out == "", (cmd, out, err)
+        assert err == "line 3: option pawns-over-stacks given twice (first on line 2)\n"
+        code, out, err = _referee(tmp_path, cmd, text + "\u017flide C4\n")
+        assert code == 2 and out == "", (cmd, out, err)
+        assert err.startswith("line %d: unexpected character '\u017f'" % n), err
+        assert "Traceback" not in err
+    assert "\u017flide".upper() == "SLIDE"   # why it matters
