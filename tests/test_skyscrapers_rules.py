@@ -140,24 +140,122 @@ def test_four_nulls_around_the_hole_swap_crowns_null_and_ace():
             for c, v in enumerate(cells_order[:CENTER] + [0] + cells_order[CENTER:]))])
 
 
-def test_variant1_swaps_nulls_bordering_the_hole_with_their_aces():
-    swapped = 0
-    for seed in range(300):
-        want = bytearray(deal(seed))
-        for c in (7, 11, 13, 17):
-            t = want[c] - 1
-            if t % 6 == 0:
-                swapped += 1
-                for d in range(N):   # the null and its ace change places
-                    if want[d] == t + 1:
-                        want[d] = t + 2
-                    elif want[d] == t + 2:
-                        want[d] = t + 1
-        assert deal(seed, VAR1) == want
-        g = new_game(seed, VAR1)
-        for s in range(4):
-            assert g.tcell[T(s, 0)] == g.ppos[s]
-    assert swapped > 50
+# Variant 1 stated on its own, as the rule reads, without the engine's
+# loop: on the board after setup, take the set of suits whose null borders
+# the hole; then each of those nulls changes places with its ace, once.
+# Written as a map from the setup board to the variant-1 board (no swap is
+# made one after another, so no swap can see the result of another).
+RING = ("C4", "B3", "D3", "C2")     # the cells bordering the hole
+
+
+def _layout(order):
+    """{cell name: (suit, value)} from 24 tile ids laid row 5 first, C3 skipped."""
+    names = [cell_name(c) for c in range(N) if c != CENTER]
+    return {name: (t // 6, t % 6) for name, t in zip(names, order)}
+
+
+def _exchange(board, suits):
+    """Every null and ace of ``suits`` shown as the other one, in place."""
+    return {name: (s, 1 - v) if s in suits and v in (0, 1) else (s, v)
+            for name, (s, v) in board.items()}
+
+
+def rule_setup(order, var1):
+    """The starting board by the rule text and clarification 2."""
+    b = _layout(order)
+    if all(b[name][1] == 0 for name in RING):     # four nulls: crowns swap
+        b = _exchange(b, {C})
+    if var1:
+        b = _exchange(b, {b[name][0] for name in RING if b[name][1] == 0})
+    return b
+
+
+def as_board(cells):
+    return {cell_name(c): ((v - 1) // 6, (v - 1) % 6) for c, v in enumerate(cells) if v}
+
+
+def _order_with(fixed):
+    """24 tile ids with ``fixed`` ({cell name: tile}) in place and the other
+    tiles in the other cells, values 2-5 first so the rest of the ring holds
+    no null or ace."""
+    rest = sorted((t for t in range(24) if t not in fixed.values()),
+                  key=lambda t: (t % 6 < 2, t))
+    it = iter(rest)
+    return [fixed[cell_name(c)] if cell_name(c) in fixed else next(it)
+            for c in range(N) if c != CENTER]
+
+
+def _pawns_on_nulls(g):
+    for s in range(4):
+        assert g.ppos[s] == g.tcell[T(s, 0)] and g.pawn[g.ppos[s]] == s + 1
+
+
+@pytest.mark.parametrize("other_null", [False, True])
+@pytest.mark.parametrize("suit", [S, M, C, A])
+@pytest.mark.parametrize("null_at", RING)
+def test_variant1_null_whose_ace_also_borders_the_hole(null_at, suit, other_null):
+    for ace_at in RING:
+        if ace_at == null_at:
+            continue
+        fixed = {null_at: T(suit, 0), ace_at: T(suit, 1)}
+        if other_null:   # another suit's null on the ring, its ace elsewhere
+            third = next(n for n in RING if n not in fixed)
+            other = (suit + 1) % 4
+            fixed[third] = T(other, 0)
+            fixed["A5"] = T(other, 1)
+        order = _order_with(fixed)
+        cells = start_cells(bytearray(order), True)
+        got = as_board(cells)
+        want = dict(_layout(order))
+        want[null_at] = (suit, 1)        # the ace now borders the hole there
+        want[ace_at] = (suit, 0)         # and the null is on the ace's cell
+        if other_null:
+            want[third] = (other, 1)
+            want["A5"] = (other, 0)
+        assert got == want == rule_setup(order, True)
+        assert start_cells(bytearray(order), False) == bytearray(
+            [0 if c == CENTER else order[c - (c > CENTER)] + 1 for c in range(N)])
+        g = Game(cells, VAR1)
+        assert g.ppos[suit] == parse_cell(ace_at)    # the pawn starts on the null
+        _pawns_on_nulls(g)
+
+
+def test_variant1_after_the_crowns_swap_of_four_nulls():
+    # Clarification 2 first (crowns null <-> crowns ace), then variant 1
+    # swaps the three nulls still bordering the hole: all four aces border it.
+    fixed = {"C4": T(S, 0), "B3": T(M, 0), "D3": T(C, 0), "C2": T(A, 0),
+             "A5": T(S, 1), "E5": T(M, 1), "A1": T(C, 1), "E1": T(A, 1)}
+    order = _order_with(fixed)
+    plain = as_board(start_cells(bytearray(order), False))
+    assert plain["D3"] == (C, 1) and plain["A1"] == (C, 0)
+    cells = start_cells(bytearray(order), True)
+    got = as_board(cells)
+    assert [got[n] for n in RING] == [(S, 1), (M, 1), (C, 1), (A, 1)]
+    assert [got[n] for n in ("A5", "E5", "A1", "E1")] == [(S, 0), (M, 0), (C, 0), (A, 0)]
+    assert got == rule_setup(order, True)
+    g = Game(cells, VAR1)
+    assert [cell_name(g.ppos[s]) for s in range(4)] == ["A5", "E5", "A1", "E1"]
+    _pawns_on_nulls(g)
+
+
+def test_variant1_deal_follows_the_rule_for_seeds_0_to_999():
+    from prng import Rng
+    both = []          # seeds where a null and its own ace border the hole
+    for seed in range(1000):
+        order = bytearray(range(24))
+        Rng(seed).shuffle(order)
+        setup = rule_setup(order, False)
+        assert as_board(deal(seed)) == setup
+        assert as_board(deal(seed, VAR1)) == rule_setup(order, True), seed
+        _pawns_on_nulls(new_game(seed, VAR1))
+        ring = [setup[n] for n in RING]
+        if any(v == 0 and (s, 1) in ring for s, v in ring):
+            both.append(seed)
+    # the case of the issue: seed 15, moons null on C4 and moons ace on D3
+    assert 15 in both and 49 in both and 106 in both and len(both) > 40
+    g = new_game(15, VAR1)
+    assert as_board(g.start)["C4"] == (M, 1) and as_board(g.start)["D3"] == (M, 0)
+    assert cell_name(g.ppos[M]) == "D3"
 
 
 # -- stack ---------------------------------------------------------------------
@@ -524,7 +622,11 @@ def test_record_round_trip_and_options():
     (["alien-city 1"], "line 1: a record starts with 'skyscrapers 1'"),
     (["skyscrapers 2"], "line 1: record version 2; this program reads version 1"),
     (["skyscrapers 1", "variant 3"], "line 2: expected 'variant 1' or 'variant 2'"),
-    (["skyscrapers 1", "variant 1", "variant 1"], "line 3: variant 1 given twice"),
+    (["skyscrapers 1", "variant 1", "variant 1"],
+     "line 3: variant 1 given twice (first on line 2)"),
+    (["skyscrapers 1", "option pawns-over-stacks", "# again", "",
+      "OPTION Pawns-Over-Stacks"],
+     "line 5: option pawns-over-stacks given twice (first on line 2)"),
     (["skyscrapers 1", "option fast"], "line 2: unknown option"),
     (["skyscrapers 1", "cells S1"], "line 2: expected 25 cells, found 1"),
     (["skyscrapers 1", "slide C4"], "line 2: no 'cells' line before the plays"),
@@ -603,3 +705,21 @@ def test_referee_errors(tmp_path):
     assert code == 2 and err.startswith("line %d: expected a play" % n)
     code, _out, err = _referee(tmp_path, "legal", "skyscrapers 1\n")
     assert code == 2 and err.strip() == "line 1: no 'cells' line"
+
+
+def test_referee_refuses_a_repeated_option_and_a_look_alike_word(tmp_path):
+    _g, text = _game_record(5, 0, 3)
+    n = len(text.splitlines()) + 1
+    lines = text.splitlines()
+    twice = "\n".join(lines[:1] + ["option pawns-over-stacks"] * 2 + lines[1:]) + "\n"
+    # '\u017f' (long s) upper-cases to 'S' in Python: read as a word it
+    # would be 'SLIDE'; the shared reader refuses it as non-ASCII.
+    for cmd in ("check", "score", "legal"):
+        code, out, err = _referee(tmp_path, cmd, twice)
+        assert code == 2 and out == "", (cmd, out, err)
+        assert err == "line 3: option pawns-over-stacks given twice (first on line 2)\n"
+        code, out, err = _referee(tmp_path, cmd, text + "\u017flide C4\n")
+        assert code == 2 and out == "", (cmd, out, err)
+        assert err.startswith("line %d: unexpected character '\u017f'" % n), err
+        assert "Traceback" not in err
+    assert "\u017flide".upper() == "SLIDE"   # why it matters

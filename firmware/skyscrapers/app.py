@@ -37,6 +37,12 @@ decode = save.decode
 
 
 def best_key(seed, options):
+    """The store key of the best score for ``seed`` and ``options``:
+    'sky<seed>/<options>', and 'sky<seed>/<options>d2' (deal 2) with
+    variant 1, whose deal changed (issue 21): a best of the old deal is
+    never read for the new one."""
+    if options & VAR1:
+        return "sky%d/%dd2" % (seed, options)
     return "sky%d/%d" % (seed, options)
 
 

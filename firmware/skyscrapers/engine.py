@@ -122,10 +122,17 @@ def start_cells(order, var1):
     if nulls == 4:  # crowns null and crowns ace change places
         _swap_tiles(cells, 12, 13)
     if var1:
+        # The set of suits whose null borders the hole first, then one swap
+        # each: a null whose ace also borders the hole must not be seen
+        # again on the ace's cell (that would swap it back).
+        suits = 0
         for d in range(4):
             t = cells[NB[4 * CENTER + d]] - 1
             if t % 6 == 0:
-                _swap_tiles(cells, t, t + 1)
+                suits |= 1 << (t // 6)
+        for s in range(4):
+            if suits >> s & 1:
+                _swap_tiles(cells, 6 * s, 6 * s + 1)
     return cells
 
 

@@ -86,7 +86,8 @@ def read(lines):
     rec = Record()
     state = 0
     cells_line = 0
-    seen_var = [0, 0, 0]
+    seen_var = [0, 0, 0]    # line of 'variant 1' / 'variant 2'
+    seen_opt = 0            # line of 'option pawns-over-stacks'
     walk = Words(lines)
     for n, toks in walk:
         word = toks[0]
@@ -103,13 +104,18 @@ def read(lines):
                     raise RecordError(n, "expected 'variant 1' or 'variant 2'")
                 v = int(toks[1])
                 if seen_var[v]:
-                    raise RecordError(n, "variant %d given twice" % v)
+                    raise RecordError(n, "variant %d given twice (first on line %d)"
+                                      % (v, seen_var[v]))
                 seen_var[v] = n
                 rec.options |= VAR1 if v == 1 else VAR2
             elif word == "OPTION":
                 if len(toks) != 2 or toks[1].lower() not in OPTION_WORDS:
                     raise RecordError(n, "unknown option (known: %s)"
                                       % ", ".join(OPTION_WORDS))
+                if seen_opt:
+                    raise RecordError(n, "option %s given twice (first on line %d)"
+                                      % (OPTION_WORDS[0], seen_opt))
+                seen_opt = n
                 rec.options |= OVER_STACKS
             else:
                 if cells_line:
