@@ -17,7 +17,7 @@ from micropython import const
 import boards
 from skyscrapers import save, sprites
 from skyscrapers.deal import new_game as _deal
-from skyscrapers.engine import play_text
+from skyscrapers.engine import VAR1, play_text
 from skyscrapers.scoring import bound
 from skyscrapers.screen import CHOOSE, Screen
 from ui import palette, session
