@@ -15,11 +15,18 @@ display, or reads the clock (10 us), so runs are fast and repeatable.
 import os
 import time as _time
 
+
+def _pin_table(text):
+    """(("A0", "PA02"), ...) from "A0 PA02  A1 PA05 ..."."""
+    words = text.split()
+    return tuple(zip(words[0::2], words[1::2]))
+
+
 # The board module's pins: (name, SAMD51 port pin) in the order of
 # CircuitPython's ports/atmel-samd/boards/<board>/pins.c, which is also what
 # circuitpython-stubs' board definitions list (typings/<board>/board.pyi; the
 # tests compare). Names on one port pin are one Pin object: D8 is NEOPIXEL.
-PYBADGE_PINS = tuple(zip(*[iter("""
+PYBADGE_PINS = _pin_table("""
     A0 PA02  A1 PA05  A2 PB08  A3 PB09  A4 PA04  A5 PA06  A6 PB01  A7 PB04  A8 PB03  A9 PB02
     D0 PB17  D1 PB16  D2 PB03  D3 PB02  D4 PA14  D5 PA16  D6 PA18  D7 PB14  D8 PA15  D9 PA19
     D10 PA20  D11 PA21  D12 PA22  LED PA23  D13 PA23  RX PB17  TX PB16  SDA PA12  SCL PA13
@@ -27,8 +34,8 @@ PYBADGE_PINS = tuple(zip(*[iter("""
     NEOPIXEL PA15  LIGHT PB04  ACCELEROMETER_INTERRUPT PB14  SPEAKER PA02  SPEAKER_ENABLE PA27
     BUTTON_LATCH PB00  BUTTON_OUT PB30  BUTTON_CLOCK PB31
     TFT_LITE PA01  TFT_MOSI PB15  TFT_SCK PB13  TFT_RST PA00  TFT_CS PB07  TFT_DC PB05
-""".split())] * 2))
-PYGAMER_PINS = tuple(zip(*[iter("""
+""")
+PYGAMER_PINS = _pin_table("""
     A0 PA02  A1 PA05  A2 PB08  A3 PB09  A4 PA04  A5 PA06  A6 PB01  A7 PB04  A8 PB03  A9 PB02
     D0 PB17  D1 PB16  D2 PB03  D3 PB02  D4 PA14  D5 PA16  D6 PA18  D7 PB14  D8 PA15  D9 PA19
     D10 PA20  D11 PA21  D12 PA22  LED PA23  D13 PA23  RX PB17  TX PB16  SDA PA12  SCL PA13
@@ -37,7 +44,7 @@ PYGAMER_PINS = tuple(zip(*[iter("""
     BUTTON_LATCH PB00  BUTTON_OUT PB30  BUTTON_CLOCK PB31
     TFT_LITE PA01  TFT_MOSI PB15  TFT_SCK PB13  TFT_RST PA00  TFT_CS PB12  TFT_DC PB05
     JOYSTICK_X PB07  JOYSTICK_Y PB06
-""".split())] * 2))
+""")
 # The built-in display holds these from boot (board.c): using one is "in use".
 DISPLAY_PINS = ("TFT_SCK", "TFT_MOSI", "TFT_DC", "TFT_CS", "TFT_RST", "TFT_LITE")
 
