@@ -4,12 +4,21 @@
 PYTHON ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
+TYPES := .venv-types
+TPY := $(TYPES)/bin/python
 
-.PHONY: play test bench clean
+.PHONY: play test types bench clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+# The type check's own venv (see requirements-types.txt for why it is apart).
+$(TYPES)/.installed: requirements-types.txt
+	rm -rf $(TYPES)
+	$(PYTHON) -m venv $(TYPES)
+	$(TPY) -m pip install --quiet --disable-pip-version-check --no-deps -r requirements-types.txt
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -19,12 +28,22 @@ node_modules/.installed: package.json package-lock.json
 play: $(VENV)/.installed
 	$(VPY) -m sim
 
-test: $(VENV)/.installed node_modules/.installed
+# firmware/ and boards/ against CircuitPython's API with the PyBadge's board
+# module (config: [tool.basedpyright] in pyproject.toml), then boards/pygamer.py
+# with the PyGamer's (typings/pygamer.json); typings/*/board.pyi must be what
+# tools/board_stubs.py makes from the pinned stubs.
+types: $(TYPES)/.installed
+	$(TPY) tools/board_stubs.py --check
+	$(TYPES)/bin/basedpyright
+	$(TYPES)/bin/basedpyright -p typings/pygamer.json
+
+test: $(VENV)/.installed node_modules/.installed $(TYPES)/.installed
 	$(VPY) -m ruff check .
+	$(MAKE) --no-print-directory types
 	$(VPY) -m pytest -q
 
 bench: $(VENV)/.installed node_modules/.installed
 	$(VPY) tools/bench.py
 
 clean:
-	rm -rf $(VENV) node_modules .pytest_cache .hypothesis
+	rm -rf $(VENV) $(TYPES) node_modules .pytest_cache .hypothesis

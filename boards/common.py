@@ -24,7 +24,7 @@ NAMES = ("up", "down", "left", "right", "a", "b", "start", "select")
 REPEAT_DELAY = const(400)  # ms a d-pad button is held before it repeats
 REPEAT_RATE = const(120)   # ms between repeats
 
-_QLEN = const(16)
+QUEUE_LEN = const(16)   # logical events waiting (public: const names with _ are not importable)
 _TICKS_PERIOD = const(1 << 29)
 _TICKS_MAX = const((1 << 29) - 1)
 _TICKS_HALF = const(1 << 28)
@@ -63,23 +63,31 @@ class Buttons:
     """Logical button events. get() returns the preallocated ButtonEvent or
     None; a held d-pad button repeats (pressed=True, repeat=True) after
     REPEAT_DELAY ms, every REPEAT_RATE ms. Subclasses read the hardware in
-    _scan() and call _push(key, pressed, timestamp)."""
+    _scan() and call _push(key, pressed, timestamp); _reset() makes the
+    hardware report every key still down again as a fresh press.
+
+    When a change was lost (keypad's queue or ours overflowed: a long task
+    while buttons were mashed), every key is taken as released, the queues
+    are emptied and the hardware rescanned, as Adafruit's PyBadger does: a
+    lost release never leaves a key held or the d-pad repeating."""
 
     def __init__(self, tick=None):
         self.event = ButtonEvent()
-        self._qk = bytearray(_QLEN)   # key | 0x80 when pressed
-        self._qt = [0] * _QLEN        # timestamps
+        self._qk = bytearray(QUEUE_LEN)   # key | 0x80 when pressed
+        self._qt = [0] * QUEUE_LEN        # timestamps
         self._head = 0
         self._n = 0
         self._held = 0
         self._rep_key = -1
         self._rep_at = 0
+        self._lost = False
         self._tick = tick
 
     def _push(self, key, pressed, timestamp):
-        if self._n >= _QLEN:
+        if self._n >= QUEUE_LEN:
+            self._lost = True
             return
-        i = (self._head + self._n) % _QLEN
+        i = (self._head + self._n) % QUEUE_LEN
         self._qk[i] = (key | 0x80) if pressed else key
         self._qt[i] = timestamp
         self._n += 1
@@ -87,29 +95,48 @@ class Buttons:
     def _scan(self):
         pass
 
+    def _reset(self):
+        pass
+
+    def _restart(self):
+        """Events were lost: all keys released, then read afresh."""
+        self._lost = False
+        self._n = 0
+        self._held = 0
+        self._rep_key = -1
+        self._reset()
+        self._scan()
+
+    def _pop(self):
+        """Take the oldest queued change into the held state (and the
+        d-pad's repeat); returns its queue slot."""
+        i = self._head
+        self._head = (i + 1) % QUEUE_LEN
+        self._n -= 1
+        v = self._qk[i]
+        key = v & 0x7F
+        if v >= 0x80:
+            self._held |= 1 << key
+            if key <= RIGHT:
+                self._rep_key = key
+                self._rep_at = ticks_add(self._qt[i], REPEAT_DELAY)
+        else:
+            self._held &= ~(1 << key)
+            if key == self._rep_key:
+                self._rep_key = -1
+        return i
+
     def get(self):
         if self._tick is not None:
             self._tick()
         self._scan()
+        if self._lost:
+            self._restart()
         ev = self.event
         if self._n:
-            i = self._head
-            self._head = (i + 1) % _QLEN
-            self._n -= 1
+            i = self._pop()
             v = self._qk[i]
-            key = v & 0x7F
-            pressed = v >= 0x80
-            ts = self._qt[i]
-            if pressed:
-                self._held |= 1 << key
-                if key <= RIGHT:
-                    self._rep_key = key
-                    self._rep_at = ticks_add(ts, REPEAT_DELAY)
-            else:
-                self._held &= ~(1 << key)
-                if key == self._rep_key:
-                    self._rep_key = -1
-            ev._set(key, pressed, False, ts)
+            ev._set(v & 0x7F, v >= 0x80, False, self._qt[i])
             return ev
         if self._rep_key >= 0:
             now = supervisor.ticks_ms()
@@ -124,9 +151,15 @@ class Buttons:
         return bool(self._held >> key & 1)
 
     def clear(self):
-        """Forget queued events and stop repeating (e.g. after a long task)."""
+        """Forget queued events and stop repeating (e.g. after a long task);
+        held() still follows the buttons."""
         self._scan()
-        self._n = 0
+        while self._n or self._lost:
+            if self._lost:
+                self._restart()
+            while self._n:
+                self._pop()
+            self._scan()
         self._rep_key = -1
 
 

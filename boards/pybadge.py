@@ -3,8 +3,8 @@
 import board
 import keypad
 
+from boards.common import QUEUE_LEN, Buttons
 from boards.common import Board as _Base
-from boards.common import Buttons
 
 # Shift-register key number -> logical button:
 # 0 B, 1 A, 2 Start, 3 Select, 4 Right, 5 Down, 6 Up, 7 Left.
@@ -22,13 +22,19 @@ class ShiftButtons(Buttons):
 
     def _scan(self):
         events = self._keys.events
+        if events.overflowed:     # keypad dropped a change: start over (Buttons)
+            self._lost = True
+            return
         kev = self._kev
-        while events.get_into(kev):
+        # No more than our queue holds: the rest waits in keypad's.
+        while self._n < QUEUE_LEN and events.get_into(kev):
             self._push(_KEYMAP[kev.key_number], kev.pressed, kev.timestamp)
 
-    def clear(self):
+    def _reset(self):
+        # As PyBadger: drop keypad's queue, then reset() queues a press for
+        # every key still down.
         self._keys.events.clear()
-        super().clear()
+        self._keys.reset()
 
 
 def _pixel_count():

@@ -53,6 +53,10 @@ class StickButtons(ShiftButtons):
                     self._push(key, True, now)
             self._dirs = new
 
+    def _reset(self):
+        super()._reset()
+        self._dirs = 0    # a direction still pushed is pressed afresh
+
 
 class Board(_Base):
     def __init__(self):

@@ -15,12 +15,50 @@ display, or reads the clock (10 us), so runs are fast and repeatable.
 import os
 import time as _time
 
-# Simulated board kinds: what --board / SIM_BOARD may name.
+
+def _pin_table(text):
+    """(("A0", "PA02"), ...) from "A0 PA02  A1 PA05 ..."."""
+    words = text.split()
+    return tuple(zip(words[0::2], words[1::2]))
+
+
+# The board module's pins: (name, SAMD51 port pin) in the order of
+# CircuitPython's ports/atmel-samd/boards/<board>/pins.c, which is also what
+# circuitpython-stubs' board definitions list (typings/<board>/board.pyi; the
+# tests compare). Names on one port pin are one Pin object: D8 is NEOPIXEL.
+PYBADGE_PINS = _pin_table("""
+    A0 PA02  A1 PA05  A2 PB08  A3 PB09  A4 PA04  A5 PA06  A6 PB01  A7 PB04  A8 PB03  A9 PB02
+    D0 PB17  D1 PB16  D2 PB03  D3 PB02  D4 PA14  D5 PA16  D6 PA18  D7 PB14  D8 PA15  D9 PA19
+    D10 PA20  D11 PA21  D12 PA22  LED PA23  D13 PA23  RX PB17  TX PB16  SDA PA12  SCL PA13
+    SCK PA17  MISO PB22  MOSI PB23
+    NEOPIXEL PA15  LIGHT PB04  ACCELEROMETER_INTERRUPT PB14  SPEAKER PA02  SPEAKER_ENABLE PA27
+    BUTTON_LATCH PB00  BUTTON_OUT PB30  BUTTON_CLOCK PB31
+    TFT_LITE PA01  TFT_MOSI PB15  TFT_SCK PB13  TFT_RST PA00  TFT_CS PB07  TFT_DC PB05
+""")
+PYGAMER_PINS = _pin_table("""
+    A0 PA02  A1 PA05  A2 PB08  A3 PB09  A4 PA04  A5 PA06  A6 PB01  A7 PB04  A8 PB03  A9 PB02
+    D0 PB17  D1 PB16  D2 PB03  D3 PB02  D4 PA14  D5 PA16  D6 PA18  D7 PB14  D8 PA15  D9 PA19
+    D10 PA20  D11 PA21  D12 PA22  LED PA23  D13 PA23  RX PB17  TX PB16  SDA PA12  SCL PA13
+    SCK PA17  MISO PB22  MOSI PB23  SD_CS PA14
+    NEOPIXEL PA15  LIGHT PB04  ACCELEROMETER_INTERRUPT PB14  SPEAKER PA02  SPEAKER_ENABLE PA27
+    BUTTON_LATCH PB00  BUTTON_OUT PB30  BUTTON_CLOCK PB31
+    TFT_LITE PA01  TFT_MOSI PB15  TFT_SCK PB13  TFT_RST PA00  TFT_CS PB12  TFT_DC PB05
+    JOYSTICK_X PB07  JOYSTICK_Y PB06
+""")
+# The built-in display holds these from boot (board.c): using one is "in use".
+DISPLAY_PINS = ("TFT_SCK", "TFT_MOSI", "TFT_DC", "TFT_CS", "TFT_RST", "TFT_LITE")
+
+# Simulated board kinds: what --board / SIM_BOARD may name. The PyBadge LC
+# and the EdgeBadge run CircuitPython's pybadge build: its board_id and pins.
 BOARDS = {
-    "pybadge": {"board_id": "pybadge", "pixels": 5, "stick": False, "accel": True},
-    "pybadge-lc": {"board_id": "pybadge", "pixels": 1, "stick": False, "accel": False},
-    "edgebadge": {"board_id": "edgebadge", "pixels": 5, "stick": False, "accel": True},
-    "pygamer": {"board_id": "pygamer", "pixels": 5, "stick": True, "accel": True},
+    "pybadge": {"board_id": "pybadge", "pins": PYBADGE_PINS,
+                "pixels": 5, "stick": False, "accel": True},
+    "pybadge-lc": {"board_id": "pybadge", "pins": PYBADGE_PINS,
+                   "pixels": 1, "stick": False, "accel": False},
+    "edgebadge": {"board_id": "pybadge", "pins": PYBADGE_PINS,
+                  "pixels": 5, "stick": False, "accel": True},
+    "pygamer": {"board_id": "pygamer", "pins": PYGAMER_PINS,
+                "pixels": 5, "stick": True, "accel": True},
 }
 
 # Bit i of the button shift register (high = pressed on these boards).
@@ -63,7 +101,7 @@ _t0 = _time.monotonic()
 held = set()          # names from BUTTON_NAMES currently held
 analog = {}           # pin name -> 0..65535
 levels = {}           # output pin name -> bool
-pins_in_use = set()
+pins_in_use = set()   # port pins claimed (PA15), as the board tracks them
 pixels = {}           # pin name -> bytes last sent by neopixel_write
 audio_log = []        # dicts: t (ms), op, and details
 keypads = []          # live keypad scanners
@@ -96,6 +134,7 @@ def configure(board_name=None, nvm_file=None):
     if config["stick"]:
         analog["JOYSTICK_X"] = STICK_CENTER
         analog["JOYSTICK_Y"] = STICK_CENTER
+    _claim_display_pins()
     nvm_file = nvm_file or os.environ.get("SIM_NVM") or None
     nvm_path = nvm_file
     cut_power_after(None)
@@ -111,7 +150,7 @@ def reset_hardware():
     for k in keypads:
         k.deinit()
     keypads.clear()
-    pins_in_use.clear()
+    _claim_display_pins()
     levels.clear()
     pixels.clear()
     held.clear()
@@ -210,18 +249,38 @@ def shift_register_levels(clock, data, latch):
 # ---------------------------------------------------------------- pins
 
 def pin_name(pin):
+    """The name the simulated hardware knows a pin by (NEOPIXEL, not D8)."""
     return getattr(pin, "_name", None) or str(pin)
 
 
+def port_of(label):
+    """The port pin (e.g. "PA15") that a board name (e.g. "NEOPIXEL") is."""
+    for n, port in config["pins"]:
+        if n == label:
+            return port
+    raise ValueError("no pin %s on the %s" % (label, name))
+
+
+def _claim_display_pins():
+    pins_in_use.clear()
+    for n in DISPLAY_PINS:
+        pins_in_use.add(port_of(n))
+
+
 def claim(pin):
-    pname = pin_name(pin)
-    if pname in pins_in_use:
-        raise ValueError("%s in use" % pname)
-    pins_in_use.add(pname)
+    """Take a pin for a peripheral; one already taken (under any of its
+    names) raises ValueError("D8 in use"), named as CircuitPython names it:
+    by its first name in the board module."""
+    port = getattr(pin, "_port", None)
+    if port is None:
+        raise TypeError("pin must be of type Pin, not %s" % type(pin).__name__)
+    if port in pins_in_use:
+        raise ValueError("%s in use" % pin._names[0])
+    pins_in_use.add(port)
 
 
 def release(pin):
-    pins_in_use.discard(pin_name(pin))
+    pins_in_use.discard(getattr(pin, "_port", None))
 
 
 def pixel_colors():

@@ -1,32 +1,41 @@
 """Stand-in for CircuitPython's ``board`` on a PyBadge / PyBadge LC /
 EdgeBadge / PyGamer (chosen by the runner or the SIM_BOARD variable).
 
-``board.DISPLAY`` is the 160x128 panel, drawn by the real (Blinka) displayio.
+The pins are the build's (CircuitPython's pins.c, listed in _simhost): one
+Pin object per port pin under each of its names, so ``board.D8 is
+board.NEOPIXEL`` and a pin taken through one name is in use through all.
+The PyBadge LC and the EdgeBadge run the pybadge build: same pins, same
+board_id. ``board.DISPLAY`` is the 160x128 panel, drawn by the real
+(Blinka) displayio.
 """
 
 import _simhost
 from microcontroller import Pin
 
+# A reload for another board (the tests switch boards) drops the old pins.
+for _n in globals().get("_PIN_NAMES", ()):
+    globals().pop(_n, None)
+
 board_id = _simhost.config["board_id"]
 
-_NAMES = (
-    "A0 A1 A2 A3 A4 A5 A6 A7 A8 A9 D0 D1 D2 D3 D4 D5 D6 D7 D8 D9 D10 D11 D12 D13 "
-    "RX TX SDA SCL SCK MOSI MISO SPEAKER SPEAKER_ENABLE NEOPIXEL "
-    "BUTTON_CLOCK BUTTON_OUT BUTTON_LATCH LIGHT ACCELEROMETER_INTERRUPT "
-    "TFT_CS TFT_DC TFT_RST TFT_LITE TFT_MOSI TFT_SCK L LED"
-).split()
-if _simhost.config["stick"]:
-    _NAMES += ["JOYSTICK_X", "JOYSTICK_Y", "SD_CS"]
-if _simhost.name == "edgebadge":
-    _NAMES += ["MICROPHONE_CLOCK", "MICROPHONE_DATA"]
 
-for _n in _NAMES:
-    globals()[_n] = Pin(_n)
-# Same pins under two names, as on the boards.
-A0 = SPEAKER  # noqa: F821  (defined just above)
-A6 = LIGHT  # noqa: F821
-D13 = LED = L  # noqa: F821
-del _n
+def _make_pins():
+    """{name: Pin}: one Pin per port pin, under each of its names."""
+    names = {}
+    for label, port in _simhost.config["pins"]:
+        names.setdefault(port, []).append(label)
+    pins = {}
+    for port, labels in names.items():
+        pin = Pin(port, labels)
+        for label in labels:
+            pins[label] = pin
+    return pins
+
+
+_pins = _make_pins()
+globals().update(_pins)
+_PIN_NAMES = tuple(_pins)
+del _pins
 
 
 class _I2C:
@@ -53,6 +62,9 @@ def I2C():
     if _i2c is None:
         _i2c = _I2C()
     return _i2c
+
+
+STEMMA_I2C = I2C   # the same bus on these boards (pins.c)
 
 
 def _make_display():

@@ -1,16 +1,21 @@
 """Stand-in for CircuitPython's ``keypad``: Event, EventQueue, Keys,
 ShiftRegisterKeys (the real API). The simulated board tells the scanners at
 once when a physical button changes, so no press is lost between polls;
-events carry supervisor.ticks_ms() timestamps like the real ones."""
+events carry supervisor.ticks_ms() timestamps like the real ones.
+
+The queue holds max_events (default 64) like the real one
+(shared-module/keypad/EventQueue.c): a change that finds it full is dropped
+and sets ``overflowed`` (read-only) until clear(), while the scanner's idea
+of each key has moved on, so only reset() brings queue and keys together."""
 
 import _simhost
 
 
 class Event:
-    def __init__(self, key_number=0, pressed=True):
+    def __init__(self, key_number=0, pressed=True, timestamp=None):
         self._key_number = key_number
         self._pressed = bool(pressed)
-        self._timestamp = 0
+        self._timestamp = _simhost.ticks_ms() if timestamp is None else timestamp
 
     @property
     def key_number(self):
@@ -41,14 +46,20 @@ class Event:
 
 
 class EventQueue:
+    """Made by a scanner (scanner.events), as on the board."""
+
     def __init__(self, max_events=64):
         self._max = max_events
         self._q = []
-        self.overflowed = False
+        self._overflowed = False
+
+    @property
+    def overflowed(self):
+        return self._overflowed
 
     def _put(self, key_number, pressed, timestamp):
         if len(self._q) >= self._max:
-            self.overflowed = True
+            self._overflowed = True
             return
         self._q.append((key_number, pressed, timestamp))
 
@@ -59,9 +70,7 @@ class EventQueue:
             if not self._q:
                 return None
         k, p, t = self._q.pop(0)
-        ev = Event(k, p)
-        ev._timestamp = t
-        return ev
+        return Event(k, p, t)
 
     def get_into(self, event):
         _simhost.pump()
@@ -74,7 +83,7 @@ class EventQueue:
 
     def clear(self):
         del self._q[:]
-        self.overflowed = False
+        self._overflowed = False
 
     def __bool__(self):
         _simhost.pump()
@@ -87,6 +96,8 @@ class EventQueue:
 
 class _Scanner:
     def _start(self, key_count, max_events, pins):
+        if max_events < 1:
+            raise ValueError("max_events must be >= 1")
         self._pins = tuple(pins)
         for p in self._pins:
             _simhost.claim(p)

@@ -4,19 +4,20 @@ import _simhost
 
 
 class Pin:
-    """A pin, known by its board name (``board.A0`` and so on)."""
+    """One port pin of the SAMD51 (e.g. PA15). The board module's names for
+    it are the same object (board.D8 is board.NEOPIXEL), so a pin taken under
+    one name is taken under all, as on the board. Compared by identity, like
+    the real Pin; printed by its first board name ("board.D8")."""
 
-    def __init__(self, name):
-        self._name = name
+    def __init__(self, port, names):
+        self._port = port
+        self._names = tuple(names)    # pins.c's order: ("D8", "NEOPIXEL")
+        # The simulated hardware knows a pin by its function (NEOPIXEL,
+        # SPEAKER, JOYSTICK_X), the name pins.c lists after An/Dn.
+        self._name = self._names[-1]
 
     def __repr__(self):
-        return "board." + self._name
-
-    def __eq__(self, other):
-        return isinstance(other, Pin) and other._name == self._name
-
-    def __hash__(self):
-        return hash(self._name)
+        return "board." + self._names[0]
 
 
 class _CPU:
