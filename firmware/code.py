@@ -19,25 +19,28 @@ from ui import crash
 from ui.fx import Fx
 from ui.settings import Settings
 
-hw = None
+hw = None                # the board, for the crash screen
 _boot_modules = ()       # what boot() loaded: stays; the rest is dropped
 # The firmware's own packages and modules (drop() touches nothing else).
 _OURS = ("launcher", "ui", "aliencity", "skyscrapers", "alheimur", "boards")
 
 
 def boot():
-    global hw, settings, fx, _boot_modules
-    hw = boards.load()
-    settings = Settings(Store(hw.nvm))
-    settings.apply(hw)
-    fx = Fx(hw)
+    """The board, the settings (applied) and the lights and sounds."""
+    global hw, _boot_modules
+    board = boards.load()
+    hw = board
+    settings = Settings(Store(board.nvm))
+    settings.apply(board)
+    fx = Fx(board)
     _boot_modules = tuple(sys.modules)
+    return board, settings, fx
 
 
-def drop():
+def drop(display):
     """Forget every module loaded since boot (the launcher, a game, the
     shell), so their code can be collected; packages let go of them too."""
-    hw.display.root_group = None
+    display.root_group = None
     for m in list(sys.modules):
         if m not in _boot_modules and m.split(".")[0] in _OURS:
             del sys.modules[m]
@@ -48,25 +51,23 @@ def drop():
     gc.collect()
 
 
-def play(package, resume):
+def play(board, settings, fx, package, resume):
     """Import the game and the shell, run it until the player leaves."""
     from ui.session import Session
     app = __import__(package + ".app", None, None, ["TAG"])
-    Session(hw, settings, fx, app).run(resume)
+    Session(board, settings, fx, app).run(resume)
 
 
 def main():
-    boot()
+    board, settings, fx = boot()
     sel = 0
     while True:
         import launcher
-        sel, package, resume = launcher.run(hw, settings, fx, sel)
+        sel, package, resume = launcher.run(board, settings, fx, sel)
         launcher = None
-        drop()
-        try:
-            play(package, resume)
-        finally:
-            drop()
+        drop(board.display)
+        play(board, settings, fx, package, resume)
+        drop(board.display)
 
 
 try:

@@ -111,7 +111,7 @@ def run(hw_, settings_, fx_, sel):
             settings.apply(hw)
             settings.save()
             idle_pixels()
-        elif k == boards.A and c and menu.sel == 0:
+        elif k == boards.A and cont and menu.sel == 0:
             fx.sound(((880, 80),))
             return cont[1], GAMES[cont[1]][1], True
         elif k == boards.A and menu.sel - c < len(GAMES):

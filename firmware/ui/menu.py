@@ -21,9 +21,10 @@ class Menu:
         self.x = x
         # One highlight bar behind the rows, moved to the selected one: one
         # bitmap for the menu instead of one per row.
-        self.bar = None
-        self.bar_chars = 0
-        self._bar(width)
+        self.bar = self._new_bar(width)
+        self.bar_chars = width
+        self.bar.hidden = True
+        group.append(self.bar)
         for i in range(nrows):
             lab = Label(terminalio.FONT, text=" ", color=palette.TEXT,
                         anchor_point=(0, 0.5), anchored_position=(x, y + step * i))
@@ -33,24 +34,23 @@ class Menu:
         self.enabled = [True] * nrows
         self.sel = 0
 
-    def _bar(self, chars):
+    def _new_bar(self, chars):
         """The bar for a row of ``chars`` characters (all rows are padded to
         the menu width; only a longer row needs another bar)."""
         cw, ch = terminalio.FONT.get_bounding_box()[:2]
         pal = displayio.Palette(1)
         pal[0] = palette.HIGHLIGHT
-        bar = displayio.TileGrid(displayio.Bitmap(chars * cw + 2 * _PAD_X, ch + 2 * _PAD_Y, 1),
-                                 pixel_shader=pal, x=self.x - _PAD_X)
+        return displayio.TileGrid(displayio.Bitmap(chars * cw + 2 * _PAD_X, ch + 2 * _PAD_Y, 1),
+                                  pixel_shader=pal, x=self.x - _PAD_X)
+
+    def _widen_bar(self, chars):
         old = self.bar
+        bar = self._new_bar(chars)
+        bar.y = old.y
+        bar.hidden = old.hidden
+        self.group[self.group.index(old)] = bar
         self.bar = bar
         self.bar_chars = chars
-        if old is None:
-            bar.hidden = True
-            self.group.append(bar)
-        else:
-            bar.y = old.y
-            bar.hidden = old.hidden
-            self.group[self.group.index(old)] = bar
 
     def set(self, i, text, enabled=True):
         """Row i shows ``text`` (padded to the menu width, so the highlight
@@ -70,7 +70,7 @@ class Menu:
             return
         n = max(len(self.texts[i]), self.width)
         if n != self.bar_chars:
-            self._bar(n)
+            self._widen_bar(n)
         bar = self.bar
         bar.y = self.labels[i].y - _PAD_Y
         bar.hidden = False

@@ -29,6 +29,7 @@ class Label(displayio.Group):
         self._pos = anchored_position
         self._pitch = int(line_spacing * font.get_bounding_box()[1])
         self._text = None
+        self._grids = []           # the line TileGrids, as in the group
         self.text = text
 
     @property
@@ -54,29 +55,32 @@ class Label(displayio.Group):
         while lines and not lines[-1]:
             lines.pop()            # trailing newlines add no height (as bitmap_label)
         wide = 0
+        grids = self._grids
         for i, line in enumerate(lines):
             n = len(line)
             wide = max(wide, n)
-            if i < len(self) and self[i].width >= n:
-                grid = self[i]     # reuse: no allocation when the text fits
+            if i < len(grids) and grids[i].width >= n:
+                grid = grids[i]    # reuse: no allocation when the text fits
             else:
                 # Grids only grow, so a label settles at its longest text.
                 grid = displayio.TileGrid(self._font.bitmap, pixel_shader=self._pal,
                                           width=max(n, 1), height=1,
                                           tile_width=cw, tile_height=ch,
                                           default_tile=0, y=i * self._pitch)
-                if i < len(self):
+                if i < len(grids):
                     self[i] = grid
+                    grids[i] = grid
                 else:
                     self.append(grid)
+                    grids.append(grid)
             for j in range(grid.width):
                 c = ord(line[j]) - 0x20 if j < n else 0
                 if not 0 <= c < 0x5F:
                     c = 0x1F       # '?'
                 if grid[j] != c:   # unchanged cells stay out of the refresh
                     grid[j] = c
-        for i in range(len(lines), len(self)):
-            grid = self[i]         # a line no longer used: blank, kept for reuse
+        for i in range(len(lines), len(grids)):
+            grid = grids[i]        # a line no longer used: blank, kept for reuse
             for j in range(grid.width):
                 if grid[j]:
                     grid[j] = 0
