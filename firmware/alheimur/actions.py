@@ -27,17 +27,6 @@ P_AIM = const(13)      # fleet battle: choose a ship to fire, or pass
 P_TARGET = const(14)   # fleet battle: choose its target
 P_DICE = const(15)     # chance: the next die of a roll
 P_OVER = const(16)
-# Transitions (never seen outside the engine: Game's settle loop runs them).
-X_SURVIVE = const(20)  # survival: is there a world to check?
-X_STEP1 = const(21)    # .. X_STEP1 + 5: enter movement step 1-6
-X_BATTLE = const(27)   # find the battle sites
-X_ADVANCE = const(28)  # the next firing turn at this site
-X_NEXT_SITE = const(29)
-X_END = const(30)      # end of a turn
-X_TURN = const(31)     # begin the turn of the current player
-X_WORLD = const(32)    # begin building a world
-X_BUILT = const(33)    # a world is complete: spaceport test
-X_START = const(34)    # start colonists
 
 # -- kinds --------------------------------------------------------------------
 K_PASS = const(0)      # end this step / stop firing
@@ -68,25 +57,20 @@ MAX_ACTIONS = const(400)  # the largest decision point has 385 (docs/alheimur.md
 PASS = const(0)
 
 
-def act(kind, payload=0):
-    return kind << 11 | payload
+def act(kind, x=0):
+    """PASS, SURVIVE; DIE (x = the value 1-6); SITE (x = world); FLIP,
+    AIM, TARGET (x = ship)."""
+    return kind << 11 | x
 
 
-def die(v):
-    """The chance action of a die showing v (1-6)."""
-    return K_DIE << 11 | v
-
-
-def place(pos, turn):
-    return K_PLACE << 11 | pos << 1 | turn
-
-
-def swap(slot, turn):
-    return K_SWAP << 11 | slot << 1 | turn
+def card_act(kind, pos, turn):
+    """PLACE (pos 0-8 around the first card) or SWAP (slot 0-3), turned
+    180 degrees when turn is 1."""
+    return kind << 11 | pos << 1 | turn
 
 
 def piece_act(kind, world, terr, size):
-    """START, EXPAND or CIVILIZE."""
+    """START, EXPAND (size of the new pyramid), CIVILIZE (its new size)."""
     return kind << 11 | world << 6 | terr << 2 | size
 
 
@@ -95,27 +79,17 @@ def migrate(world, frm, to):
 
 
 def launch(world, terr, fighter):
+    """The colonist on terr becomes a transport (0) or a fighter (1)."""
     return K_LAUNCH << 11 | world << 5 | terr << 1 | fighter
 
 
-def ship_act(kind, ship, arg=0):
-    """BOARD, RETURN, UNLOAD, LAND, MOVE (ship, terr or dest), FLIP, AIM,
-    TARGET (ship alone)."""
-    if kind == K_FLIP or kind == K_AIM or kind == K_TARGET:
-        return kind << 11 | ship
+def ship_act(kind, ship, arg):
+    """BOARD, RETURN, UNLOAD, LAND (arg = territory), MOVE (arg = dest)."""
     return kind << 11 | ship << 4 | arg
-
-
-def site(world):
-    return K_SITE << 11 | world
 
 
 def kind_of(a):
     return a >> 11
-
-
-def payload(a):
-    return a & 0x7FF
 
 
 def a_world(a):
@@ -135,9 +109,9 @@ def a_world(a):
 
 
 def a_terr(a):
-    """The territory an action starts from or goes to: START/EXPAND/CIVILIZE
-    and MIGRATE/LAUNCH (the piece's), BOARD (the boarding piece's), RETURN,
-    UNLOAD, LAND (where it lands); -1 otherwise."""
+    """The territory of START/EXPAND/CIVILIZE, the piece moving in MIGRATE
+    and LAUNCH, the piece boarding in BOARD, where RETURN, UNLOAD and LAND
+    put theirs; -1 otherwise."""
     k = a >> 11
     p = a & 0x7FF
     if K_START <= k <= K_CIVILIZE:
@@ -151,9 +125,19 @@ def a_terr(a):
     return -1
 
 
+def a_ship(a):
+    """The ship of a ship action, or -1."""
+    k = a >> 11
+    if k == K_FLIP or k == K_AIM or k == K_TARGET:
+        return a & 0x7FF
+    if K_BOARD <= k <= K_UNLOAD or k == K_LAND or k == K_MOVE:
+        return (a & 0x7FF) >> 4
+    return -1
+
+
 def a_size(a):
-    """Pips of START/EXPAND (the new piece) and CIVILIZE (the new size)."""
-    return a & 3
+    """Pips of START/EXPAND/CIVILIZE; the value of a DIE."""
+    return a & 7 if a >> 11 == K_DIE else a & 3
 
 
 def a_to(a):
@@ -161,38 +145,12 @@ def a_to(a):
     return a & 15
 
 
-def a_fighter(a):
-    return a & 1
-
-
-def a_ship(a):
-    """The ship of a ship action, or -1."""
-    k = a >> 11
-    p = a & 0x7FF
-    if k == K_FLIP or k == K_AIM or k == K_TARGET:
-        return p
-    if K_BOARD <= k <= K_UNLOAD or k == K_LAND or k == K_MOVE:
-        return p >> 4
-    return -1
-
-
 def a_pos(a):
-    """PLACE: position around the first card; SWAP: the slot."""
+    """PLACE: the position (0-8) around the first card; SWAP: the slot."""
     return (a & 0x7FF) >> 1
 
 
 def a_turn(a):
-    """PLACE/SWAP: 1 when the card is turned 180 degrees."""
+    """PLACE/SWAP: 1 when the card is turned 180 degrees; LAUNCH: 1 for a
+    fighter."""
     return a & 1
-
-
-def a_value(a):
-    return a & 7
-
-
-def with_ship(a, ship):
-    """The same action with another ship (an identical one)."""
-    k = a >> 11
-    if k == K_FLIP or k == K_AIM or k == K_TARGET:
-        return k << 11 | ship
-    return k << 11 | ship << 4 | (a & 15)

@@ -16,10 +16,6 @@ from alheimur.actions import (
     P_DICE,
     P_SITE,
     P_TARGET,
-    X_ADVANCE,
-    X_BATTLE,
-    X_END,
-    X_NEXT_SITE,
 )
 from alheimur.layout import (
     FIGHTER,
@@ -48,6 +44,10 @@ from alheimur.layout import (
     R_TARGET,
     R_WORLD,
     USED,
+    X_ADVANCE,
+    X_BATTLE,
+    X_END,
+    X_NEXT_SITE,
 )
 from alheimur.turn import _rep_ok, free_ship
 from alheimur.world import bits

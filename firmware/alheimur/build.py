@@ -18,10 +18,6 @@ from alheimur.actions import (
     P_PLACE,
     P_START,
     P_SWAP,
-    X_BUILT,
-    X_START,
-    X_TURN,
-    X_WORLD,
     a_pos,
     a_size,
     a_terr,
@@ -38,6 +34,10 @@ from alheimur.layout import (
     R_STARTN,
     R_TURNS,
     R_WORLD,
+    X_BUILT,
+    X_START,
+    X_TURN,
+    X_WORLD,
 )
 
 
@@ -179,5 +179,5 @@ def transition(g, ph):
     else:  # X_START
         reg[R_CUR] = 0
         reg[R_STARTN] = 0
-        reg[R_TURNS] += 1   # a new stretch: nobody undoes into the building
+        reg[R_TURNS] = (reg[R_TURNS] + 1) & 255   # nobody undoes into the building
         reg[R_PHASE] = P_START

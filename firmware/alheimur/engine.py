@@ -19,13 +19,16 @@ from micropython import const
 
 from alheimur import battle, build, turn
 from alheimur.actions import (
+    K_AIM,
     K_CIVILIZE,
     K_DIE,
+    K_FLIP,
     K_LAUNCH,
     K_MIGRATE,
     K_PASS,
     K_SITE,
     K_START,
+    K_TARGET,
     MAX_ACTIONS,
     P_AIM,
     P_DEAL,
@@ -38,18 +41,10 @@ from alheimur.actions import (
     P_START,
     P_SWAP,
     P_TARGET,
-    X_ADVANCE,
-    X_BATTLE,
-    X_END,
-    X_STEP1,
-    X_SURVIVE,
-    X_TURN,
-    X_WORLD,
     a_ship,
     a_terr,
     a_world,
     kind_of,
-    with_ship,
 )
 from alheimur.layout import (
     FREE,
@@ -81,6 +76,13 @@ from alheimur.layout import (
     R_TURNS,
     R_WORLD,
     STATE_BYTES,
+    X_ADVANCE,
+    X_BATTLE,
+    X_END,
+    X_STEP1,
+    X_SURVIVE,
+    X_TURN,
+    X_WORLD,
 )
 
 CHANCE = const(8)      # actor() of a chance point
@@ -163,7 +165,7 @@ class Game:
             self.wpile[w] = w
             self.nterr[w] = 0
         build.first_world(self, nw)
-        reg[R_DEALS] += 1
+        reg[R_DEALS] = (reg[R_DEALS] + 1) & 255
         self.sn = -1
         self._settle()
         self._barrier()
@@ -330,7 +332,11 @@ class Game:
         """``a`` with its ship replaced by that ship's representative."""
         s = a_ship(a)
         if 0 <= s < MAX_SHIPS and self.sl[s] != FREE:
-            return with_ship(a, self.rep(s))
+            k = a >> 11
+            r = self.rep(s)
+            if k == K_FLIP or k == K_AIM or k == K_TARGET:
+                return k << 11 | r
+            return k << 11 | r << 4 | (a & 15)
         return a
 
     def is_legal(self, a):

@@ -11,6 +11,18 @@ MAX_SHIPS = const(120)     # 8 players x 15 pyramids
 FREE = const(255)          # a free ship slot
 NOBODY = const(255)
 
+# Transitions (never seen outside the engine: Game's settle loop runs them).
+X_SURVIVE = const(20)  # survival: is there a world to check?
+X_STEP1 = const(21)    # .. X_STEP1 + 5: enter movement step 1-6
+X_BATTLE = const(27)   # find the battle sites
+X_ADVANCE = const(28)  # the next firing turn at this site
+X_NEXT_SITE = const(29)
+X_END = const(30)      # end of a turn
+X_TURN = const(31)     # begin the turn of the current player
+X_WORLD = const(32)    # begin building a world
+X_BUILT = const(33)    # a world is complete: spaceport test
+X_START = const(34)    # start colonists
+
 # Scalars (reg[...]).
 R_PHASE = const(0)
 R_CUR = const(1)       # seat whose turn it is (setup: who places)

@@ -31,8 +31,10 @@ from alheimur.actions import (
     K_MOVE,
     K_PLACE,
     K_RETURN,
+    K_SITE,
     K_START,
     K_SURVIVE,
+    K_SWAP,
     K_TARGET,
     K_UNLOAD,
     P_DEAL,
@@ -40,13 +42,11 @@ from alheimur.actions import (
     PASS,
     SPACE,
     act,
+    card_act,
     launch,
     migrate,
     piece_act,
-    place,
     ship_act,
-    site,
-    swap,
 )
 from alheimur.deck import card_name, parse_card
 from alheimur.engine import CHANCE, Game
@@ -246,24 +246,24 @@ def _resolve(g, actor, w):
     if verb == "SURVIVE":
         return [[act(K_SURVIVE)]]
     if verb == "PLACE":
-        return [[place(world.POS_NAMES.index(w[1]), w[2] == "180")]]
+        return [[card_act(K_PLACE, world.POS_NAMES.index(w[1]), w[2] == "180")]]
     if verb == "SWAP":
-        return [[swap(world.SLOT_NAMES.index(w[1]), w[2] == "180")]]
+        return [[card_act(K_SWAP, world.SLOT_NAMES.index(w[1]), w[2] == "180")]]
     if verb == "SITE":
-        return [[site(_world(g, w[1]))]]
+        return [[act(K_SITE, _world(g, w[1]))]]
     if verb == "MOVE":
         frm = _world(g, w[1])
         to = _world(g, w[3])
-        return [[ship_act(K_MOVE, i, to) for i in _ships(g, frm, actor, w[2])]
-                or "no %s %s" % (w[2], _at(w[1]))]
+        c = [ship_act(K_MOVE, i, to) for i in _ships(g, frm, actor, w[2])]
+        return [c] if c else "no %s %s" % (w[2], _at(w[1]))
     if verb == "FIRE":
         site_ = g.reg[R_WORLD]  # the battle site
         mine = _ships(g, site_, actor, w[1])
         theirs = _ships(g, site_, names.PLAYER_LETTERS.find(w[2][0]), w[2][1:])
         if not mine or not theirs:
             return "no %s in this orbit" % (w[1] if not mine else w[2])
-        return [[ship_act(K_AIM, i) for i in mine],
-                [ship_act(K_TARGET, i) for i in theirs]]
+        return [[act(K_AIM, i) for i in mine],
+                [act(K_TARGET, i) for i in theirs]]
     wd = _world(g, w[1])
     if not g.world_built(wd):
         return "world %s is not built" % w[1]
@@ -281,8 +281,9 @@ def _resolve(g, actor, w):
     k = {"BOARD": K_BOARD, "RETURN": K_RETURN, "UNLOAD": K_UNLOAD,
          "FLIP": K_FLIP, "LAND": K_LAND}[verb]
     arg = _terr(g, wd, t) if t else 0
-    return [[ship_act(k, i, arg) for i in _ships(g, wd, actor, sh)]
-            or "no %s %s" % (sh, _at(w[1]))]
+    c = [act(k, i) if k == K_FLIP else ship_act(k, i, arg)
+         for i in _ships(g, wd, actor, sh)]
+    return [c] if c else "no %s %s" % (sh, _at(w[1]))
 
 
 def _at(tok):

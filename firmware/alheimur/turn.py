@@ -26,10 +26,6 @@ from alheimur.actions import (
     P_MIGRATE,
     P_SURVIVE,
     SPACE,
-    X_END,
-    X_STEP1,
-    X_SURVIVE,
-    X_TURN,
     a_size,
     a_terr,
     a_to,
@@ -50,6 +46,10 @@ from alheimur.layout import (
     R_STOP,
     R_TURNS,
     USED,
+    X_END,
+    X_STEP1,
+    X_SURVIVE,
+    X_TURN,
 )
 from alheimur.world import bits
 
@@ -389,7 +389,7 @@ def transition(g, ph):
     elif ph == X_END:
         g.end_turn()
     elif ph == X_TURN:
-        reg[R_TURNS] += 1
+        reg[R_TURNS] = (reg[R_TURNS] + 1) & 255
         reg[R_EXP] = worlds_of(g, p)
         reg[R_PHASE] = P_EXPAND
     else:  # enter movement step ph - X_STEP1 + 1
