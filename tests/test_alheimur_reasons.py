@@ -56,7 +56,7 @@ def test_why_not_only_speaks_in_templates():
     begin(g, "R")
     got = [why(g, line) for line in (
         "R expand R A4 1", "R expand G A4 1", "R civilize R A4 3",
-        "R civilize R B4 2", "R flip Y 1T", "R expand R B4 3")]
+        "R civilize R B4 2", "R flip Y 1T", "R migrate R A4 B4")]
     do(g, "R expand Y A4 1")
     got.append(why(g, "R expand Y A3 1"))
     for r in got:
