@@ -16,7 +16,7 @@ the legal actions as record lines.
 
 from array import array
 
-from alheimur import build, names, record, world
+from alheimur import names, record, world
 from alheimur.actions import K_AIM, MAX_ACTIONS, act
 from alheimur.deal import shuffle
 from alheimur.deck import DECK, parse_card
@@ -94,7 +94,7 @@ def game(np=2, worlds=None, limit=40, seed=1):
             g.quads[4 * card:4 * card + 4] = q
             g.wcard[w * 4 + slot] = card | (128 if turn else 0)
         g.worb[w] = 32 + w
-        build.derive(g, w)
+        world.derive_world(g, w)
     g.reg[R_PHASE] = 3   # P_START: built, nobody placed (park here)
     g.reg[R_ROUND] = 1
     for i in range(3 * np):

@@ -9,7 +9,7 @@ from alheimur_positions import begin, do, game, put, ship, why
 
 from alheimur import names
 from alheimur import why as whymod
-from alheimur.world import POS_NAMES
+from alheimur.names import POS_NAMES
 from ui.message import wrap
 
 LONGEST = {

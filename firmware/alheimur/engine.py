@@ -17,7 +17,7 @@ from array import array
 
 from micropython import const
 
-from alheimur import battle, build, turn
+from alheimur import battle, turn, world
 from alheimur.actions import (
     K_AIM,
     K_CIVILIZE,
@@ -68,6 +68,7 @@ from alheimur.layout import (
     R_FIRER,
     R_LAST,
     R_LIMIT,
+    R_NEXTX,
     R_NP,
     R_NWORLDS,
     R_PHASE,
@@ -164,7 +165,9 @@ class Game:
             self.worb[w] = 0
             self.wpile[w] = w
             self.nterr[w] = 0
-        build.first_world(self, nw)
+        reg[R_NEXTX] = nw      # extra piles follow the worlds' piles
+        reg[R_WORLD] = 0
+        reg[R_PHASE] = X_WORLD
         reg[R_DEALS] = (reg[R_DEALS] + 1) & 255
         self.sn = -1
         self._settle()
@@ -289,6 +292,7 @@ class Game:
         if ph == P_DEAL or ph == P_OVER:
             return 0
         if ph <= P_START:
+            from alheimur import build  # world building only
             return build.gen(self, buf, ph)
         if ph <= P_MOVE:
             return turn.gen(self, buf, ph)
@@ -386,6 +390,7 @@ class Game:
         elif k == K_DIE:
             battle.die(self, a & 7)
         elif k <= K_START:
+            from alheimur import build
             build.do(self, a)
         elif k < K_SITE:
             turn.do(self, a)
@@ -399,6 +404,7 @@ class Game:
             ph = reg[R_PHASE]
             if ph >= X_SURVIVE:
                 if ph >= X_WORLD:
+                    from alheimur import build
                     build.transition(self, ph)
                 elif ph >= X_BATTLE and ph != X_END and ph != X_TURN:
                     battle.transition(self, ph)
@@ -457,7 +463,7 @@ class Game:
         if ph < P_START or ph >= X_WORLD:
             for w in range(self.reg[R_NWORLDS]):
                 if self.world_built(w):
-                    build.derive(self, w)
+                    world.derive_world(self, w)
                 else:
                     self.nterr[w] = 0
 
@@ -469,7 +475,7 @@ class Game:
         self.st[:] = data
         for w in range(self.reg[R_NWORLDS]):
             if self.world_built(w):
-                build.derive(self, w)
+                world.derive_world(self, w)
         self.sn = -1
         self._barrier()
 

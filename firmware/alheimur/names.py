@@ -45,6 +45,10 @@ PLAYER_NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "cyan",
                 "white")
 NEUTRAL = "N"
 SIZE_NAMES = ("none", "small", "medium", "large")
+SLOT_NAMES = ("NW", "NE", "SW", "SE")
+# Positions 0-8 of the cards around a world's first card (4) while it is
+# built, named from the first card.
+POS_NAMES = ("NW", "N", "NE", "W", "-", "E", "SW", "S", "SE")
 KIND_WORDS = ("pass", "dice", "place", "swap", "start", "expand", "civilize",
               "survive", "migrate", "launch", "board", "return", "unload",
               "flip", "land", "move", "site", "fire", "fire")
@@ -95,9 +99,9 @@ def action_text(g, a):
     if k == K_DIE:
         return str(a & 7)
     if k == K_PLACE:
-        return "place %s %d" % (world.POS_NAMES[a_pos(a)], 180 * a_turn(a))
+        return "place %s %d" % (POS_NAMES[a_pos(a)], 180 * a_turn(a))
     if k == K_SWAP:
-        return "swap %s %d" % (world.SLOT_NAMES[a_pos(a)], 180 * a_turn(a))
+        return "swap %s %d" % (SLOT_NAMES[a_pos(a)], 180 * a_turn(a))
     if k == K_SITE:
         return "site " + world_letter(g, a_world(a))
     w = a_world(a)

@@ -25,21 +25,18 @@ from alheimur.actions import (
     K_BOARD,
     K_CIVILIZE,
     K_DIE,
-    K_EXPAND,
     K_FLIP,
-    K_LAND,
+    K_LAUNCH,
+    K_MIGRATE,
     K_MOVE,
+    K_PASS,
     K_PLACE,
-    K_RETURN,
     K_SITE,
-    K_START,
     K_SURVIVE,
     K_SWAP,
     K_TARGET,
-    K_UNLOAD,
     P_DEAL,
     P_PLACE,
-    PASS,
     SPACE,
     act,
     card_act,
@@ -55,16 +52,14 @@ from ui.records import RecordError, Words, check_magic
 
 MAGIC = "alheimur"
 VERSION = 1
-# verb: number of words after it; the words' kinds (w world, t tile, s size,
-# h ship, l location, o position, r turn, f T/F, x ship with owner).
-VERBS = {"PASS": "", "SURVIVE": "", "PLACE": "or", "SWAP": "or",
-         "START": "wts", "EXPAND": "wts", "CIVILIZE": "wts", "MIGRATE": "wtt",
-         "LAUNCH": "wtf", "BOARD": "wth", "RETURN": "wht", "UNLOAD": "wht",
-         "FLIP": "wh", "LAND": "wht", "MOVE": "lhl", "SITE": "w", "FIRE": "hx"}
-_EXAMPLE = {"o": "a position such as NE", "r": "a turn, 0 or 180",
-            "w": "a world letter", "t": "a tile, A1 to D4",
-            "s": "a size 1-3", "f": "T or F", "l": "a world letter or space",
-            "h": "a ship such as 3T2", "x": "a ship with its owner, R2F"}
+# Per kind of action (names.KIND_WORDS; 'fire' is AIM and TARGET at once)
+# the words after the verb: o position, r turn, w world, t tile, s size,
+# f T/F, h ship, x ship with its owner, l world or space.
+_WORDS = ("", "", "or", "or", "wts", "wts", "wts", "", "wtt", "wtf", "wth",
+          "wht", "wht", "wh", "wht", "lhl", "w", "hx")
+_EXAMPLE = ("a position such as NE", "a turn, 0 or 180", "a world letter",
+            "a tile, A1 to D4", "a size 1-3", "T or F", "a ship such as 3T2",
+            "a ship with its owner, R2F", "a world letter or space")
 
 
 class Record:
@@ -83,7 +78,7 @@ class Record:
 
 def _word_ok(kind, tok, np):
     if kind == "o":
-        return tok in world.POS_NAMES and tok != "-"
+        return tok in names.POS_NAMES and tok != "-"
     if kind == "r":
         return tok in ("0", "180")
     if kind == "w" or kind == "l":
@@ -199,15 +194,18 @@ def _action(toks, n, np):
     if actor < 0 or len(toks) < 2:
         raise RecordError(n, "expected a player's letter and an action, "
                           "a 'dice' line or a header line; got '%s'" % word.lower())
-    kinds = VERBS.get(toks[1])
-    if kinds is None:
-        raise RecordError(n, "unknown action '%s'" % toks[1].lower())
+    verb = toks[1].lower()
+    k = names.KIND_WORDS.index(verb) if verb in names.KIND_WORDS else K_DIE
+    if k == K_DIE:
+        raise RecordError(n, "unknown action '%s'" % verb)
+    kinds = _WORDS[k]
     if len(toks) != 2 + len(kinds):
         raise RecordError(n, "'%s' takes %d word%s" % (
-            toks[1].lower(), len(kinds), "" if len(kinds) == 1 else "s"))
+            verb, len(kinds), "" if len(kinds) == 1 else "s"))
     for i in range(len(kinds)):
         if not _word_ok(kinds[i], toks[2 + i], np):
-            raise RecordError(n, "'%s': expected %s" % (toks[2 + i], _EXAMPLE[kinds[i]]))
+            raise RecordError(n, "'%s': expected %s" % (
+                toks[2 + i], _EXAMPLE["orwtsfhxl".index(kinds[i])]))
     return ("act", n, actor, toks[1:])
 
 
@@ -240,46 +238,37 @@ def _ships(g, loc, owner, tok):
 def _resolve(g, actor, w):
     """The actions a record line stands for: a list of candidate lists
     (one per action; any candidate that is legal will do), or a reason."""
-    verb = w[0]
-    if verb == "PASS":
-        return [[PASS]]
-    if verb == "SURVIVE":
-        return [[act(K_SURVIVE)]]
-    if verb == "PLACE":
-        return [[card_act(K_PLACE, world.POS_NAMES.index(w[1]), w[2] == "180")]]
-    if verb == "SWAP":
-        return [[card_act(K_SWAP, world.SLOT_NAMES.index(w[1]), w[2] == "180")]]
-    if verb == "SITE":
-        return [[act(K_SITE, _world(g, w[1]))]]
-    if verb == "MOVE":
-        frm = _world(g, w[1])
-        to = _world(g, w[3])
-        c = [ship_act(K_MOVE, i, to) for i in _ships(g, frm, actor, w[2])]
+    k = names.KIND_WORDS.index(w[0].lower())
+    if k == K_PASS or k == K_SURVIVE:
+        return [[act(k)]]
+    if k == K_PLACE or k == K_SWAP:
+        pos = (names.POS_NAMES if k == K_PLACE else names.SLOT_NAMES).index(w[1])
+        return [[card_act(k, pos, w[2] == "180")]]
+    if k == K_SITE:
+        return [[act(k, _world(g, w[1]))]]
+    if k == K_MOVE:
+        c = [ship_act(k, i, _world(g, w[3])) for i in _ships(g, _world(g, w[1]), actor, w[2])]
         return [c] if c else "no %s %s" % (w[2], _at(w[1]))
-    if verb == "FIRE":
-        site_ = g.reg[R_WORLD]  # the battle site
+    if k == K_AIM:
+        site_ = g.reg[R_WORLD]   # the battle site
         mine = _ships(g, site_, actor, w[1])
         theirs = _ships(g, site_, names.PLAYER_LETTERS.find(w[2][0]), w[2][1:])
         if not mine or not theirs:
             return "no %s in this orbit" % (w[1] if not mine else w[2])
-        return [[act(K_AIM, i) for i in mine],
-                [act(K_TARGET, i) for i in theirs]]
+        return [[act(K_AIM, i) for i in mine], [act(K_TARGET, i) for i in theirs]]
     wd = _world(g, w[1])
     if not g.world_built(wd):
         return "world %s is not built" % w[1]
-    if verb in ("START", "EXPAND", "CIVILIZE"):
-        k = {"START": K_START, "EXPAND": K_EXPAND, "CIVILIZE": K_CIVILIZE}[verb]
+    if k <= K_CIVILIZE:   # START, EXPAND, CIVILIZE
         return [[piece_act(k, wd, _terr(g, wd, w[2]), int(w[3]))]]
-    if verb == "MIGRATE":
+    if k == K_MIGRATE:
         return [[migrate(wd, _terr(g, wd, w[2]), _terr(g, wd, w[3]))]]
-    if verb == "LAUNCH":
+    if k == K_LAUNCH:
         return [[launch(wd, _terr(g, wd, w[2]), w[3] == "F")]]
-    if verb == "BOARD":
+    if k == K_BOARD:
         sh, t = w[3], w[2]
     else:
         sh, t = w[2], w[3] if len(w) > 3 else None
-    k = {"BOARD": K_BOARD, "RETURN": K_RETURN, "UNLOAD": K_UNLOAD,
-         "FLIP": K_FLIP, "LAND": K_LAND}[verb]
     arg = _terr(g, wd, t) if t else 0
     c = [act(k, i) if k == K_FLIP else ship_act(k, i, arg)
          for i in _ships(g, wd, actor, sh)]

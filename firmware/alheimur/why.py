@@ -7,7 +7,7 @@ the longest fill must fit two lines of 26 characters on the device's
 message line (tests/test_alheimur_reasons.py checks each).
 """
 
-from alheimur import names, world
+from alheimur import names
 from alheimur.actions import (
     K_AIM,
     K_BOARD,
@@ -54,6 +54,7 @@ from alheimur.actions import (
     a_world,
     kind_of,
 )
+from alheimur.build import open_positions
 from alheimur.layout import (
     FIGHTER,
     FREE,
@@ -171,8 +172,8 @@ def _placing(g, a, k):
     p = a_pos(a)
     if k == K_SWAP:
         return _t(6) if p > 3 else _t(5)
-    if p > 8 or not world.open_positions(g.vgrid) >> p & 1:
-        return _t(4, world.POS_NAMES[p] if p < 9 else "?")
+    if p > 8 or not open_positions(g.vgrid) >> p & 1:
+        return _t(4, names.POS_NAMES[p] if p < 9 else "?")
     return _t(5)
 
 

@@ -1,5 +1,5 @@
 """World geometry: cards on a 4x4 grid of tiles, territories, adjacency,
-and where a card may be placed (CLARIFICATIONS.md, Alheimur 3, 4, 12).
+regions (CLARIFICATIONS.md, Alheimur 3).
 
 Tile ``t = row * 4 + col``, row 0 at the top; named by column A-D and row
 1-4 counted from the bottom (A4 is the top left tile). A world's cards sit
@@ -11,16 +11,6 @@ quarter 3 - q was.
 from micropython import const
 
 NTILES = const(16)
-SLOT_NAMES = ("NW", "NE", "SW", "SE")
-# Positions 0-8 of the cards around a world's first card (4) while it is
-# built, named from the first card.
-POS_NAMES = ("NW", "N", "NE", "W", "-", "E", "SW", "S", "SE")
-# Per direction N S W E: (row step, column step), then the two pairs of
-# quarters (this card's, the neighbour's) that share the edge.
-_DIRS = (-1, 0, 0, 2, 1, 3,
-         1, 0, 2, 0, 3, 1,
-         0, -1, 0, 1, 2, 3,
-         0, 1, 1, 0, 3, 2)
 
 
 def tile_name(t):
@@ -38,96 +28,6 @@ def parse_tile(s):
     return r * 4 + c
 
 
-def elem(quads, card, turn, q):
-    """Element of quarter q of deal card ``card`` placed with ``turn``."""
-    return quads[4 * card + (3 - q if turn else q)]
-
-
-def touches(quads, grid, size, pos, card, turn):
-    """Would ``card`` at ``pos`` of a size x size grid of cards (a byte per
-    position: 0 empty, else card + 1 | turn << 7) touch, along an edge, a
-    tile of the same element on a card already there?"""
-    r = pos // size
-    c = pos % size
-    for d in range(0, 24, 6):
-        rr = r + _DIRS[d]
-        cc = c + _DIRS[d + 1]
-        if 0 <= rr < size and 0 <= cc < size:
-            v = grid[rr * size + cc]
-            if v:
-                oc = (v & 127) - 1
-                ot = v >> 7
-                for k in range(2, 6, 2):
-                    if (elem(quads, card, turn, _DIRS[d + k])
-                            == elem(quads, oc, ot, _DIRS[d + k + 1])):
-                        return True
-    return False
-
-
-def open_positions(grid):
-    """Bits of the positions 0-8 where the next card may go: empty, beside
-    a card (edge), and all cards still fit in 2 x 2."""
-    r0 = c0 = 3
-    r1 = c1 = -1
-    for p in range(9):
-        if grid[p]:
-            r = p // 3
-            c = p % 3
-            r0 = min(r0, r)
-            r1 = max(r1, r)
-            c0 = min(c0, c)
-            c1 = max(c1, c)
-    bits = 0
-    for p in range(9):
-        if grid[p]:
-            continue
-        r = p // 3
-        c = p % 3
-        if max(r1, r) - min(r0, r) > 1 or max(c1, c) - min(c0, c) > 1:
-            continue
-        for d in range(0, 24, 6):
-            rr = r + _DIRS[d]
-            cc = c + _DIRS[d + 1]
-            if 0 <= rr < 3 and 0 <= cc < 3 and grid[rr * 3 + cc]:
-                bits |= 1 << p
-                break
-    return bits
-
-
-def placements(quads, grid, size, bits, card, buf, kind):
-    """Write ``kind << 11 | pos << 1 | turn`` for every position in
-    ``bits`` and both turns, keeping only those that touch a same-element
-    tile when any does (the forced rule). Returns how many."""
-    n = 0
-    forced = False
-    for p in range(size * size):
-        if not bits >> p & 1:
-            continue
-        for t in range(2):
-            if touches(quads, grid, size, p, card, t):
-                if not forced:
-                    forced = True
-                    n = 0
-            elif forced:
-                continue
-            buf[n] = kind << 11 | p << 1 | t
-            n += 1
-    return n
-
-
-def normalize(grid, wcard, base):
-    """Put the four cards of a 3x3 building grid into slots 0-3."""
-    r0 = c0 = 2
-    for p in range(9):
-        if grid[p]:
-            r0 = min(r0, p // 3)
-            c0 = min(c0, p % 3)
-    for p in range(9):
-        v = grid[p]
-        if v:
-            wcard[base + (p // 3 - r0) * 2 + p % 3 - c0] = (v & 127) - 1 | (v & 128)
-
-
 def tile_elems(quads, wcard, base, out):
     """Element of each of the 16 tiles of the world whose slots start at
     wcard[base]."""
@@ -135,7 +35,8 @@ def tile_elems(quads, wcard, base, out):
         r = t >> 2
         c = t & 3
         v = wcard[base + (r >> 1) * 2 + (c >> 1)]
-        out[t] = elem(quads, v & 127, v >> 7, (r & 1) * 2 + (c & 1))
+        q = (r & 1) * 2 + (c & 1)
+        out[t] = quads[4 * (v & 127) + (3 - q if v & 128 else q)]
 
 
 def derive(el, lab, tb, telem, tsize, tfirst, adj, edge):
@@ -218,3 +119,17 @@ def has_spaceport_site(adj, tb, n):
         if bits(adj[tb + i]) >= 4:
             return True
     return False
+
+
+def derive_world(g, w):
+    """Recompute the territories of game g's world w from its cards."""
+    tile_elems(g.quads, g.wcard, w * 4, g._el)
+    lab = memoryview(g.lab)[w * 16:w * 16 + 16]
+    g.nterr[w] = derive(g._el, lab, w * 16, g.telem, g.tsize, g.tfirst,
+                        g.adj, g.edge)
+
+
+def playable(g, w):
+    """Can a spaceport be built on world w (a territory with 4 or more
+    neighbours)?"""
+    return has_spaceport_site(g.adj, w * 16, g.nterr[w])
