@@ -275,3 +275,13 @@ def test_undo_of_a_placement_within_the_owners_building():
     g.undo()
     g.undo()
     assert g.state() == s0 and not g.can_undo()
+
+
+def test_world_building_code_can_be_dropped_and_comes_back():
+    import sys
+    g = _building(["AEFW AFWE EFWT EWTF AWTE", "AEFT AFTE AEWT AWTE AFWT"])
+    _build_all(g)
+    g.drop_setup()
+    assert "alheimur.build" not in sys.modules
+    assert g.phase() == P_START and len(legal(g)) > 0   # loaded again
+    assert "alheimur.build" in sys.modules

@@ -132,6 +132,7 @@ class Game:
         # The legal actions of the current point (valid when sn >= 0).
         self.sbuf = array("H", bytes(2 * MAX_ACTIONS))
         self.sn = -1
+        self.bmod = None   # alheimur.build while worlds are built
         reg = self.reg
         reg[R_NP] = nplayers
         reg[R_LIMIT] = limit
@@ -278,6 +279,23 @@ class Game:
 
     # -- legal actions ----------------------------------------------------
 
+    def _setup(self):
+        """The world-building module, loaded while it is needed (an app
+        may drop it afterwards: ``drop_setup``)."""
+        if self.bmod is None:
+            from alheimur import build
+            self.bmod = build
+        return self.bmod
+
+    def drop_setup(self):
+        """Forget the world-building code once play has begun (it comes
+        back by itself if a redeal or a new game needs it)."""
+        self.bmod = None
+        import sys
+        for m in ("alheimur.build", "alheimur.deal", "alheimur.deck"):
+            if m in sys.modules:
+                del sys.modules[m]
+
     def _cached(self):
         if self.sn < 0:
             self.sn = self._gen(self.sbuf)
@@ -292,8 +310,7 @@ class Game:
         if ph == P_DEAL or ph == P_OVER:
             return 0
         if ph <= P_START:
-            from alheimur import build  # world building only
-            return build.gen(self, buf, ph)
+            return self._setup().gen(self, buf, ph)
         if ph <= P_MOVE:
             return turn.gen(self, buf, ph)
         return battle.gen(self, buf, ph)
@@ -390,8 +407,7 @@ class Game:
         elif k == K_DIE:
             battle.die(self, a & 7)
         elif k <= K_START:
-            from alheimur import build
-            build.do(self, a)
+            self._setup().do(self, a)
         elif k < K_SITE:
             turn.do(self, a)
         else:
@@ -404,8 +420,7 @@ class Game:
             ph = reg[R_PHASE]
             if ph >= X_SURVIVE:
                 if ph >= X_WORLD:
-                    from alheimur import build
-                    build.transition(self, ph)
+                    self._setup().transition(self, ph)
                 elif ph >= X_BATTLE and ph != X_END and ph != X_TURN:
                     battle.transition(self, ph)
                 else:
