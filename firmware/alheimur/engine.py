@@ -292,9 +292,11 @@ class Game:
         back by itself if a redeal or a new game needs it)."""
         self.bmod = None
         import sys
-        for m in ("alheimur.build", "alheimur.deal", "alheimur.deck"):
-            if m in sys.modules:
-                del sys.modules[m]
+        pkg = sys.modules.get("alheimur")
+        for m in ("build", "deal", "deck"):
+            sys.modules.pop("alheimur." + m, None)
+            if pkg is not None and hasattr(pkg, m):
+                delattr(pkg, m)
 
     def _cached(self):
         if self.sn < 0:
