@@ -28,7 +28,6 @@ from alheimur.layout import (
     R_NWORLDS,
     R_PHASE,
     R_ROUND,
-    R_WORLD,
     X_STEP1,
     X_TURN,
 )
@@ -149,7 +148,7 @@ def _steps(g, line):
     toks = line.upper().split()
     if len(toks) == 3 and toks[1] == "FIRE":   # the ship alone: AIM
         p = letter(toks[0])
-        c = [act(K_AIM, i) for i in record._ships(g, g.reg[R_WORLD], p, toks[2])]
+        c = [act(K_AIM, i) for i in record._ships(g, g.site(), p, toks[2])]
         return [c] if c else "no %s in this orbit" % toks[2]
     item = record._action(toks, 0, g.nplayers())
     assert item[0] == "act", line

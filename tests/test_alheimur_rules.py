@@ -615,7 +615,7 @@ def test_battle_sites_in_the_order_the_current_player_chooses():
     assert g.phase() == P_SITE
     assert set(legal(g)) == {"R site Y", "R site G"}
     do(g, "R site G")
-    assert g.reg[7] == 2
+    assert g.site() == 2
 
 
 def test_step1_owner_fires_first_then_those_fired_upon_answer():

@@ -194,9 +194,9 @@ def test_third_and_fourth_cards_complete_a_2x2_world():
 def test_the_neutral_world_is_placed_by_lot():
     g, _rng = new_game(4, 2)
     buf = array("H", bytes(2 * MAX_ACTIONS))
-    while g.phase() == P_PLACE and g.world_owner(g.reg[7]) != 255:
+    while g.phase() == P_PLACE and g.world_owner(g.site()) != 255:
         g.apply(buf[0] if g.legal(buf) else 0)
-    assert g.phase() == P_PLACE and g.reg[7] == 2
+    assert g.phase() == P_PLACE and g.site() == 2
     assert g.actor() == CHANCE and g.chance()
     assert legal(g)[0].startswith("N place ")
 
@@ -227,7 +227,7 @@ def test_unplayable_world_swaps_in_its_orbit_card():
     assert g.wcard[slot] & 127 == 4                     # the orbit card is in
     assert g.worb[0] == before[slot]                    # the replaced card is the orbit
     assert world.has_spaceport_site(g.adj, 0, g.nterr[0])
-    assert g.reg[7] == 1                                # next world
+    assert g.site() == 1                                # next world
 
 
 def test_still_unplayable_rebuilds_from_an_extra_pile():
@@ -246,7 +246,7 @@ def test_no_extra_pile_left_deals_again():
     _build_all(g)
     assert g.phase() == P_DEAL and g.chance()
     g.deal(shuffle(Rng(1)))
-    assert g.phase() == P_PLACE and g.reg[7] == 0
+    assert g.phase() == P_PLACE and g.site() == 0
 
 
 def test_start_colonists_three_each_in_seat_order_any_sizes():

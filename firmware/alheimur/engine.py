@@ -63,11 +63,13 @@ from alheimur.layout import (
     O_WPILE,
     R_CUR,
     R_DEALS,
+    R_DICE,
     R_DLEFT,
     R_ENDER,
     R_FIRER,
     R_LAST,
     R_LIMIT,
+    R_NDICE,
     R_NEXTX,
     R_NP,
     R_NWORLDS,
@@ -213,6 +215,19 @@ class Game:
     def dice_needed(self):
         """Dice still to roll in the current roll (0 when not rolling)."""
         return self.reg[R_DLEFT] if self.reg[R_PHASE] == P_DICE else 0
+
+    def site(self):
+        """The world being built (setup) or the battle site (battle)."""
+        return self.reg[R_WORLD]
+
+    def firer(self):
+        """The player firing now (battle)."""
+        return self.reg[R_FIRER]
+
+    def die_shown(self, i):
+        """Value of die i (0-2) of the current or last roll, 0 if not
+        rolled; reg[R_DEF] tells a defence roll from an attack."""
+        return self.reg[R_DICE + i] if i < self.reg[R_NDICE] else 0
 
     def round(self):
         return self.reg[R_ROUND]

@@ -38,7 +38,7 @@ from alheimur.actions import (
     a_world,
     kind_of,
 )
-from alheimur.layout import FIGHTER, MARINE, R_WORLD
+from alheimur.layout import FIGHTER, MARINE
 
 PLAYER_LETTERS = "RYGBPOCW"
 PLAYER_NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "cyan",
@@ -142,6 +142,6 @@ def point_text(g):
     a = g.actor()
     who = PLAYER_LETTERS[a] if a < 8 else "lot"
     if ph == P_PLACE or ph == P_SWAP:
-        w = g.reg[R_WORLD]
+        w = g.site()
         return "%s: %s (world %s)" % (who, POINT_WORDS[ph], world_letter(g, w))
     return "%s: %s" % (who, POINT_WORDS[ph])

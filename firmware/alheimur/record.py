@@ -47,7 +47,7 @@ from alheimur.actions import (
 )
 from alheimur.deck import card_name, parse_card
 from alheimur.engine import CHANCE, Game
-from alheimur.layout import FIGHTER, MARINE, R_NDICE, R_WORLD
+from alheimur.layout import FIGHTER, MARINE, R_NDICE
 from ui.records import RecordError, Words, check_magic
 
 MAGIC = "alheimur"
@@ -250,7 +250,7 @@ def _resolve(g, actor, w):
         c = [ship_act(k, i, _world(g, w[3])) for i in _ships(g, _world(g, w[1]), actor, w[2])]
         return [c] if c else "no %s %s" % (w[2], _at(w[1]))
     if k == K_AIM:
-        site_ = g.reg[R_WORLD]   # the battle site
+        site_ = g.site()
         mine = _ships(g, site_, actor, w[1])
         theirs = _ships(g, site_, names.PLAYER_LETTERS.find(w[2][0]), w[2][1:])
         if not mine or not theirs:
