@@ -233,3 +233,15 @@ def test_selfplay_refuses_a_bad_command_line(tmp_path):
     p = tool("selfplay.py", "--players", "2", "--seats", "random,genius",
              "--out", str(tmp_path / "x"))
     assert p.returncode == 2 and "unknown level 'genius'" in p.stderr
+
+
+def test_the_example_in_the_docs_replays():
+    with open(os.path.join(ROOT, "docs", "records.md")) as f:
+        doc = f.read()
+    part = doc[doc.index("# Alheimur game records"):]
+    block = part[part.index("```\n") + 4:]
+    block = block[:block.index("```")]
+    rec = record.read(block.splitlines())
+    g, bad = record.replay(rec)
+    assert bad is None and not g.over()
+    assert block.rstrip().endswith("destroyed")   # it ends after a whole shot
