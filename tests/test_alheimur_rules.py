@@ -864,3 +864,43 @@ def test_undo_never_goes_back_into_another_players_turn():
     assert g.phase() == P_EXPAND and not g.can_undo()
     _pass_turn(g, "R")
     assert g.current() == 1 and not g.can_undo()
+
+
+# -- the seam: legal(at=...), state and load ------------------------------------
+
+
+def test_legal_at_a_spot_lists_the_actions_of_that_piece():
+    from array import array
+
+    from alheimur.actions import MAX_ACTIONS
+    from alheimur.engine import ship_spot, spot
+    g, go = _mover(2)
+    put(g, "R", "R", "A4", 3)
+    put(g, "R", "R", "B4", 1)
+    s1 = ship(g, "R", "R", "2T")
+    s2 = ship(g, "R", "R", "2T")        # identical: the same actions
+    go()
+    assert legal(g, spot(0, g.terr_at(0, 1))) == [          # B4
+        "R launch R B4 T", "R launch R B4 F", "R board R B4 2T"]
+    ret = legal(g, ship_spot(s1))
+    assert ret and all(a.startswith("R return R 2T ") for a in ret)
+    assert legal(g, ship_spot(s2)) == ret
+    # every action has one spot or none; the spots cover the whole list
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    n = g.legal(buf)
+    spots = {g.subject(a) for a in buf[:n]}
+    total = sum(g.legal(array("H", bytes(2 * MAX_ACTIONS)), s) for s in spots if s >= 0)
+    assert total + sum(1 for a in buf[:n] if g.subject(a) < 0) == n
+
+
+def test_state_and_load_resume_a_game_exactly():
+    import alhseeded
+
+    from alheimur.engine import Game
+    g = alhseeded.play(37, 4, 20, 200)
+    saved = g.state()
+    g2 = Game(2)                          # the state brings its own players
+    g2.load(saved)
+    assert g2.state() == saved and g2.nplayers() == 4
+    assert legal(g2) == legal(g)
+    assert not g2.can_undo()

@@ -20,6 +20,7 @@ from micropython import const
 from alheimur import battle, turn, world
 from alheimur.actions import (
     K_AIM,
+    K_BOARD,
     K_CIVILIZE,
     K_DIE,
     K_FLIP,
@@ -63,6 +64,7 @@ from alheimur.layout import (
     O_WPILE,
     R_CUR,
     R_DEALS,
+    R_DEF,
     R_DICE,
     R_DLEFT,
     R_ENDER,
@@ -226,8 +228,12 @@ class Game:
 
     def die_shown(self, i):
         """Value of die i (0-2) of the current or last roll, 0 if not
-        rolled; reg[R_DEF] tells a defence roll from an attack."""
+        rolled."""
         return self.reg[R_DICE + i] if i < self.reg[R_NDICE] else 0
+
+    def defence(self):
+        """Is the current or last roll a hit ship's defence?"""
+        return self.reg[R_DEF] == 1
 
     def round(self):
         return self.reg[R_ROUND]
@@ -362,7 +368,7 @@ class Game:
         s = a_ship(a)
         if s < 0:
             return -1
-        if k == 10:  # K_BOARD: the piece boarding, on the ship's world
+        if k == K_BOARD:   # the piece boarding, on the ship's world
             return (self.sl[s] & 15) * 16 + a_terr(a)
         return 128 + s
 
@@ -500,8 +506,8 @@ class Game:
                     self.nterr[w] = 0
 
     def load(self, data):
-        """Replace the state by ``data`` (from state()), e.g. a saved game.
-        Undo starts afresh."""
+        """Replace the state by ``data`` (from state()), e.g. a saved game;
+        the players and options come with it. Undo starts afresh."""
         if len(data) != STATE_BYTES:
             raise ValueError("not an Alheimur state")
         self.st[:] = data

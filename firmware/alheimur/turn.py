@@ -277,8 +277,8 @@ def free_ship(g, i):
     reg[R_STOP] = top
 
 
-def _lands(g, w, p, i, m):
-    """The marine (m pips) of ship i lands on territory i of world w."""
+def _lands(g, w, p, t0, m):
+    """p's marine of m pips lands on territory t0 of world w."""
     b = w * 16
     surf = g.surf
     colonist = False
@@ -286,7 +286,7 @@ def _lands(g, w, p, i, m):
         v = surf[b + t]
         if v and (v >> 2) & 7 == p and not v & INVADER:
             colonist = True
-    surf[b + i] = m | p << 2 | (0 if colonist else INVADER)
+    surf[b + t0] = m | p << 2 | (0 if colonist else INVADER)
     if not colonist:   # two or more invaders of p: all turn upright
         k = 0
         for t in range(g.nterr[w]):
