@@ -557,7 +557,9 @@ APP_TARGETS = {
 # movement steps, battles, dice. A "legal actions" time is one generation
 # from a changed position (the engine's cache of the point's actions
 # cleared), best of several runs per position; the figures are the median
-# and the worst over positions. Heap: what importing the engine keeps
+# and the worst over positions. An "apply" time is one action taken (a few
+# per position), the engine's moving on to the next decision point included
+# (transitions, skipped points, its list of legal actions). Heap: what importing the engine keeps
 # (engine, scoring: a game in play), what world building adds while it runs
 # (deal, deck, build), an 8-player game, and the records (names, record).
 
@@ -571,9 +573,25 @@ def median(xs):
     xs = sorted(xs)
     return xs[len(xs) // 2]
 
+def alloc_legal(g, buf):
+    # bytes one generation allocates (locals only: a global's first store
+    # would count)
+    if not hasattr(gc, "mem_alloc"):
+        return -1  # CPython: not measured
+    g.sn = -1
+    g.legal(buf)
+    gc.disable()
+    g.sn = -1
+    a = gc.mem_alloc()
+    g.legal(buf)
+    b = gc.mem_alloc()
+    gc.enable()
+    return b - a
+
 buf = array("H", bytes(2 * MAX_ACTIONS))
 per = []
-alloc = 0
+applied = []
+alloc = -1
 npos = 0
 state = 0
 for seed, np in ((37, 4), (5, 8), (3, 2), (30, 3), (41, 4), (2, 6)):
@@ -590,18 +608,20 @@ for seed, np in ((37, 4), (5, 8), (3, 2), (30, 3), (41, 4), (2, 6)):
             g.legal(buf)
             ts.append(now_us() - t0)
         per.append(min(ts))
-        if hasattr(gc, "mem_alloc"):
-            g.sn = -1
+        alloc = max(alloc, alloc_legal(g, buf))
+        n = g.legal(buf)
+        saved = g.state()
+        for k in range(0, n, max(1, n // 4)):
+            a = buf[k]
+            t0 = now_us()
+            g.apply(a, False)
+            applied.append(now_us() - t0)
+            g.load(saved)
             g.legal(buf)
-            gc.disable()
-            g.sn = -1
-            a = gc.mem_alloc()
-            g.legal(buf)
-            alloc = max(alloc, gc.mem_alloc() - a)
-            gc.enable()
         g = None
         COLLECT
-print("RESULT", npos, median(per), max(per), alloc, state)
+print("RESULT", npos, median(per), max(per), alloc, state, median(applied),
+      max(applied))
 """
 
 _ALH_HEAP = r"""
@@ -637,10 +657,12 @@ def alheimur_bench():
     with contextlib.redirect_stdout(buf):
         exec(compile(_CPY_CLOCK + _ALH_BENCH.replace("        COLLECT\n", ""),
                      "alh_bench", "exec"), env)
-    n, med, worst, _, state = _parse(buf.getvalue())
+    n, med, worst, _, state, ap, ap_max = _parse(buf.getvalue())
     res = {"alheimur_positions": n,
            "alheimur_legal_ms_cpython": med / 1000,
            "alheimur_legal_max_ms_cpython": worst / 1000,
+           "alheimur_apply_ms_cpython": ap / 1000,
+           "alheimur_apply_max_ms_cpython": ap_max / 1000,
            "alheimur_state_bytes": state}
     files = mpylane.firmware_files()
     with open(os.path.join(paths.ROOT, "tools", "alhseeded.py")) as f:
@@ -650,9 +672,11 @@ def alheimur_bench():
     r = mpylane.run(script, files=files, fixed_heap=False, timeout=600)
     if r.returncode != 0:
         raise RuntimeError("MicroPython run failed:\n" + r.stderr)
-    n, med, worst, alloc, _ = _parse(r.stdout)
+    n, med, worst, alloc, _, ap, ap_max = _parse(r.stdout)
     res.update({"alheimur_legal_ms_mpy": med / 1000,
                 "alheimur_legal_max_ms_mpy": worst / 1000,
+                "alheimur_apply_ms_mpy": ap / 1000,
+                "alheimur_apply_max_ms_mpy": ap_max / 1000,
                 "alheimur_legal_alloc_bytes_mpy": alloc})
     play, setup, game, rec = _run_mpy(_ALH_HEAP, extra_files=False)
     res.update({"alheimur_import_heap_bytes_mpy": play,
