@@ -239,16 +239,23 @@ def test_a_transport_elsewhere_or_of_another_colour_supports_nothing():
     assert pieces(g, "Y") == {}
 
 
-def test_one_transport_supports_several_invaders():
-    g = game(2)
-    put(g, "R", "Y", "A4", 1, invader=True)
-    put(g, "Y", "Y", "D1", 1)
-    ship(g, "R", "Y", "2T")
+def test_invaders_live_by_support_not_by_neighbours():
+    """An invader alone but supported lives; one with a colonist's fill of
+    neighbours but no transport dies. (Two invaders of a colour on one
+    checked world are never invaders: see the next tests; so clarification
+    7's one transport for several invaders cannot arise in a check.)"""
+    g = game(3)
+    put(g, "R", "Y", "A4", 1, invader=True)      # no neighbour, supported
+    ship(g, "R", "Y", "1T")
+    put(g, "G", "Y", "C2", 1, invader=True)      # 2 neighbours, no transport
+    put(g, "Y", "Y", "B2", 1)
+    put(g, "Y", "Y", "C1", 1)
     begin(g, "R")
     do(g, "R pass")
     do(g, "R survive")
-    assert pieces(g, "Y").get("A4") == "R1i"
-    # two invaders on one world are no invaders: see the next tests
+    p = pieces(g, "Y")
+    assert p.get("A4") == "R1i" and "C2" not in p
+    assert ships(g) == ["Y:R1T"]                # support uses nothing up
 
 
 def test_two_pyramids_turn_invaders_upright_and_check_them_as_colonists():
