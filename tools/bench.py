@@ -555,6 +555,150 @@ APP_TARGETS = {
 }
 
 
+# -- Alheimur (firmware/alheimur) ----------------------------------------------------
+# Positions: seeded games of tools/alhseeded.py (2 to 8 players) cut after a
+# number of actions, wherever they are then: world building, expansion,
+# movement steps, battles, dice. A "legal actions" time is one generation
+# from a changed position (the engine's cache of the point's actions
+# cleared), best of several runs per position; the figures are the median
+# and the worst over positions. An "apply" time is one action taken (a few
+# per position), the engine's moving on to the next decision point included
+# (transitions, skipped points, its list of legal actions). Heap: what importing the engine keeps
+# (engine, scoring: a game in play), what world building adds while it runs
+# (deal, deck, build), an 8-player game, and the records (names, record).
+
+_ALH_BENCH = r"""
+import gc
+from array import array
+import alhseeded
+from alheimur.actions import MAX_ACTIONS
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+def alloc_legal(g, buf):
+    # bytes one generation allocates (locals only: a global's first store
+    # would count)
+    if not hasattr(gc, "mem_alloc"):
+        return -1  # CPython: not measured
+    g.sn = -1
+    g.legal(buf)
+    gc.disable()
+    g.sn = -1
+    a = gc.mem_alloc()
+    g.legal(buf)
+    b = gc.mem_alloc()
+    gc.enable()
+    return b - a
+
+buf = array("H", bytes(2 * MAX_ACTIONS))
+per = []
+applied = []
+alloc = -1
+npos = 0
+state = 0
+for seed, np in ((37, 4), (5, 8), (3, 2), (30, 3), (41, 4), (2, 6)):
+    for cut in (12, 60, 150, 260, 400):
+        g = alhseeded.play(seed, np, 20, cut)
+        if g.over():
+            continue
+        npos += 1
+        state = len(g.st)
+        ts = []
+        for _ in range(7):
+            g.sn = -1
+            t0 = now_us()
+            g.legal(buf)
+            ts.append(now_us() - t0)
+        per.append(min(ts))
+        alloc = max(alloc, alloc_legal(g, buf))
+        n = g.legal(buf)
+        saved = g.state()
+        for k in range(0, n, max(1, n // 4)):
+            a = buf[k]
+            t0 = now_us()
+            g.apply(a, False)
+            applied.append(now_us() - t0)
+            g.load(saved)
+            g.legal(buf)
+        g = None
+        COLLECT
+print("RESULT", npos, median(per), max(per), alloc, state, median(applied),
+      max(applied))
+"""
+
+_ALH_HEAP = r"""
+import gc, asyncio
+def used():
+    gc.collect()
+    return gc.mem_alloc()
+gc.collect(); await asyncio.sleep(0)
+a = used()
+from alheimur import engine, scoring
+gc.collect(); await asyncio.sleep(0)
+b = used()
+from alheimur import deal, build
+gc.collect(); await asyncio.sleep(0)
+c = used()
+g, rng = deal.new_game(3, 8)
+gc.collect(); await asyncio.sleep(0)
+d = used()
+from alheimur import names, record
+gc.collect(); await asyncio.sleep(0)
+print("RESULT", b - a, c - b, d - c, used() - d)
+"""
+
+
+def alheimur_bench():
+    """The alheimur_* keys."""
+    import contextlib
+    import io
+
+    sys.path.insert(0, os.path.join(paths.ROOT, "tools"))
+    env = {"time": time, "print": print}
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(compile(_CPY_CLOCK + _ALH_BENCH.replace("        COLLECT\n", ""),
+                     "alh_bench", "exec"), env)
+    n, med, worst, _, state, ap, ap_max = _parse(buf.getvalue())
+    res = {"alheimur_positions": n,
+           "alheimur_legal_ms_cpython": med / 1000,
+           "alheimur_legal_max_ms_cpython": worst / 1000,
+           "alheimur_apply_ms_cpython": ap / 1000,
+           "alheimur_apply_max_ms_cpython": ap_max / 1000,
+           "alheimur_state_bytes": state}
+    files = mpylane.firmware_files()
+    with open(os.path.join(paths.ROOT, "tools", "alhseeded.py")) as f:
+        files["alhseeded.py"] = f.read()
+    script = "import asyncio\n" + _MPY_CLOCK + _ALH_BENCH.replace(
+        "COLLECT", "gc.collect(); await asyncio.sleep(0)")
+    r = mpylane.run(script, files=files, fixed_heap=False, timeout=600)
+    if r.returncode != 0:
+        raise RuntimeError("MicroPython run failed:\n" + r.stderr)
+    n, med, worst, alloc, _, ap, ap_max = _parse(r.stdout)
+    res.update({"alheimur_legal_ms_mpy": med / 1000,
+                "alheimur_legal_max_ms_mpy": worst / 1000,
+                "alheimur_apply_ms_mpy": ap / 1000,
+                "alheimur_apply_max_ms_mpy": ap_max / 1000,
+                "alheimur_legal_alloc_bytes_mpy": alloc})
+    play, setup, game, rec = _run_mpy(_ALH_HEAP, extra_files=False)
+    res.update({"alheimur_import_heap_bytes_mpy": play,
+                "alheimur_setup_heap_bytes_mpy": setup,
+                "alheimur_game8_heap_bytes_mpy": game,
+                "alheimur_record_import_heap_bytes_mpy": rec})
+    return res
+
+
+ALH_TARGETS = {
+    "alheimur_legal_ms_mpy": ("<=", 5.0),
+    "alheimur_legal_max_ms_mpy": ("<=", 25.0),
+    "alheimur_legal_alloc_bytes_mpy": ("<=", 0),
+    "alheimur_state_bytes": ("<=", 1024),
+    "alheimur_import_heap_bytes_mpy": ("<=", 30 * 1024),
+}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true",
@@ -563,6 +707,8 @@ def main():
                     help="skip the computer opponents' figures (ai_*)")
     ap.add_argument("--no-app", action="store_true",
                     help="skip the app in the simulator (app_*)")
+    ap.add_argument("--no-alheimur", action="store_true",
+                    help="skip Alheimur's figures (alheimur_*)")
     ap.add_argument("--heap-table", action="store_true",
                     help="also print the app's heap table (markdown) before the JSON")
     args = ap.parse_args()
@@ -585,6 +731,9 @@ def main():
     engine_heap, record_heap = _run_mpy(_IMPORT_HEAP, extra_files=False)
     res["engine_import_heap_bytes_mpy"] = engine_heap
     res["record_import_heap_bytes_mpy"] = record_heap
+    if not args.no_alheimur:
+        res.update(alheimur_bench())
+        TARGETS.update(ALH_TARGETS)
     if not args.no_ai:
         res.update(ai_bench())
         TARGETS.update(AI_TARGETS)

@@ -1,6 +1,6 @@
-"""Alien City and Skyscrapers referee: check, score and explore game records
-on the desktop (a record whose first line is ``skyscrapers 1`` goes to
-tools/skyref.py).
+"""Alien City, Skyscrapers and Alheimur referee: check, score and explore
+game records on the desktop (a record whose first line is ``skyscrapers 1``
+goes to tools/skyref.py, ``alheimur 1`` to tools/alhref.py).
 
     python tools/referee.py check FILE      is every move legal?
     python tools/referee.py score FILE      the score breakdown as JSON
@@ -27,6 +27,7 @@ import time
 from array import array
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import alhref
 import skyref
 
 import paths  # noqa: F401  (puts firmware/ and sim/modules/ on sys.path)
@@ -496,9 +497,9 @@ exit codes:
 def parser():
     ap = argparse.ArgumentParser(
         prog="referee.py",
-        description="Alien City and Skyscrapers referee: checks and scores game "
-                    "records (check, score and legal read both games) with "
-                    "the device's own rules engine.",
+        description="Alien City, Skyscrapers and Alheimur referee: checks and "
+                    "scores game records (check, score and legal read all three "
+                    "games) with the device's own rules engines.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
@@ -580,10 +581,25 @@ def skyscrapers(args):
     return skyref.run(args.command, args, lines, Stop, dump)
 
 
+def alheimur(args):
+    """check/score/legal on an Alheimur record (first line 'alheimur 1'):
+    tools/alhref.py runs it; None for any other record."""
+    if args.command not in ("check", "score", "legal"):
+        return None
+    text = read_text(args.file)
+    lines = split_lines(text)
+    _TEXT[args.file] = text
+    if not alhref.is_record(lines):
+        return None
+    return alhref.run(args.command, args, lines, Stop, dump)
+
+
 def main(argv=None):
     args = parser().parse_args(argv)
     try:
         code = skyscrapers(args)
+        if code is None:
+            code = alheimur(args)
         if code is not None:
             return code
         return args.func(args)

@@ -1,0 +1,303 @@
+"""Fleet battle (part of the engine; Game calls it).
+
+At each site the steps run as firing turns (CLARIFICATIONS.md, Alheimur
+10, 18, 19): the world's owner attacks (1), those fired upon answer in turn
+order from the current player (2), the current player attacks (3), answers
+(4), then each other player with a spaceport there and ships in the orbit
+attacks (5) and gets its own answers (6). In a firing turn each of the
+firer's ships may fire once: AIM (a ship), TARGET, then the dice.
+"""
+
+from alheimur.actions import (
+    K_AIM,
+    K_SITE,
+    K_TARGET,
+    P_AIM,
+    P_DICE,
+    P_SITE,
+    P_TARGET,
+)
+from alheimur.layout import (
+    FIGHTER,
+    FREE,
+    INVADER,
+    MARINE,
+    NOBODY,
+    R_ATT,
+    R_BSTEP,
+    R_CUR,
+    R_DEF,
+    R_DICE,
+    R_DLEFT,
+    R_FIRED,
+    R_FIRER,
+    R_HITS,
+    R_NDICE,
+    R_NP,
+    R_NWORLDS,
+    R_PHASE,
+    R_Q5,
+    R_QA,
+    R_SHOOT,
+    R_SITES,
+    R_STOP,
+    R_TARGET,
+    R_WORLD,
+    USED,
+    X_ADVANCE,
+    X_BATTLE,
+    X_END,
+    X_NEXT_SITE,
+)
+from alheimur.turn import _rep_ok, free_ship
+from alheimur.world import bits
+
+
+def fleet(g, w, fighters=False):
+    """Bits of the players with ships (``fighters``: with a fighter) in
+    w's orbit."""
+    sl = g.sl
+    sb = g.sb
+    m = 0
+    for i in range(g.reg[R_STOP]):
+        v = sl[i]
+        if v != FREE and v & 15 == w and (not fighters or sb[i] & FIGHTER):
+            m |= 1 << (v >> 4)
+    return m
+
+
+def may_target(g, j, fighters):
+    """May the firer shoot at ship j (in the site's orbit) now?"""
+    reg = g.reg
+    q = g.sl[j] >> 4
+    x = reg[R_FIRER]
+    att = reg[R_ATT]
+    if q == x or (x != att and q != att):
+        return False
+    return g.sb[j] & FIGHTER or not fighters >> q & 1
+
+
+def _targets(g, buf, n, fighters):
+    """TARGET(j) for each target (representatives); returns the count."""
+    w = g.reg[R_WORLD]
+    for j in range(g.reg[R_STOP]):
+        v = g.sl[j]
+        if v != FREE and v & 15 == w and may_target(g, j, fighters) and _rep_ok(g, j):
+            buf[n] = K_TARGET << 11 | j
+            n += 1
+    return n
+
+
+def gen(g, buf, ph):
+    reg = g.reg
+    if ph == P_SITE:
+        n = 0
+        m = reg[R_SITES]
+        for w in range(reg[R_NWORLDS]):
+            if m >> w & 1:
+                buf[n] = K_SITE << 11 | w
+                n += 1
+        return n
+    w = reg[R_WORLD]
+    fighters = fleet(g, w, True)
+    if ph == P_TARGET:
+        return _targets(g, buf, 0, fighters)
+    buf[0] = 0   # PASS: stop firing
+    if _targets(g, buf, 1, fighters) == 1:
+        return 1
+    n = 1
+    loc = w | reg[R_FIRER] << 4
+    for i in range(reg[R_STOP]):
+        if g.sl[i] == loc and not g.sb[i] & USED and _rep_ok(g, i):
+            buf[n] = K_AIM << 11 | i
+            n += 1
+    return n
+
+
+def do(g, a):
+    reg = g.reg
+    k = a >> 11
+    x = a & 127
+    if k == K_SITE:
+        reg[R_WORLD] = x
+        reg[R_SITES] &= ~(1 << x)
+        reg[R_BSTEP] = 0
+        reg[R_PHASE] = X_ADVANCE
+    elif k == K_AIM:
+        reg[R_SHOOT] = x
+        reg[R_PHASE] = P_TARGET
+    else:  # K_TARGET
+        reg[R_TARGET] = x
+        reg[R_FIRED] |= 1 << (g.sl[x] >> 4)
+        s = reg[R_SHOOT]
+        g.sb[s] |= USED
+        reg[R_DLEFT] = g.sb[s] & 3
+        reg[R_HITS] = 0
+        reg[R_DEF] = 0
+        reg[R_NDICE] = 0
+        reg[R_PHASE] = P_DICE
+
+
+def die(g, v):
+    """One die of the current roll shows v."""
+    reg = g.reg
+    sb = g.sb
+    k = reg[R_NDICE]
+    if k < 3:
+        reg[R_DICE + k] = v
+        reg[R_NDICE] = k + 1
+    reg[R_DLEFT] -= 1
+    t = reg[R_TARGET]
+    if not reg[R_DEF]:
+        if sb[reg[R_SHOOT]] & FIGHTER:
+            need = 5 if sb[t] & FIGHTER else 4
+        else:
+            need = 6
+        if v >= need:
+            reg[R_HITS] += 1
+        if reg[R_DLEFT]:
+            return
+        if reg[R_HITS]:   # the target rolls its defence
+            reg[R_DEF] = 1
+            reg[R_DLEFT] = sb[t] & 3
+            reg[R_NDICE] = 0
+            return
+    else:
+        if v == 6 and reg[R_HITS]:
+            reg[R_HITS] -= 1
+        if reg[R_DLEFT]:
+            return
+        shrink(g, t, reg[R_HITS])
+    reg[R_PHASE] = P_AIM
+
+
+def shrink(g, t, hits):
+    """Ship t loses ``hits`` sizes, then more while its owner's stash lacks
+    the size reached; below 1 pip it is destroyed; a marine too big for it
+    leaves. Removed pieces go back to the stash."""
+    if not hits:
+        return
+    q = g.sl[t] >> 4
+    c = g.sb[t]
+    s = c & 3
+    m = (c & MARINE) >> 3
+    stash = g.stash
+    ns = s - hits
+    while ns >= 1 and not stash[q * 3 + ns - 1]:
+        ns -= 1
+    stash[q * 3 + s - 1] += 1
+    if ns < 1:
+        if m:
+            stash[q * 3 + m - 1] += 1
+        free_ship(g, t)
+        return
+    stash[q * 3 + ns - 1] -= 1
+    if m > ns:
+        stash[q * 3 + m - 1] += 1
+        c &= ~MARINE
+    g.sb[t] = c & ~3 | ns
+
+
+def _start_fire(g, x):
+    """Begin x's firing turn at the site if x has ships there."""
+    reg = g.reg
+    loc = reg[R_WORLD] | x << 4
+    found = False
+    for i in range(reg[R_STOP]):
+        if g.sl[i] == loc:
+            g.sb[i] &= ~USED
+            found = True
+    if found:
+        reg[R_FIRER] = x
+        reg[R_PHASE] = P_AIM
+    return found
+
+
+def _spaceport(g, q, w):
+    b = w * 16
+    want = q << 2 | 3
+    for t in range(g.nterr[w]):
+        if g.surf[b + t] & (31 | INVADER) == want:
+            return True
+    return False
+
+
+def _advance(g):
+    """The next firing turn at the site, or the next site."""
+    reg = g.reg
+    cur = reg[R_CUR]
+    np = reg[R_NP]
+    w = reg[R_WORLD]
+    owner = w if w < np else NOBODY
+    while True:
+        b = reg[R_BSTEP]
+        if b == 0:          # step 1: the world's owner
+            reg[R_BSTEP] = 1
+            reg[R_ATT] = owner
+            reg[R_FIRED] = 0
+            if owner != NOBODY and _start_fire(g, owner):
+                return
+        elif b & 1:         # an attack ended: its answers (2, 4, 6)
+            reg[R_BSTEP] = b + 1
+            reg[R_QA] = 0
+        else:
+            att = reg[R_ATT]
+            fired = reg[R_FIRED]
+            while reg[R_QA] < np:
+                q = (cur + reg[R_QA]) % np
+                reg[R_QA] += 1
+                if fired >> q & 1 and q != att and _start_fire(g, q):
+                    return
+            if b == 2:      # step 3: the current player, if not the owner
+                reg[R_BSTEP] = 3
+                reg[R_ATT] = cur
+                reg[R_FIRED] = 0
+                if cur != owner and _start_fire(g, cur):
+                    return
+                continue
+            if b == 4:
+                reg[R_Q5] = 0
+            while reg[R_Q5] < np:   # step 5: others with a spaceport here
+                q = (cur + reg[R_Q5]) % np
+                reg[R_Q5] += 1
+                if (q != owner and q != cur and fleet(g, w) >> q & 1
+                        and _spaceport(g, q, w)):
+                    reg[R_BSTEP] = 5
+                    reg[R_ATT] = q
+                    reg[R_FIRED] = 0
+                    if _start_fire(g, q):
+                        return
+                    break
+            else:
+                reg[R_PHASE] = X_NEXT_SITE
+                return
+
+
+def transition(g, ph):
+    reg = g.reg
+    if ph == X_BATTLE:   # sites: orbits where p and someone else have ships
+        p = reg[R_CUR]
+        m = 0
+        for w in range(reg[R_NWORLDS]):
+            here = fleet(g, w)
+            if here >> p & 1 and here & ~(1 << p):
+                m |= 1 << w
+        reg[R_SITES] = m
+        ph = X_NEXT_SITE
+    if ph == X_NEXT_SITE:
+        m = reg[R_SITES]
+        if not m:
+            reg[R_PHASE] = X_END
+        elif bits(m) == 1:
+            do(g, K_SITE << 11 | _lowest(m))
+        else:
+            reg[R_PHASE] = P_SITE
+        return
+    _advance(g)
+
+
+def _lowest(m):
+    w = 0
+    while not m >> w & 1:
+        w += 1
+    return w

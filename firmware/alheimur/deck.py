@@ -1,0 +1,65 @@
+"""The 40 Aquarius element cards, as data in one place.
+
+No card list of the real deck is public, so the deck is reconstructed from
+its published make-up (CLARIFICATIONS.md, Alheimur 2): two whole cards per
+element; for each pair of elements one card split top/bottom and one split
+left/right; for each set of four elements two quarter cards with different
+diagonals. Replace ``DECK`` by a real card list and nothing else changes.
+
+A card is named by the elements of its quarters NW NE SW SE (clarification
+13): A air, E earth, F fire, W water, T ether. ``AAFF`` is split top/bottom,
+``AFAF`` left/right, ``AEFW`` a quarter card.
+"""
+
+ELEMENTS = "AEFWT"
+ELEMENT_NAMES = ("air", "earth", "fire", "water", "ether")
+NCARDS = 40
+
+DECK = (
+    # whole cards, two per element
+    "AAAA AAAA EEEE EEEE FFFF FFFF WWWW WWWW TTTT TTTT "
+    # halves: per pair, split top/bottom, then split left/right
+    "AAEE AEAE AAFF AFAF AAWW AWAW AATT ATAT EEFF EFEF "
+    "EEWW EWEW EETT ETET FFWW FWFW FFTT FTFT WWTT WTWT "
+    # quarters: per set of four elements, diagonals a-d b-c, then a-b c-d
+    "EFWT EWTF AFWT AWTF AEWT AWTE AEFT AFTE AEFW AFWE"
+)
+
+
+def parse_card(name):
+    """Four element numbers (a bytes) for a card name such as 'AEFW', or
+    None when it is not one: four letters of AEFWT forming a whole card, a
+    half (top/bottom or left/right) or four different elements."""
+    if len(name) != 4:
+        return None
+    q = bytearray(4)
+    for i in range(4):
+        e = ELEMENTS.find(name[i].upper())
+        if e < 0:
+            return None
+        q[i] = e
+    a, b, c, d = q
+    if a == b == c == d:
+        return bytes(q)
+    if a == b and c == d and a != c:    # top/bottom
+        return bytes(q)
+    if a == c and b == d and a != b:    # left/right
+        return bytes(q)
+    if a != b and a != c and a != d and b != c and b != d and c != d:
+        return bytes(q)
+    return None
+
+
+def card_name(quads, i=0):
+    """The name of the card whose four elements start at quads[i]."""
+    return "".join(ELEMENTS[quads[i + k]] for k in range(4))
+
+
+def deck_quads():
+    """The deck as 160 element numbers, card by card (order of DECK)."""
+    out = bytearray(4 * NCARDS)
+    i = 0
+    for name in DECK.split():
+        out[i:i + 4] = parse_card(name)
+        i += 4
+    return out

@@ -1,0 +1,559 @@
+"""Alheimur rules engine: the game state, decision points, legal actions,
+apply, undo (docs/alheimur.md).
+
+Every decision is a decision point (``phase()``) answered by a small-int
+action (``alheimur.actions``): world building, start colonists, the turn's
+four parts, the battle. Chance points (dice; the neutral world's placements,
+by lot) are answered the same way by whoever rolls: ``chance()`` says so,
+``dice_needed()`` how many dice the roll still needs. The deal itself comes
+in through ``deal(quads)``.
+
+The whole state is one bytearray (``alheimur.layout``); only this module and
+build, turn and battle write it. ``undo()`` goes back one action within the
+current actor's stretch of play, never past a die, a lot or another actor.
+"""
+
+from array import array
+
+from micropython import const
+
+from alheimur import battle, turn, world
+from alheimur.actions import (
+    K_AIM,
+    K_BOARD,
+    K_CIVILIZE,
+    K_DIE,
+    K_FLIP,
+    K_LAUNCH,
+    K_MIGRATE,
+    K_PASS,
+    K_SITE,
+    K_START,
+    K_TARGET,
+    MAX_ACTIONS,
+    P_AIM,
+    P_DEAL,
+    P_DICE,
+    P_EXPAND,
+    P_MIGRATE,
+    P_MOVE,
+    P_OVER,
+    P_PLACE,
+    P_START,
+    P_SWAP,
+    P_TARGET,
+    a_ship,
+    a_terr,
+    a_world,
+    kind_of,
+)
+from alheimur.layout import (
+    FREE,
+    MAX_SHIPS,
+    NOBODY,
+    NREG,
+    O_BUDGET,
+    O_QUADS,
+    O_SB,
+    O_SL,
+    O_STASH,
+    O_SURF,
+    O_VGRID,
+    O_WCARD,
+    O_WORB,
+    O_WPILE,
+    R_CUR,
+    R_DEALS,
+    R_DEF,
+    R_DICE,
+    R_DLEFT,
+    R_ENDER,
+    R_FIRER,
+    R_LAST,
+    R_LIMIT,
+    R_NDICE,
+    R_NEXTX,
+    R_NP,
+    R_NWORLDS,
+    R_PHASE,
+    R_ROUND,
+    R_STOP,
+    R_TURNS,
+    R_WORLD,
+    STATE_BYTES,
+    X_ADVANCE,
+    X_BATTLE,
+    X_END,
+    X_STEP1,
+    X_SURVIVE,
+    X_TURN,
+    X_WORLD,
+)
+
+CHANCE = const(8)      # actor() of a chance point
+MAX_LOG = const(128)   # actions undo can take back in one stretch
+ROUND_LIMITS = (40, 20, 60, 0)  # the option's values (0: none); 40 default
+
+
+class Game:
+    """A game of Alheimur for ``nplayers`` (2-8) seats; ``limit`` is the
+    round-limit option (0 none). It starts at the deal: call ``deal(quads)``
+    (``alheimur.deal``), or pass ``quads`` here."""
+
+    def __init__(self, nplayers, limit=40, quads=None):
+        if not 2 <= nplayers <= 8:
+            raise ValueError("Alheimur is for 2 to 8 players")
+        if not 0 <= limit <= 250:
+            raise ValueError("round limit 0 (none) to 250")
+        self.st = bytearray(STATE_BYTES)
+        mv = memoryview(self.st)
+        self.reg = mv[0:NREG]
+        self.quads = mv[O_QUADS:O_QUADS + 160]
+        self.wcard = mv[O_WCARD:O_WCARD + 32]
+        self.worb = mv[O_WORB:O_WORB + 8]
+        self.wpile = mv[O_WPILE:O_WPILE + 8]
+        self.vgrid = mv[O_VGRID:O_VGRID + 9]
+        self.budget = mv[O_BUDGET:O_BUDGET + 8]
+        self.surf = mv[O_SURF:O_SURF + 128]
+        self.stash = mv[O_STASH:O_STASH + 24]
+        self.sl = mv[O_SL:O_SL + MAX_SHIPS]
+        self.sb = mv[O_SB:O_SB + MAX_SHIPS]
+        # World geometry, derived from the cards (not in the snapshot).
+        self.lab = bytearray(128)      # per world and tile: territory
+        self.telem = bytearray(128)    # per world and territory: element
+        self.tsize = bytearray(128)    # .. tiles
+        self.tfirst = bytearray(128)   # .. first tile
+        self.nterr = bytearray(8)
+        self.adj = array("H", bytes(256))    # .. territories touching it
+        self.edge = array("H", bytes(256))   # .. same element along an edge
+        self._el = bytearray(16)
+        self._grid = bytearray(9)
+        self.cnt = bytearray(8)        # scratch: pieces per player
+        # Undo: the state at the last barrier and the actions since.
+        self.snap = bytearray(STATE_BYTES)
+        self.log = array("H", bytes(2 * MAX_LOG))
+        self.nlog = 0
+        # The legal actions of the current point (valid when sn >= 0).
+        self.sbuf = array("H", bytes(2 * MAX_ACTIONS))
+        self.sn = -1
+        self.bmod = None   # alheimur.build while worlds are built
+        reg = self.reg
+        reg[R_NP] = nplayers
+        reg[R_LIMIT] = limit
+        reg[R_NWORLDS] = nplayers + 1 if nplayers < 8 else 8
+        for i in range(24):
+            self.stash[i] = 5 if i < 3 * nplayers else 0
+        for i in range(MAX_SHIPS):
+            self.sl[i] = FREE
+        reg[R_PHASE] = P_DEAL
+        self._barrier()
+        if quads is not None:
+            self.deal(quads)
+
+    # -- the deal ---------------------------------------------------------
+
+    def deal(self, quads):
+        """Deal: ``quads`` holds 40 cards (4 elements each, NW NE SW SE)
+        in pile order, 8 piles of 5. Allowed at the start and when the
+        world building needs a redeal (phase P_DEAL)."""
+        if self.reg[R_PHASE] != P_DEAL:
+            raise ValueError("no deal is due now")
+        if len(quads) != 160:
+            raise ValueError("a deal is 40 cards")
+        reg = self.reg
+        for i in range(160):
+            self.quads[i] = quads[i]
+        for i in range(32):
+            self.wcard[i] = 0
+        nw = reg[R_NWORLDS]
+        for w in range(8):
+            self.worb[w] = 0
+            self.wpile[w] = w
+            self.nterr[w] = 0
+        reg[R_NEXTX] = nw      # extra piles follow the worlds' piles
+        reg[R_WORLD] = 0
+        reg[R_PHASE] = X_WORLD
+        reg[R_DEALS] = (reg[R_DEALS] + 1) & 255
+        self.sn = -1
+        self._settle()
+        self._barrier()
+
+    # -- questions --------------------------------------------------------
+
+    def phase(self):
+        return self.reg[R_PHASE]
+
+    def over(self):
+        return self.reg[R_PHASE] == P_OVER
+
+    def nplayers(self):
+        return self.reg[R_NP]
+
+    def nworlds(self):
+        return self.reg[R_NWORLDS]
+
+    def current(self):
+        """Seat whose turn it is (setup: the seat placing)."""
+        return self.reg[R_CUR]
+
+    def actor(self):
+        """Who answers the decision point: a seat, CHANCE (dice, the
+        neutral world's placements, the deal) or NOBODY (game over)."""
+        ph = self.reg[R_PHASE]
+        if ph == P_DEAL or ph == P_DICE:
+            return CHANCE
+        if ph == P_PLACE or ph == P_SWAP:
+            w = self.reg[R_WORLD]
+            return w if w < self.reg[R_NP] else CHANCE
+        if ph == P_AIM or ph == P_TARGET:
+            return self.reg[R_FIRER]
+        if ph == P_OVER:
+            return NOBODY
+        return self.reg[R_CUR]
+
+    def chance(self):
+        return self.actor() == CHANCE
+
+    def dice_needed(self):
+        """Dice still to roll in the current roll (0 when not rolling)."""
+        return self.reg[R_DLEFT] if self.reg[R_PHASE] == P_DICE else 0
+
+    def site(self):
+        """The world being built (setup) or the battle site (battle)."""
+        return self.reg[R_WORLD]
+
+    def firer(self):
+        """The player firing now (battle)."""
+        return self.reg[R_FIRER]
+
+    def die_shown(self, i):
+        """Value of die i (0-2) of the current or last roll, 0 if not
+        rolled."""
+        return self.reg[R_DICE + i] if i < self.reg[R_NDICE] else 0
+
+    def defence(self):
+        """Is the current or last roll a hit ship's defence?"""
+        return self.reg[R_DEF] == 1
+
+    def round(self):
+        return self.reg[R_ROUND]
+
+    def last_round(self):
+        """0 not yet, 1 triggered in this turn, 2 under way."""
+        return self.reg[R_LAST]
+
+    def limit(self):
+        return self.reg[R_LIMIT]
+
+    def world_owner(self, w):
+        """Seat owning world w, or NOBODY for the neutral world."""
+        return w if w < self.reg[R_NP] else NOBODY
+
+    def world_built(self, w):
+        ph = self.reg[R_PHASE]
+        if ph == P_DEAL:
+            return False
+        if ph == P_PLACE or ph == P_SWAP or ph >= X_WORLD:
+            cw = self.reg[R_WORLD]
+            return w < cw or (w == cw and ph == P_SWAP)
+        return w < self.reg[R_NWORLDS]
+
+    def terr_at(self, w, tile):
+        return self.lab[w * 16 + tile]
+
+    def piece(self, w, t):
+        """The piece byte on territory t of world w (0 empty): size | owner
+        << 2 | INVADER (layout)."""
+        return self.surf[w * 16 + t]
+
+    def stash_count(self, p, size):
+        return self.stash[p * 3 + size - 1]
+
+    def in_play(self, p):
+        """Pyramids of p on worlds, in orbits and in space, marines too."""
+        s = self.stash
+        return 15 - s[3 * p] - s[3 * p + 1] - s[3 * p + 2]
+
+    def ship_top(self):
+        """Ship slots in use are below this."""
+        return self.reg[R_STOP]
+
+    def rep(self, i):
+        """The lowest slot holding a ship identical to ship i (same place,
+        owner, size, status, marine and whether it acted); legal() names
+        only such representatives."""
+        sl = self.sl
+        sb = self.sb
+        a = sl[i]
+        b = sb[i]
+        for j in range(i):
+            if sl[j] == a and sb[j] == b:
+                return j
+        return i
+
+    def state(self):
+        """The whole state as bytes (tests: undo restores it exactly)."""
+        return bytes(self.st)
+
+    def state_bytes(self):
+        return len(self.st)
+
+    # -- legal actions ----------------------------------------------------
+
+    def _setup(self):
+        """The world-building module, loaded while it is needed (an app
+        may drop it afterwards: ``drop_setup``)."""
+        if self.bmod is None:
+            from alheimur import build
+            self.bmod = build
+        return self.bmod
+
+    def drop_setup(self):
+        """Forget the world-building code once play has begun (it comes
+        back by itself if a redeal or a new game needs it)."""
+        self.bmod = None
+        import sys
+        pkg = sys.modules.get("alheimur")
+        for m in ("build", "deal", "deck"):
+            sys.modules.pop("alheimur." + m, None)
+            if pkg is not None and hasattr(pkg, m):
+                delattr(pkg, m)
+
+    def _cached(self):
+        if self.sn < 0:
+            self.sn = self._gen(self.sbuf)
+        return self.sn
+
+    def _gen(self, buf):
+        ph = self.reg[R_PHASE]
+        if ph == P_DICE:
+            for v in range(6):
+                buf[v] = K_DIE << 11 | v + 1
+            return 6
+        if ph == P_DEAL or ph == P_OVER:
+            return 0
+        if ph <= P_START:
+            return self._setup().gen(self, buf, ph)
+        if ph <= P_MOVE:
+            return turn.gen(self, buf, ph)
+        return battle.gen(self, buf, ph)
+
+    def legal(self, buf, at=-1):
+        """Write the legal actions of the decision point into ``buf`` (an
+        array('H') of MAX_ACTIONS) and return how many; with ``at`` (a
+        spot: ``spot(world, terr)`` or ``ship_spot(ship)``) only the actions
+        of the piece there. Allocates nothing once warm."""
+        n = self._cached()
+        sbuf = self.sbuf
+        if at < 0:
+            for i in range(n):
+                buf[i] = sbuf[i]
+            return n
+        if at >= 128:
+            at = 128 + self.rep(at - 128)
+        k = 0
+        for i in range(n):
+            a = sbuf[i]
+            if self.subject(a) == at:
+                buf[k] = a
+                k += 1
+        return k
+
+    def subject(self, a):
+        """The spot of the piece an action moves or aims at (-1: none):
+        128 + ship for ship actions, else world * 16 + territory."""
+        k = kind_of(a)
+        if K_START <= k <= K_CIVILIZE or k == K_MIGRATE or k == K_LAUNCH:
+            return a_world(a) * 16 + a_terr(a)
+        s = a_ship(a)
+        if s < 0:
+            return -1
+        if k == K_BOARD:   # the piece boarding, on the ship's world
+            return (self.sl[s] & 15) * 16 + a_terr(a)
+        return 128 + s
+
+    def canonical(self, a):
+        """``a`` with its ship replaced by that ship's representative."""
+        s = a_ship(a)
+        if 0 <= s < MAX_SHIPS and self.sl[s] != FREE:
+            k = a >> 11
+            r = self.rep(s)
+            if k == K_FLIP or k == K_AIM or k == K_TARGET:
+                return k << 11 | r
+            return k << 11 | r << 4 | (a & 15)
+        return a
+
+    def is_legal(self, a):
+        n = self._cached()
+        a = self.canonical(a)
+        sbuf = self.sbuf
+        for i in range(n):
+            if sbuf[i] == a:
+                return True
+        return False
+
+    def why_not(self, a):
+        """None if action ``a`` is legal now, else why not in player words
+        (two screen lines at most)."""
+        if self.is_legal(a):
+            return None
+        from alheimur import why
+        return why.reason(self, a)
+
+    # -- acting -----------------------------------------------------------
+
+    def apply(self, a, check=True):
+        """Take action ``a``; ValueError(reason) if it is illegal (the
+        state is then unchanged). ``check=False`` trusts the caller (an
+        action from legal())."""
+        if check:
+            err = self.why_not(a)
+            if err:
+                raise ValueError(err)
+        a = self.canonical(a)
+        who = self.actor()
+        turns = self.reg[R_TURNS]
+        self._do(a)
+        self.sn = -1
+        self._settle()
+        if (who == CHANCE or self.actor() != who or self.reg[R_TURNS] != turns
+                or self.nlog >= MAX_LOG):
+            self._barrier()
+        else:
+            self.log[self.nlog] = a
+            self.nlog += 1
+
+    def _do(self, a):
+        k = kind_of(a)
+        if k == K_PASS:
+            self._pass(self.reg[R_PHASE])
+        elif k == K_DIE:
+            battle.die(self, a & 7)
+        elif k <= K_START:
+            self._setup().do(self, a)
+        elif k < K_SITE:
+            turn.do(self, a)
+        else:
+            battle.do(self, a)
+
+    def _settle(self):
+        """Run transitions and pass through points that offer only PASS."""
+        reg = self.reg
+        while True:
+            ph = reg[R_PHASE]
+            if ph >= X_SURVIVE:
+                if ph >= X_WORLD:
+                    self._setup().transition(self, ph)
+                elif ph >= X_BATTLE and ph != X_END and ph != X_TURN:
+                    battle.transition(self, ph)
+                else:
+                    turn.transition(self, ph)
+                continue
+            if ph == P_EXPAND or P_MIGRATE <= ph <= P_MOVE or ph == P_AIM:
+                n = self._gen(self.sbuf)
+                if n == 1:   # PASS alone: this point offers nothing
+                    self._pass(ph)
+                    continue
+                self.sn = n
+            return
+
+    def _pass(self, ph):
+        if ph == P_EXPAND:
+            self.reg[R_PHASE] = X_SURVIVE
+        elif ph == P_AIM:
+            self.reg[R_PHASE] = X_ADVANCE
+        elif ph == P_MOVE:
+            self.reg[R_PHASE] = X_BATTLE
+        else:
+            self.reg[R_PHASE] = X_STEP1 + ph - P_MIGRATE + 1
+
+    # -- undo ---------------------------------------------------------------
+
+    def _barrier(self):
+        self.snap[:] = self.st
+        self.nlog = 0
+
+    def can_undo(self):
+        return self.nlog > 0
+
+    def undo(self):
+        """Take back the last action of the current stretch (the actor's
+        actions since the last die, lot or change of actor). False if there
+        is none."""
+        n = self.nlog - 1
+        if n < 0:
+            return False
+        self.st[:] = self.snap
+        self.rederive()
+        self.sn = -1
+        log = self.log
+        for i in range(n):
+            self._do(log[i])
+            self.sn = -1
+            self._settle()
+        self.nlog = n
+        return True
+
+    def rederive(self):
+        """Recompute the geometry of every built world (after the state
+        was replaced: undo, a saved game)."""
+        ph = self.reg[R_PHASE]
+        if ph < P_START or ph >= X_WORLD:
+            for w in range(self.reg[R_NWORLDS]):
+                if self.world_built(w):
+                    world.derive_world(self, w)
+                else:
+                    self.nterr[w] = 0
+
+    def load(self, data):
+        """Replace the state by ``data`` (from state()), e.g. a saved game;
+        the players and options come with it. Undo starts afresh."""
+        if len(data) != STATE_BYTES:
+            raise ValueError("not an Alheimur state")
+        self.st[:] = data
+        for w in range(self.reg[R_NWORLDS]):
+            if self.world_built(w):
+                world.derive_world(self, w)
+        self.sn = -1
+        self._barrier()
+
+    # -- the turn cycle's end (turn and battle call it) ---------------------
+
+    def end_turn(self):
+        reg = self.reg
+        p = reg[R_CUR]
+        np = reg[R_NP]
+        for i in range(128):
+            self.surf[i] &= 63
+        for i in range(reg[R_STOP]):
+            self.sb[i] &= 31
+        last = reg[R_LAST]
+        if last == 2 and p == reg[R_ENDER]:
+            reg[R_PHASE] = P_OVER
+            return
+        if last == 1:
+            reg[R_LAST] = 2
+        elif last == 0 and reg[R_LIMIT] and reg[R_ROUND] >= reg[R_LIMIT] and p == np - 1:
+            reg[R_LAST] = 2
+            reg[R_ENDER] = p
+        alive = False
+        for q in range(np):
+            if self.in_play(q):
+                alive = True
+        if not alive:   # every pyramid back in a stash: nothing can happen
+            reg[R_PHASE] = P_OVER
+            return
+        q = (p + 1) % np
+        if q == 0 and reg[R_ROUND] < 255:
+            reg[R_ROUND] += 1
+        reg[R_CUR] = q
+        reg[R_PHASE] = X_TURN
+
+
+def spot(world, terr):
+    """The spot of territory ``terr`` of ``world`` (for legal's ``at``)."""
+    return world * 16 + terr
+
+
+def ship_spot(ship):
+    return 128 + ship

@@ -1,0 +1,390 @@
+"""Alheimur game records, ``alheimur 1`` (docs/records.md, "Alheimur"):
+
+    alheimur 1
+    players 3
+    option rounds 40              # 20, 40, 60 or none; 40 when missing
+    pile 1 AAFF EEEE AEFW TWTW FFTT   # piles 1-8: the deal, in order
+    ...
+    R place E 180                 # the actor's letter, then the action
+    N place NE 0                  # the neutral world: placed by lot
+    R start R A4 3
+    R expand R B2 1
+    R pass
+    R survive
+    Y fire 3F R2T                 # a ship and its target
+    dice 6 5 1                    # every die of a roll
+
+``read`` checks the form and names the line of a problem (RecordError);
+``replay`` plays it through the engine and names the first illegal move;
+``Recorder`` writes one while a game is played.
+"""
+
+from alheimur import names, world
+from alheimur.actions import (
+    K_AIM,
+    K_BOARD,
+    K_CIVILIZE,
+    K_DIE,
+    K_FLIP,
+    K_LAUNCH,
+    K_MIGRATE,
+    K_MOVE,
+    K_PASS,
+    K_PLACE,
+    K_SITE,
+    K_SURVIVE,
+    K_SWAP,
+    K_TARGET,
+    P_DEAL,
+    P_PLACE,
+    SPACE,
+    act,
+    card_act,
+    launch,
+    migrate,
+    piece_act,
+    ship_act,
+)
+from alheimur.deck import card_name, parse_card
+from alheimur.engine import CHANCE, Game
+from alheimur.layout import FIGHTER, MARINE, R_NDICE
+from ui.records import RecordError, Words, check_magic
+
+MAGIC = "alheimur"
+VERSION = 1
+# Per kind of action (names.KIND_WORDS; 'fire' is AIM and TARGET at once)
+# the words after the verb: o position, r turn, w world, t tile, s size,
+# f T/F, h ship, x ship with its owner, l world or space.
+_WORDS = ("", "", "or", "or", "wts", "wts", "wts", "", "wtt", "wtf", "wth",
+          "wht", "wht", "wh", "wht", "lhl", "w", "hx")
+_EXAMPLE = ("a position such as NE", "a turn, 0 or 180", "a world letter",
+            "a tile, A1 to D4", "a size 1-3", "T or F", "a ship such as 3T2",
+            "a ship with its owner, R2F", "a world letter or space")
+
+
+class Record:
+    """Players, round limit, and the items: ("deal", line, quads), ("act",
+    line, actor, words) with actor a seat or 8 for N, ("dice", line,
+    values)."""
+
+    def __init__(self):
+        self.nplayers = 0
+        self.limit = 40
+        self.items = []
+
+    def new_game(self):
+        return Game(self.nplayers, self.limit)
+
+
+def _word_ok(kind, tok, np):
+    if kind == "o":
+        return tok in names.POS_NAMES and tok != "-"
+    if kind == "r":
+        return tok in ("0", "180")
+    if kind == "w" or kind == "l":
+        return ((len(tok) == 1 and ((tok == names.NEUTRAL and np < 8)
+                                    or 0 <= names.PLAYER_LETTERS.find(tok) < np))
+                or (kind == "l" and tok == "SPACE"))
+    if kind == "t":
+        return world.parse_tile(tok) >= 0
+    if kind == "s":
+        return tok in ("1", "2", "3")
+    if kind == "f":
+        return tok in ("T", "F")
+    if kind == "x":
+        return 0 <= names.PLAYER_LETTERS.find(tok[:1]) < np and _ship_bits(tok[1:]) >= 0
+    return _ship_bits(tok) >= 0
+
+
+def _ship_bits(tok):
+    """'3T2' -> size | FIGHTER | marine << 3, or -1."""
+    if len(tok) < 2 or len(tok) > 3 or tok[0] not in "123" or tok[1] not in "TF":
+        return -1
+    b = int(tok[0]) | (FIGHTER if tok[1] == "F" else 0)
+    if len(tok) == 3:
+        if tok[1] == "F" or tok[2] not in "123" or tok[2] > tok[0]:
+            return -1
+        b |= int(tok[2]) << 3
+    return b
+
+
+def read(lines):
+    """Parse a record's lines into a Record; RecordError when malformed."""
+    rec = Record()
+    state = 0            # 0 magic, 1 header, 2 play
+    pile = 0             # piles of the deal being read
+    quads = None
+    seen_opt = False
+    walk = Words(lines)
+    for n, toks in walk:
+        word = toks[0]
+        if state == 0:
+            check_magic(n, toks, MAGIC, VERSION)
+            state = 1
+            continue
+        if word == "PLAYERS" or word == "OPTION":
+            if state == 2 or pile:
+                raise RecordError(n, "'%s' belongs before the first pile" % word.lower())
+            if word == "PLAYERS":
+                if rec.nplayers:
+                    raise RecordError(n, "players given twice")
+                if len(toks) != 2 or toks[1] not in "2345678" or len(toks[1]) != 1:
+                    raise RecordError(n, "expected 'players N' with N 2 to 8")
+                rec.nplayers = int(toks[1])
+            else:
+                if len(toks) != 3 or toks[1] != "ROUNDS" or toks[2] not in (
+                        "20", "40", "60", "NONE"):
+                    raise RecordError(n, "expected 'option rounds 20', 40, 60 or none")
+                if seen_opt:
+                    raise RecordError(n, "option rounds given twice")
+                seen_opt = True
+                rec.limit = 0 if toks[2] == "NONE" else int(toks[2])
+            continue
+        if word == "PILE":
+            if not rec.nplayers:
+                raise RecordError(n, "no 'players N' line before the piles")
+            want = pile + 1
+            if len(toks) != 7 or toks[1] != str(want):
+                raise RecordError(n, "expected 'pile %d' and its 5 cards" % want)
+            if pile == 0:
+                quads = bytearray(160)
+            for i in range(5):
+                q = parse_card(toks[2 + i])
+                if q is None:
+                    raise RecordError(n, "'%s' is not a card: four letters of "
+                                      "AEFWT, whole, half or quarters" % toks[2 + i])
+                quads[20 * pile + 4 * i:20 * pile + 4 * i + 4] = q
+            pile += 1
+            if pile == 8:
+                rec.items.append(("deal", n, quads))
+                pile = 0
+                state = 2
+            continue
+        if pile:
+            raise RecordError(n, "expected 'pile %d'" % (pile + 1))
+        if state != 2:
+            raise RecordError(n, "the deal (pile 1 to pile 8) comes first")
+        rec.items.append(_action(toks, n, rec.nplayers))
+    if state == 0:
+        raise RecordError(max(walk.n, 1), "empty record: it starts with '%s %d'"
+                          % (MAGIC, VERSION))
+    if pile:
+        raise RecordError(walk.n, "the deal stops after pile %d" % pile)
+    if state != 2:
+        raise RecordError(max(walk.n, 1), "no deal (pile 1 to pile 8)")
+    return rec
+
+
+def _action(toks, n, np):
+    word = toks[0]
+    if word == "DICE":
+        if not 2 <= len(toks) <= 4:
+            raise RecordError(n, "a roll is 'dice' and 1 to 3 dice")
+        v = bytearray(len(toks) - 1)
+        for i in range(1, len(toks)):
+            if toks[i] not in ("1", "2", "3", "4", "5", "6"):
+                raise RecordError(n, "'%s' is not a die (1 to 6)" % toks[i])
+            v[i - 1] = int(toks[i])
+        return ("dice", n, bytes(v))
+    actor = names.PLAYER_LETTERS.find(word)
+    if len(word) != 1 or actor >= np:
+        actor = -1
+    if word == names.NEUTRAL and np < 8:
+        actor = CHANCE
+    if actor < 0 or len(toks) < 2:
+        raise RecordError(n, "expected a player's letter and an action, "
+                          "a 'dice' line or a header line; got '%s'" % word.lower())
+    verb = toks[1].lower()
+    k = names.KIND_WORDS.index(verb) if verb in names.KIND_WORDS else K_DIE
+    if k == K_DIE:
+        raise RecordError(n, "unknown action '%s'" % verb)
+    kinds = _WORDS[k]
+    if len(toks) != 2 + len(kinds):
+        raise RecordError(n, "'%s' takes %d word%s" % (
+            verb, len(kinds), "" if len(kinds) == 1 else "s"))
+    for i in range(len(kinds)):
+        if not _word_ok(kinds[i], toks[2 + i], np):
+            raise RecordError(n, "'%s': expected %s" % (
+                toks[2 + i], _EXAMPLE["orwtsfhxl".index(kinds[i])]))
+    return ("act", n, actor, toks[1:])
+
+
+# -- replay -----------------------------------------------------------------
+
+
+def _world(g, tok):
+    if tok == "SPACE":
+        return SPACE
+    if tok == names.NEUTRAL:
+        return g.nplayers()
+    return names.PLAYER_LETTERS.find(tok)
+
+
+def _terr(g, w, tok):
+    return g.terr_at(w, world.parse_tile(tok))
+
+
+def _ships(g, loc, owner, tok):
+    """Representatives of the ships matching a descriptor, lowest first."""
+    b = _ship_bits(tok)
+    want = loc | owner << 4
+    out = []
+    for i in range(g.ship_top()):
+        if g.sl[i] == want and g.sb[i] & (3 | FIGHTER | MARINE) == b and g.rep(i) == i:
+            out.append(i)
+    return out
+
+
+def _resolve(g, actor, w):
+    """The actions a record line stands for: a list of candidate lists
+    (one per action; any candidate that is legal will do), or a reason."""
+    k = names.KIND_WORDS.index(w[0].lower())
+    if k == K_PASS or k == K_SURVIVE:
+        return [[act(k)]]
+    if k == K_PLACE or k == K_SWAP:
+        pos = (names.POS_NAMES if k == K_PLACE else names.SLOT_NAMES).index(w[1])
+        return [[card_act(k, pos, w[2] == "180")]]
+    if k == K_SITE:
+        return [[act(k, _world(g, w[1]))]]
+    if k == K_MOVE:
+        c = [ship_act(k, i, _world(g, w[3])) for i in _ships(g, _world(g, w[1]), actor, w[2])]
+        return [c] if c else "no %s %s" % (w[2], _at(w[1]))
+    if k == K_AIM:
+        site_ = g.site()
+        mine = _ships(g, site_, actor, w[1])
+        theirs = _ships(g, site_, names.PLAYER_LETTERS.find(w[2][0]), w[2][1:])
+        if not mine or not theirs:
+            return "no %s in this orbit" % (w[1] if not mine else w[2])
+        return [[act(K_AIM, i) for i in mine], [act(K_TARGET, i) for i in theirs]]
+    wd = _world(g, w[1])
+    if not g.world_built(wd):
+        return "world %s is not built" % w[1]
+    if k <= K_CIVILIZE:   # START, EXPAND, CIVILIZE
+        return [[piece_act(k, wd, _terr(g, wd, w[2]), int(w[3]))]]
+    if k == K_MIGRATE:
+        return [[migrate(wd, _terr(g, wd, w[2]), _terr(g, wd, w[3]))]]
+    if k == K_LAUNCH:
+        return [[launch(wd, _terr(g, wd, w[2]), w[3] == "F")]]
+    if k == K_BOARD:
+        sh, t = w[3], w[2]
+    else:
+        sh, t = w[2], w[3] if len(w) > 3 else None
+    arg = _terr(g, wd, t) if t else 0
+    c = [act(k, i) if k == K_FLIP else ship_act(k, i, arg)
+         for i in _ships(g, wd, actor, sh)]
+    return [c] if c else "no %s %s" % (sh, _at(w[1]))
+
+
+def _at(tok):
+    return "in space" if tok == "SPACE" else "in the orbit of world " + tok
+
+
+def replay(rec, game=None):
+    """Play the record. Returns (game, None), or at the first illegal move
+    (game before it, (move number, line, reason)); every deal, action line
+    and dice line is a move."""
+    g = game or rec.new_game()
+    for m, item in enumerate(rec.items, 1):
+        kind = item[0]
+        line = item[1]
+        if kind == "deal":
+            if g.phase() != P_DEAL:
+                return g, (m, line, "no deal is due now")
+            g.deal(item[2])
+            continue
+        if g.phase() == P_DEAL:
+            return g, (m, line, "the cards must be dealt (pile 1 to pile 8)")
+        if kind == "dice":
+            need = g.dice_needed()
+            if not need:
+                return g, (m, line, "no dice to roll now")
+            if len(item[2]) != need:
+                return g, (m, line, "this roll needs %d dice, not %d" % (need, len(item[2])))
+            for v in item[2]:
+                g.apply(K_DIE << 11 | v, False)
+            continue
+        actor = item[2]
+        who = g.actor()
+        if g.over():
+            return g, (m, line, "the game is over")
+        if who != actor:
+            return g, (m, line, "%s is to act, not %s" % (
+                _who(g, who), _who(g, actor)))
+        steps = _resolve(g, actor, item[3])
+        if isinstance(steps, str):
+            return g, (m, line, steps)
+        for cands in steps:
+            err = None
+            for a in cands:
+                err = g.why_not(a)
+                if err is None:
+                    g.apply(a, False)
+                    break
+            if err:
+                return g, (m, line, err)
+    return g, None
+
+
+def _who(g, x):
+    if x == CHANCE:
+        return "the lot" if g.phase() == P_PLACE else "the dice"
+    if x >= 8:
+        return "nobody"
+    return names.PLAYER_NAMES[x]
+
+
+# -- writing ------------------------------------------------------------------
+
+
+class Recorder:
+    """Writes the record of a game as it is played: call ``deal`` after
+    each deal, ``before(game, a)`` before applying a, ``undo()`` after the
+    game's undo(); ``text()`` is the record."""
+
+    def __init__(self, nplayers, limit=40, comment=None):
+        self.lines = ["%s %d" % (MAGIC, VERSION)]
+        if comment:
+            self.lines.append("# " + comment)
+        self.lines.append("players %d" % nplayers)
+        self.lines.append("option rounds %s" % (limit or "none"))
+        self.joined = []   # per action: did it continue the line before?
+
+    def deal(self, quads):
+        for p in range(8):
+            self.lines.append("pile %d %s" % (p + 1, " ".join(
+                card_name(quads, 20 * p + 4 * i) for i in range(5))))
+        self.joined = []
+
+    def before(self, g, a):
+        k = a >> 11
+        t = names.action_text(g, a)
+        if k == K_DIE:
+            if g.reg[R_NDICE]:   # a die of a roll already begun
+                self.lines[-1] += " " + t
+                self.joined.append(True)
+                return
+            t = "dice " + t
+        elif k == K_TARGET:
+            self.lines[-1] += " " + t
+            self.joined.append(True)
+            return
+        else:
+            who = g.actor()
+            t = (names.NEUTRAL if who == CHANCE else names.PLAYER_LETTERS[who]) + " " + t
+            if k == K_PLACE:
+                from alheimur.build import card_in_hand
+                t += "   # " + card_name(g.quads, 4 * card_in_hand(g))
+        self.lines.append(t)
+        self.joined.append(False)
+
+    def undo(self):
+        if self.joined.pop():
+            self.lines[-1] = self.lines[-1].rsplit(" ", 1)[0]
+        else:
+            self.lines.pop()
+
+    def comment(self, text):
+        self.lines.append("# " + text)
+
+    def text(self):
+        return "\n".join(self.lines) + "\n"

@@ -1,0 +1,409 @@
+"""Expansion, survival and movement (part of the engine; Game calls it).
+
+Rules as the project plays them: CLARIFICATIONS.md, Alheimur 6-9, 15-17.
+Step 2 counts, per world, the current player's spaceports standing when
+the step begins; each launch or return uses one (a spaceport launching
+itself uses its own action, so which one acts never matters).
+"""
+
+from alheimur.actions import (
+    K_BOARD,
+    K_CIVILIZE,
+    K_EXPAND,
+    K_FLIP,
+    K_LAND,
+    K_LAUNCH,
+    K_MIGRATE,
+    K_MOVE,
+    K_RETURN,
+    K_SURVIVE,
+    K_UNLOAD,
+    P_BOARD,
+    P_EXPAND,
+    P_FLIP,
+    P_LAND,
+    P_LAUNCH,
+    P_MIGRATE,
+    P_SURVIVE,
+    SPACE,
+    a_size,
+    a_terr,
+    a_to,
+    a_world,
+)
+from alheimur.layout import (
+    FIGHTER,
+    FREE,
+    INVADER,
+    MARINE,
+    MAX_SHIPS,
+    R_CUR,
+    R_ENDER,
+    R_EXP,
+    R_LAST,
+    R_NWORLDS,
+    R_PHASE,
+    R_STOP,
+    R_TURNS,
+    USED,
+    X_END,
+    X_STEP1,
+    X_SURVIVE,
+    X_TURN,
+)
+from alheimur.world import bits
+
+
+def worlds_of(g, p):
+    """Bits of the worlds where p has a pyramid on the surface."""
+    m = 0
+    surf = g.surf
+    for w in range(g.reg[R_NWORLDS]):
+        b = w * 16
+        for t in range(g.nterr[w]):
+            v = surf[b + t]
+            if v and (v >> 2) & 7 == p:
+                m |= 1 << w
+                break
+    return m
+
+
+def supported(g, w, q, s):
+    """Is there an empty transport of q, at least s pips, in w's orbit?"""
+    sl = g.sl
+    sb = g.sb
+    loc = w | q << 4
+    for i in range(g.reg[R_STOP]):
+        if sl[i] == loc and not sb[i] & (FIGHTER | MARINE) and sb[i] & 3 >= s:
+            return True
+    return False
+
+
+def doomed(g, w, apply=False):
+    """Bits of the territories of world w whose pyramids die in a survival
+    check now; ``apply`` also does the check (invaders of a player with
+    two or more pyramids there turn upright, the doomed leave)."""
+    b = w * 16
+    n = g.nterr[w]
+    surf = g.surf
+    cnt = g.cnt
+    occ = 0
+    for q in range(8):
+        cnt[q] = 0
+    for t in range(n):
+        v = surf[b + t]
+        if v:
+            occ |= 1 << t
+            cnt[(v >> 2) & 7] += 1
+    dying = 0
+    adj = g.adj
+    for t in range(n):
+        v = surf[b + t]
+        if not v:
+            continue
+        q = (v >> 2) & 7
+        s = v & 3
+        if v & INVADER and cnt[q] >= 2:
+            v &= ~INVADER
+            if apply:
+                surf[b + t] = v
+        if v & INVADER:
+            if not supported(g, w, q, s):
+                dying |= 1 << t
+        else:
+            k = bits(adj[b + t] & occ)
+            if k <= s or k > s + 2:
+                dying |= 1 << t
+    if apply:
+        for t in range(n):
+            if dying >> t & 1:
+                v = surf[b + t]
+                g.stash[((v >> 2) & 7) * 3 + (v & 3) - 1] += 1
+                surf[b + t] = 0
+    return dying
+
+
+def _rep_ok(g, i):
+    """Is ship i the lowest slot of its identical ships?"""
+    sl = g.sl
+    sb = g.sb
+    a = sl[i]
+    c = sb[i]
+    for j in range(i):
+        if sl[j] == a and sb[j] == c:
+            return False
+    return True
+
+
+def _ships_to(g, buf, n, kind, i, w):
+    """kind(i, u) for every empty territory u of world w."""
+    b = w * 16
+    for u in range(g.nterr[w]):
+        if not g.surf[b + u]:
+            buf[n] = kind << 11 | i << 4 | u
+            n += 1
+    return n
+
+
+def _boardings(g, buf, n, p, w, t, s):
+    """BOARD(i, t) for each empty transport of p in w's orbit that can
+    carry s pips."""
+    loc = w | p << 4
+    sl = g.sl
+    sb = g.sb
+    for i in range(g.reg[R_STOP]):
+        c = sb[i]
+        if sl[i] == loc and not c & (FIGHTER | MARINE) and c & 3 >= s and _rep_ok(g, i):
+            buf[n] = K_BOARD << 11 | i << 4 | t
+            n += 1
+    return n
+
+
+def gen(g, buf, ph):
+    reg = g.reg
+    p = reg[R_CUR]
+    if ph == P_SURVIVE:
+        buf[0] = K_SURVIVE << 11
+        return 1
+    buf[0] = 0   # PASS comes first: a point with nothing else is skipped
+    n = 1
+    surf = g.surf
+    stash = g.stash
+    nw = reg[R_NWORLDS]
+    if ph == P_EXPAND:
+        m = reg[R_EXP]
+        for w in range(nw):
+            if not m >> w & 1:
+                continue
+            b = w * 16
+            for t in range(g.nterr[w]):
+                v = surf[b + t]
+                if not v:
+                    for s in range(1, 4):
+                        if stash[p * 3 + s - 1]:
+                            buf[n] = K_EXPAND << 11 | w << 6 | t << 2 | s
+                            n += 1
+                elif (v >> 2) & 7 == p:
+                    s = v & 3
+                    if s > 1 and stash[p * 3 + s - 2]:
+                        buf[n] = K_CIVILIZE << 11 | w << 6 | t << 2 | s - 1
+                        n += 1
+                    if s < 3 and stash[p * 3 + s]:
+                        buf[n] = K_CIVILIZE << 11 | w << 6 | t << 2 | s + 1
+                        n += 1
+        return n
+    if ph <= P_LAUNCH or ph == P_BOARD:
+        own = p << 2
+        for w in range(nw):
+            b = w * 16
+            if ph == P_LAUNCH and not g.budget[w]:
+                continue
+            for t in range(g.nterr[w]):
+                v = surf[b + t]
+                if not v or v & 28 != own:
+                    continue
+                if ph == P_MIGRATE:
+                    if v & (INVADER | USED) or v & 3 == 3:
+                        continue
+                    m = g.adj[b + t]
+                    for u in range(g.nterr[w]):
+                        if m >> u & 1 and not surf[b + u]:
+                            buf[n] = K_MIGRATE << 11 | w << 8 | t << 4 | u
+                            n += 1
+                elif ph == P_LAUNCH:
+                    if not v & INVADER:
+                        buf[n] = K_LAUNCH << 11 | w << 5 | t << 1
+                        buf[n + 1] = K_LAUNCH << 11 | w << 5 | t << 1 | 1
+                        n = _boardings(g, buf, n + 2, p, w, t, v & 3)
+                elif v & INVADER:
+                    n = _boardings(g, buf, n, p, w, t, v & 3)
+            if ph == P_LAUNCH:   # returns from this orbit
+                loc = w | p << 4
+                for i in range(reg[R_STOP]):
+                    if g.sl[i] == loc and _rep_ok(g, i):
+                        if g.sb[i] & MARINE:
+                            n = _ships_to(g, buf, n, K_UNLOAD, i, w)
+                        else:
+                            n = _ships_to(g, buf, n, K_RETURN, i, w)
+        return n
+    # Steps 3, 4, 6: the ships of p.
+    sl = g.sl
+    sb = g.sb
+    for i in range(reg[R_STOP]):
+        v = sl[i]
+        if v == FREE or v >> 4 != p:
+            continue
+        loc = v & 15
+        c = sb[i]
+        if c & USED or not _rep_ok(g, i):
+            continue
+        if ph == P_FLIP:
+            if loc != SPACE and not c & MARINE:
+                buf[n] = K_FLIP << 11 | i
+                n += 1
+        elif ph == P_LAND:
+            if loc != SPACE and c & MARINE:
+                n = _ships_to(g, buf, n, K_LAND, i, loc)
+        elif loc != SPACE:
+            buf[n] = K_MOVE << 11 | i << 4 | SPACE
+            n += 1
+        else:
+            for w in range(nw):
+                buf[n] = K_MOVE << 11 | i << 4 | w
+                n += 1
+    return n
+
+
+def new_ship(g, loc, p, bits_):
+    reg = g.reg
+    sl = g.sl
+    for i in range(MAX_SHIPS):
+        if sl[i] == FREE:
+            sl[i] = loc | p << 4
+            g.sb[i] = bits_
+            if i >= reg[R_STOP]:
+                reg[R_STOP] = i + 1
+            return i
+    raise RuntimeError("ship table full")
+
+
+def free_ship(g, i):
+    reg = g.reg
+    g.sl[i] = FREE
+    g.sb[i] = 0
+    top = reg[R_STOP]
+    while top and g.sl[top - 1] == FREE:
+        top -= 1
+    reg[R_STOP] = top
+
+
+def _lands(g, w, p, t0, m):
+    """p's marine of m pips lands on territory t0 of world w."""
+    b = w * 16
+    surf = g.surf
+    colonist = False
+    for t in range(g.nterr[w]):
+        v = surf[b + t]
+        if v and (v >> 2) & 7 == p and not v & INVADER:
+            colonist = True
+    surf[b + t0] = m | p << 2 | (0 if colonist else INVADER)
+    if not colonist:   # two or more invaders of p: all turn upright
+        k = 0
+        for t in range(g.nterr[w]):
+            v = surf[b + t]
+            if v and (v >> 2) & 7 == p:
+                k += 1
+        if k >= 2:
+            for t in range(g.nterr[w]):
+                v = surf[b + t]
+                if v and (v >> 2) & 7 == p:
+                    surf[b + t] = v & ~INVADER
+
+
+def do(g, a):
+    reg = g.reg
+    p = reg[R_CUR]
+    k = a >> 11
+    surf = g.surf
+    stash = g.stash
+    if k == K_SURVIVE:
+        m = worlds_of(g, p)
+        for w in range(reg[R_NWORLDS]):
+            if m >> w & 1:
+                doomed(g, w, True)
+        _after_survival(g, p)
+        return
+    if k <= K_MIGRATE:   # EXPAND, CIVILIZE, MIGRATE: a piece on a world
+        w = a_world(a)
+        i = w * 16 + a_terr(a)
+        v = surf[i]
+        if k == K_MIGRATE:
+            surf[w * 16 + a_to(a)] = v | USED
+            surf[i] = 0
+            return
+        s = a_size(a)
+        if k == K_EXPAND:
+            surf[i] = s | p << 2
+        else:
+            stash[p * 3 + (v & 3) - 1] += 1
+            surf[i] = v & ~3 | s
+        stash[p * 3 + s - 1] -= 1
+        reg[R_EXP] &= ~(1 << w)
+        return
+    if k == K_LAUNCH:
+        w = a_world(a)
+        i = w * 16 + a_terr(a)
+        v = surf[i]
+        surf[i] = 0
+        new_ship(g, w, p, v & 3 | (FIGHTER if a & 1 else 0))
+        g.budget[w] -= 1
+        return
+    i = (a >> 4) & 127   # the ship
+    t = a & 15
+    if k == K_FLIP:
+        g.sb[a & 127] ^= FIGHTER
+        g.sb[a & 127] |= USED
+        return
+    if k == K_MOVE:
+        g.sl[i] = t | p << 4
+        g.sb[i] |= USED
+        return
+    w = g.sl[i] & 15
+    j = w * 16 + t
+    c = g.sb[i]
+    if k == K_BOARD:
+        v = surf[j]
+        surf[j] = 0
+        g.sb[i] = c | (v & 3) << 3
+        if reg[R_PHASE] == P_LAUNCH:
+            g.budget[w] -= 1
+    elif k == K_RETURN:
+        surf[j] = c & 3 | p << 2
+        free_ship(g, i)
+        g.budget[w] -= 1
+    elif k == K_UNLOAD:
+        surf[j] = (c & MARINE) >> 3 | p << 2
+        g.sb[i] = c & ~MARINE
+        g.budget[w] -= 1
+    else:  # K_LAND
+        g.sb[i] = c & ~MARINE
+        _lands(g, w, p, t, (c & MARINE) >> 3)
+
+
+def _after_survival(g, p):
+    reg = g.reg
+    if reg[R_LAST] == 0 and g.in_play(p) >= 13:
+        reg[R_LAST] = 1
+        reg[R_ENDER] = p
+    reg[R_PHASE] = X_STEP1
+
+
+def transition(g, ph):
+    reg = g.reg
+    p = reg[R_CUR]
+    if ph == X_SURVIVE:
+        if worlds_of(g, p):
+            reg[R_PHASE] = P_SURVIVE
+        else:
+            _after_survival(g, p)
+    elif ph == X_END:
+        g.end_turn()
+    elif ph == X_TURN:
+        reg[R_TURNS] = (reg[R_TURNS] + 1) & 255
+        reg[R_EXP] = worlds_of(g, p)
+        reg[R_PHASE] = P_EXPAND
+    else:  # enter movement step ph - X_STEP1 + 1
+        step = ph - X_STEP1
+        for i in range(128):
+            g.surf[i] &= ~USED
+        for i in range(reg[R_STOP]):
+            g.sb[i] &= ~USED
+        if step == 1:
+            own = p << 2 | 3
+            for w in range(reg[R_NWORLDS]):
+                k = 0
+                for t in range(g.nterr[w]):
+                    if g.surf[w * 16 + t] & (31 | INVADER) == own:
+                        k += 1
+                g.budget[w] = k
+        reg[R_PHASE] = P_MIGRATE + step

@@ -1,0 +1,63 @@
+"""Every reason the Alheimur engine gives must fit the device's message line
+(two lines of 26 characters, word-wrapped by ui/message.py's wrap) whole,
+with the longest names filled in; and why_not uses only those texts."""
+
+import re
+
+import pytest
+from alheimur_positions import begin, do, game, put, ship, why
+
+from alheimur import names
+from alheimur import why as whymod
+from alheimur.names import POS_NAMES
+from ui.message import wrap
+
+LONGEST = {
+    "t": "D4",                                           # a territory
+    "w": max(list(names.PLAYER_NAMES) + ["neutral"], key=len),
+    "s": max(names.SIZE_NAMES, key=len),
+    "p": max(names.PLAYER_NAMES, key=len),
+    "h": "R3T2",
+    "o": max(POS_NAMES, key=len),
+    "x": max(names.POINT_WORDS, key=len),
+}
+
+
+def fits(text):
+    return wrap(text, 26, 2).replace("\n", " ") == text
+
+
+def test_every_template_declares_its_names():
+    assert len(whymod.TEXTS) == len(whymod.ARGS)
+    for t, a in zip(whymod.TEXTS, whymod.ARGS):
+        assert t.count("%s") == len(a), t
+        assert set(a) <= set(LONGEST), a
+
+
+@pytest.mark.parametrize("i", range(len(whymod.TEXTS)))
+def test_every_reason_fits_two_lines_with_the_longest_names(i):
+    text = whymod.TEXTS[i] % tuple(LONGEST[k] for k in whymod.ARGS[i])
+    assert fits(text), (i, text, wrap(text, 26, 2))
+
+
+def test_the_check_can_fail():
+    assert not fits("x" * 27)
+    assert not fits("a transport with a marine stays; its marine may return")
+
+
+def test_why_not_only_speaks_in_templates():
+    """Reasons met in play match one of the templates."""
+    pats = [re.compile("^" + re.escape(t).replace("%s", ".+") + "$")
+            for t in whymod.TEXTS]
+    g = game(3)
+    put(g, "R", "R", "A4", 1)
+    put(g, "R", "Y", "B4", 1, invader=True)
+    ship(g, "R", "Y", "1T")
+    begin(g, "R")
+    got = [why(g, line) for line in (
+        "R expand R A4 1", "R expand G A4 1", "R civilize R A4 3",
+        "R civilize R B4 2", "R flip Y 1T", "R migrate R A4 B4")]
+    do(g, "R expand Y A4 1")
+    got.append(why(g, "R expand Y A3 1"))
+    for r in got:
+        assert r and any(p.match(r) for p in pats), r

@@ -1,0 +1,144 @@
+"""Alheimur records for tools/referee.py: check, score and legal.
+
+referee.py hands a record whose first line is ``alheimur 1`` here, with
+its Stop exception and JSON printer, so the exit codes and messages are the
+same as for the other games: 0 fine, 1 ``move N: LINE (line L): reason``,
+2 ``line N: problem``.
+"""
+
+from array import array
+
+import paths  # noqa: F401
+from alheimur import names, record
+from alheimur.actions import K_AIM, MAX_ACTIONS
+from alheimur.deck import ELEMENT_NAMES
+from alheimur.engine import CHANCE
+from alheimur.scoring import quarters_text, score
+from alheimur.world import tile_name
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_MALFORMED = 2
+
+
+def is_record(lines):
+    """Does the first line that is not blank or a comment say alheimur?"""
+    for raw in lines:
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            return line.split()[0].lower() == record.MAGIC
+    return False
+
+
+def _item_words(item):
+    if item[0] == "deal":
+        return "pile 1 .. pile 8"
+    if item[0] == "dice":
+        return "dice " + " ".join(str(v) for v in item[2])
+    who = names.NEUTRAL if item[2] == CHANCE else names.PLAYER_LETTERS[item[2]]
+    words = [w.lower() if w in ("SPACE",) or i == 0 else w
+             for i, w in enumerate(item[3])]
+    return who + " " + " ".join(words)
+
+
+def load(lines, Stop):
+    try:
+        rec = record.read(lines)
+    except record.RecordError as e:
+        raise Stop(EXIT_MALFORMED, str(e)) from None
+    game, bad = record.replay(rec)
+    if bad:
+        i, line, why = bad
+        raise Stop(EXIT_ILLEGAL, "move %d: %s (line %d): %s"
+                   % (i, _item_words(rec.items[i - 1]), line, why))
+    return rec, game
+
+
+def legal_list(game):
+    """The legal actions as record lines; a ship that may fire is listed
+    with each of its targets ('R fire 3F Y2T')."""
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    n = game.legal(buf)
+    if game.over():
+        return []
+    if game.dice_needed():
+        return ["dice %d" % (a & 7) for a in buf[:n]]
+    who = game.actor()
+    pre = (names.NEUTRAL if who == CHANCE else names.PLAYER_LETTERS[who]) + " "
+    out = []
+    for a in list(buf[:n]):
+        t = names.action_text(game, a)
+        if a >> 11 == K_AIM:
+            state = game.state()
+            game.apply(a, False)
+            k = game.legal(buf)
+            out += [pre + t + " " + names.action_text(game, b) for b in buf[:k]]
+            game.load(state)
+        else:
+            out.append(pre + t)
+    return out
+
+
+def _number(q):
+    """A score in quarters as a JSON number (an int when whole)."""
+    return q // 4 if q % 4 == 0 else q / 4
+
+
+def score_json(game):
+    sc = score(game)
+    np = game.nplayers()
+    players = {}
+    for p in range(np):
+        b = p * 5
+        regions = {}
+        for e in range(5):
+            w = sc.world[b + e]
+            regions[ELEMENT_NAMES[e]] = None if w == 255 else {
+                "world": names.world_letter(game, w),
+                "territories": [tile_name(game.tfirst[w * 16 + t])
+                                for t in range(16) if sc.terrs[b + e] >> t & 1],
+                "tiles": sc.tiles[b + e], "pips": sc.pips[b + e]}
+        row = {ELEMENT_NAMES[e]: _number(2 * sc.elem2[b + e]) for e in range(5)}
+        row["progress"] = sc.progress[p]
+        row["ships"] = sc.ships[p]
+        row["worlds"] = sc.worlds[p]
+        row["highest"] = ELEMENT_NAMES[sc.hi[p]]
+        row["lowest"] = ELEMENT_NAMES[sc.lo[p]]
+        row["total"] = _number(sc.total4[p])
+        row["regions"] = regions
+        players[names.PLAYER_LETTERS[p]] = row
+    return {
+        "over": game.over(),
+        "round": game.round(),
+        "winners": ([names.PLAYER_LETTERS[p] for p in sc.winners]
+                    if game.over() else None),
+        "scores": players,
+    }
+
+
+def _totals(game):
+    sc = score(game)
+    return ", ".join("%s %s" % (names.PLAYER_LETTERS[p], quarters_text(sc.total4[p]))
+                     for p in range(game.nplayers())), sc
+
+
+def run(command, args, lines, Stop, dump):
+    """One referee command on an Alheimur record; returns the exit code."""
+    rec, game = load(lines, Stop)
+    n = len(rec.items)
+    moves = "%d move%s" % (n, "" if n == 1 else "s")
+    if command == "check":
+        if game.over():
+            totals, sc = _totals(game)
+            w = [names.PLAYER_LETTERS[p] for p in sc.winners]
+            who = (w[0] + " wins") if len(w) == 1 else "shared by " + " ".join(w)
+            print("ok: %s, game over after round %d: %s (%s)"
+                  % (moves, game.round(), who, totals))
+        else:
+            print("ok: %s, game not over: %s" % (moves, names.point_text(game)))
+    elif command == "score":
+        dump(score_json(game))
+    else:
+        dump({"over": game.over(), "point": names.point_text(game),
+              "moves": legal_list(game)})
+    return EXIT_OK

@@ -1,0 +1,98 @@
+"""Play a whole game between computer seats and write its record.
+
+    python tools/selfplay.py --game alheimur --players 3 \\
+        --seats random,random,random --seed 7 --out game.txt [--rounds 20]
+
+Alheimur only for now. The deal, the dice and the neutral world's lots come
+from prng.Rng(SEED) (alheimur.deal.new_game); seat k chooses with its own
+prng.Rng(SEED * 31 + k + 1), so the same command always plays the same
+game. A seat is a level of firmware/alheimur/ai.py (LEVELS: add a level
+there and it can sit here). ``--rounds`` is the round-limit option
+(CLARIFICATIONS.md, Alheimur 16): 20, 40 (default), 60 or none.
+
+Prints one line (rounds, moves, totals, winners) and writes the record
+(docs/records.md), which tools/referee.py checks and scores. Exit 2 for a
+wrong command line.
+"""
+
+import argparse
+import os
+import sys
+from array import array
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import paths  # noqa: F401
+from alheimur import ai, names, record
+from alheimur.actions import MAX_ACTIONS, P_DEAL
+from alheimur.deal import new_game, shuffle
+from alheimur.scoring import quarters_text, score
+from prng import Rng
+
+
+def play_alheimur(nplayers, seats, seed, limit):
+    """Play the game; returns (game, record text)."""
+    g, drng = new_game(seed, nplayers, limit)
+    rec = record.Recorder(nplayers, limit, "selfplay --seed %d --seats %s"
+                          % (seed, ",".join(seats)))
+    rec.deal(g.quads)
+    rngs = [Rng(seed * 31 + k + 1) for k in range(nplayers)]
+    levels = [ai.LEVELS[s] for s in seats]
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    while not g.over():
+        if g.phase() == P_DEAL:
+            q = shuffle(drng)
+            g.deal(q)
+            rec.deal(q)
+            continue
+        n = g.legal(buf)
+        if g.chance():
+            a = ai.chance(g, drng, buf, n)
+        else:
+            p = g.actor()
+            a = levels[p](g, rngs[p], buf, n)
+        rec.before(g, a)
+        g.apply(a)
+    sc = score(g)
+    rec.comment("totals " + " ".join(
+        "%s %s" % (names.PLAYER_LETTERS[p], quarters_text(sc.total4[p]))
+        for p in range(nplayers)))
+    return g, rec.text()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=("alheimur",), default="alheimur")
+    ap.add_argument("--players", type=int, required=True, choices=range(2, 9),
+                    metavar="N", help="2 to 8")
+    ap.add_argument("--seats", required=True,
+                    help="a level per seat, comma separated (%s)"
+                    % ", ".join(sorted(ai.LEVELS)))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", default="40", choices=("20", "40", "60", "none"),
+                    help="round limit (default 40)")
+    ap.add_argument("--out", required=True, help="the record to write ('-': stdout)")
+    args = ap.parse_args(argv)
+    seats = args.seats.split(",")
+    if len(seats) != args.players:
+        ap.error("--seats names %d levels for %d players" % (len(seats), args.players))
+    for s in seats:
+        if s not in ai.LEVELS:
+            ap.error("unknown level '%s' (known: %s)" % (s, ", ".join(sorted(ai.LEVELS))))
+    limit = 0 if args.rounds == "none" else int(args.rounds)
+    g, text = play_alheimur(args.players, seats, args.seed, limit)
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        with open(args.out, "w") as f:
+            f.write(text)
+        sc = score(g)
+        print("alheimur: %d players, round %d, %d record lines; %s; won by %s" % (
+            args.players, g.round(), len(text.splitlines()),
+            ", ".join("%s %s" % (names.PLAYER_LETTERS[p], quarters_text(sc.total4[p]))
+                      for p in range(args.players)),
+            " ".join(names.PLAYER_LETTERS[p] for p in sc.winners)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
