@@ -217,8 +217,8 @@ def test_2_a_player_running_out_of_a_kind_is_told_so():
     play(g, "TB E5")  # W's second and last blue tower
     play(g, "DK E1")  # B
     assert list(g.supply[1:3]) == [0, 2]
-    assert why(g, "TB C1") == "W has no blue towers left"
-    with pytest.raises(ValueError, match="^W has no blue towers left$"):
+    assert why(g, "TB C1") == "P1 has no blue towers left"
+    with pytest.raises(ValueError, match="^P1 has no blue towers left$"):
         play(g, "TB C1")
     assert why(g, "TG C1") is None
 
@@ -342,7 +342,7 @@ def test_4_cut_into_three_parts_names_a_smallest_part():
 def test_4_a_build_may_not_take_a_structures_last_street_lot():
     g = city()
     play(g, "TR A10", "DK B10")
-    assert why(g, "TB A9") == "A9: would cut the red tower on A10 off the streets"
+    assert why(g, "TB A9") == "A9: the red tower on A10 would lose its street"
     assert why(g, "TB B9") is None
 
 
@@ -374,12 +374,12 @@ def test_4_standalone_example_g3_h3_h4():
     play(g, "DG G4", "TR H4", "TB H5")
     assert why(g, "DG G3") is None
     play(g, "DG G3")
-    assert why(g, "TB H3") == "H3: would cut the red tower on H4 off the streets"
+    assert why(g, "TB H3") == "H3: the red tower on H4 would lose its street"
     # G3 does not touch H4: H4's last street lot is H3 with or without the
     # G3 build, so H3 was illegal before G3 too. The text's "becomes"
     # cannot be reproduced (reported as a doubtful reading of the figure).
     g.undo()
-    assert why(g, "TB H3") == "H3: would cut the red tower on H4 off the streets"
+    assert why(g, "TB H3") == "H3: the red tower on H4 would lose its street"
 
 
 def test_4_corner_pocket_fills_from_the_dead_end():
@@ -401,7 +401,7 @@ def test_4_corner_pocket_fills_from_the_dead_end():
     assert why(g, "TR A10") is None
     play(g, "TR A10")
     # Now A9 is the last street lot of the tower on A10.
-    assert why(g, "TB A9") == "A9: would cut the red tower on A10 off the streets"
+    assert why(g, "TB A9") == "A9: the red tower on A10 would lose its street"
 
 
 def test_4_reasons_come_in_the_documented_order():
@@ -410,16 +410,14 @@ def test_4_reasons_come_in_the_documented_order():
     play(g, "DR A10", "TR G10")
     assert why(g, "DR A10") == "A10: already built on"
     # B9 is the icon lot; A9 and B10 are still buildable: icon before colour.
-    assert why(g, "TB B9") == "B9: icon lot: B10 on this tile must be built first"
+    assert why(g, "TB B9") == "B9: the ring lot goes last; build B10 first"
     # G10 built: a red dome on H9 breaks the streets and the dome colour
     # rule (a black tile while the red tile has room): the street is named.
     assert why(g, "DR H9") == "H9: would cut street lot H10 off the network"
-    assert why(g, "TB B10") == ("B10: the first two structures on a red tile "
-                                "must be red")
-    assert why(g, "DK A9") == ("A9: a black dome goes on a black tile while "
-                               "one has room (C10)")
+    assert why(g, "TB B10") == "B10: red tile: its first two pieces are red"
+    assert why(g, "DK A9") == "A9: black domes go on black tiles (C10 is free)"
     drain(g, B, "TR")  # direct write: B keeps one red tower only
-    assert why(g, "DK C10") == "B has no black domes left"
+    assert why(g, "DK C10") == "P2 has no black domes left"
 
 
 # =============================================================================
@@ -454,8 +452,7 @@ def test_4_open_dead_ground_is_not_buildable():
     g = built(POCKET, icon_lots=("A10",), open_streets=True)
     play(g, "TR A9")
     for piece in ("TR", "TB", "DK", "DR"):
-        assert why(g, piece + " A10") == ("A10: dead ground, cut off from "
-                                          "the streets")
+        assert why(g, piece + " A10") == "A10: dead ground, cut off from the streets"
     assert "A10" not in legal_lots(g, "DK")
     assert "A10" not in legal_lots(g, "TB")
 
@@ -491,8 +488,7 @@ k  .  k  .  .  .  .  .
 
 def test_4_open_split_leaving_no_group_for_every_structure_is_illegal():
     g = built(WALL_C, open_streets=True)
-    assert why(g, "TG C1") == ("C1: would leave no street group that every "
-                               "structure touches")
+    assert why(g, "TG C1") == "C1: no street group would touch every structure"
     strict = built(WALL_C)
     text = why(strict, "TG C1")
     m = re.fullmatch(r"C1: would cut street lot ([AB]\d+) off the network",
@@ -512,8 +508,7 @@ def test_4_open_split_leaving_one_group_for_every_structure_is_legal():
     assert why(g, piece + " E5") == "E5: dead ground, cut off from the streets"
     assert why(g, piece + " A5") is None
     # C2's last street lot is B2 now (D2 is dead ground).
-    assert why(g, piece + " B2") == ("B2: would cut the blue tower on C2 off "
-                                     "the streets")
+    assert why(g, piece + " B2") == "B2: the blue tower on C2 would lose its street"
 
 
 def test_4_open_a_wall_across_the_city_may_be_closed():
@@ -540,7 +535,7 @@ def test_4_open_a_wall_across_the_city_may_be_closed():
 def test_4_open_still_needs_a_street_for_every_structure():
     g = city(open_streets=True)
     play(g, "TR A10", "DK B10")
-    assert why(g, "TB A9") == "A9: would cut the red tower on A10 off the streets"
+    assert why(g, "TB A9") == "A9: the red tower on A10 would lose its street"
 
 
 # =============================================================================
@@ -555,12 +550,9 @@ COLOURED = "KKKK/KRKK/KKGK/KKKK/KKBK"
 def test_5_a_dome_goes_on_a_tile_of_its_colour():
     g = city(COLOURED)
     assert why(g, "DR C8") is None
-    assert why(g, "DR A10") == ("A10: a red dome goes on a red tile while one "
-                                "has room (C8)")
-    assert why(g, "DB C8") == ("C8: a blue dome goes on a blue tile while one "
-                               "has room (E2)")
-    assert why(g, "DK C8") == ("C8: a black dome goes on a black tile while "
-                               "one has room (A10)")
+    assert why(g, "DR A10") == "A10: red domes go on red tiles (C8 is free)"
+    assert why(g, "DB C8") == "C8: blue domes go on blue tiles (E2 is free)"
+    assert why(g, "DK C8") == "C8: black domes go on black tiles (A10 is free)"
     assert why(g, "DK A10") is None
     assert legal_lots(g, "DR") == ["C7", "C8", "D8"]  # D7: icon last
 
@@ -577,18 +569,15 @@ def test_5_fallback_when_the_colours_tiles_are_full():
     assert why(g, "DR E6") is None  # a green tile
     # ...ignoring the first-two rule of the blue tile (nothing built there)...
     assert why(g, "DR E2") is None
-    assert why(g, "TR E2") == ("E2: the first two structures on a blue tile "
-                               "must be blue")
+    assert why(g, "TR E2") == "E2: blue tile: its first two pieces are blue"
     # ...but not the icon rule: F1 is the blue tile's icon lot.
-    assert why(g, "DR F1") == "F1: icon lot: E2 on this tile must be built first"
+    assert why(g, "DR F1") == "F1: the ring lot goes last; build E2 first"
     assert len(legal_lots(g, "DR")) == g.nfree
     # The other colours still have room.
-    assert why(g, "DK E2") == ("E2: a black dome goes on a black tile while "
-                               "one has room (A10)")
+    assert why(g, "DK E2") == "E2: black domes go on black tiles (A10 is free)"
     play(g, "DR E2")
     # The fallback dome counts as one of the blue tile's first two.
-    assert why(g, "TR F2") == ("F2: the first two structures on a blue tile "
-                               "must be blue")
+    assert why(g, "TR F2") == "F2: blue tile: its first two pieces are blue"
     play(g, "DB F2")  # W
     assert why(g, "TR E1") is None
 
@@ -598,7 +587,7 @@ def test_5_fallback_when_the_colours_lots_break_the_streets():
     play(g, "DR D8", "TR C7", "TB C8")  # B, W, B
     play(g, "DK B7", "DK C6")  # W, B: C7's last street lot is D7 now
     assert g.to_move == W
-    assert why(g, "DR D7") == "D7: would cut the red tower on C7 off the streets"
+    assert why(g, "DR D7") == "D7: the red tower on C7 would lose its street"
     assert why(g, "DR A10") is None
     assert why(g, "DR E2") is None
 
@@ -620,27 +609,21 @@ TOP = "RBGK/KKKK/KKKK/KKKK/KKKK"
 
 def test_6_first_two_on_a_tile_must_be_its_colour():
     g = city(TOP)
-    assert why(g, "TB A10") == ("A10: the first two structures on a red tile "
-                                "must be red")
-    assert why(g, "TG C10") == ("C10: the first two structures on a blue tile "
-                                "must be blue")
-    assert why(g, "TR E10") == ("E10: the first two structures on a green "
-                                "tile must be green")
+    assert why(g, "TB A10") == "A10: red tile: its first two pieces are red"
+    assert why(g, "TG C10") == "C10: blue tile: its first two pieces are blue"
+    assert why(g, "TR E10") == "E10: green tile: its first two pieces are green"
     assert why(g, "TR A10") is None
     assert why(g, "TB C10") is None
     play(g, "TR A10")  # B
     # One structure is not two.
-    assert why(g, "TB B10") == ("B10: the first two structures on a red tile "
-                                "must be red")
+    assert why(g, "TB B10") == "B10: red tile: its first two pieces are red"
     play(g, "DR B10")  # W
     # After two structures any tower; domes still keep their colour. (A9 is
     # now the last street lot of A10; B9, the icon lot, is open.)
     for piece in ("TR", "TB", "TG"):
         assert why(g, piece + " B9") is None
-    assert why(g, "DB B9") == ("B9: a blue dome goes on a blue tile while one "
-                               "has room (C10)")
-    assert why(g, "DK B9") == ("B9: a black dome goes on a black tile while "
-                               "one has room (G10)")
+    assert why(g, "DB B9") == "B9: blue domes go on blue tiles (C10 is free)"
+    assert why(g, "DK B9") == "B9: black domes go on black tiles (G10 is free)"
 
 
 def test_6_black_tiles_take_any_tower_at_any_time():
@@ -648,10 +631,8 @@ def test_6_black_tiles_take_any_tower_at_any_time():
     for piece in ("TR", "TB", "TG"):
         assert why(g, piece + " G10") is None
     assert why(g, "DK G10") is None
-    assert why(g, "DR G10") == ("G10: a red dome goes on a red tile while one "
-                                "has room (A10)")
-    assert why(g, "DG A8") == ("A8: a green dome goes on a green tile while "
-                               "one has room (E10)")
+    assert why(g, "DR G10") == "G10: red domes go on red tiles (A10 is free)"
+    assert why(g, "DG A8") == "A8: green domes go on green tiles (E10 is free)"
 
 
 def test_6_legal_list_matches_the_colour_rules():
@@ -675,16 +656,15 @@ def test_7_icon_lot_waits_while_another_lot_of_its_tile_may_be_built():
     # not presently a legal building site because there are other open lots
     # on the same tile". (A blue tile, as in the text.)
     g = city("BKKK/KKKK/KKKK/KKKK/KKKK", icon_lots=("A9",))
-    assert why(g, "TB A9") == "A9: icon lot: A10 on this tile must be built first"
+    assert why(g, "TB A9") == "A9: the ring lot goes last; build A10 first"
     play(g, "TB B9")
-    assert why(g, "TB A9") == "A9: icon lot: A10 on this tile must be built first"
+    assert why(g, "TB A9") == "A9: the ring lot goes last; build A10 first"
     play(g, "TB A10")
-    assert why(g, "TB A9") == "A9: icon lot: B10 on this tile must be built first"
+    assert why(g, "TB A9") == "A9: the ring lot goes last; build B10 first"
     play(g, "DB B10")
     # Every other lot of the tile taken: A9 is open, but it is A10's last
     # street lot now.
-    assert why(g, "TB A9") == ("A9: would cut the blue tower on A10 off the "
-                               "streets")
+    assert why(g, "TB A9") == "A9: the blue tower on A10 would lose its street"
 
 
 def test_7_icon_lot_opens_when_the_others_are_taken():
@@ -718,8 +698,8 @@ def test_7_rulebook_d5_e4_icon_lots_open_beside_unbuildable_lots():
     g = city(icons="SE", icon_lots=("E4",))
     setup(g, D5E4)
     assert lot_name(g.icon_lot[9]) == "D5" and lot_name(g.icon_lot[14]) == "E4"
-    assert why(g, "TR D6") == "D6: would cut the black dome on C6 off the streets"
-    assert why(g, "TR F4") == "F4: would cut the green dome on F3 off the streets"
+    assert why(g, "TR D6") == "D6: the black dome on C6 would lose its street"
+    assert why(g, "TR F4") == "F4: the green dome on F3 would lose its street"
     assert why(g, "TR D5") is None
     assert why(g, "TR E4") is None
 
@@ -731,9 +711,9 @@ def test_7_same_tiles_with_the_other_lot_buildable_keep_the_icon_waiting():
     g = city(icons="SE", icon_lots=("E4",))
     setup(g, pic)
     assert why(g, "TR D6") is None
-    assert why(g, "TR D5") == "D5: icon lot: D6 on this tile must be built first"
+    assert why(g, "TR D5") == "D5: the ring lot goes last; build D6 first"
     assert why(g, "TR F4") is None
-    assert why(g, "TR E4") == "E4: icon lot: F4 on this tile must be built first"
+    assert why(g, "TR E4") == "E4: the ring lot goes last; build F4 first"
 
 
 def test_7_icon_rule_is_about_streets_not_colours():
@@ -741,9 +721,8 @@ def test_7_icon_rule_is_about_streets_not_colours():
     # the icon lot is reported as waiting for the others (clarification 7
     # and the order of reasons: icon last before first two).
     g = city("RKKK/KKKK/KKKK/KKKK/KKKK", icon_lots=("A10",))
-    assert why(g, "TB A10") == "A10: icon lot: B10 on this tile must be built first"
-    assert why(g, "TB B10") == ("B10: the first two structures on a red tile "
-                                "must be red")
+    assert why(g, "TB A10") == "A10: the ring lot goes last; build B10 first"
+    assert why(g, "TB B10") == "B10: red tile: its first two pieces are red"
 
 
 # =============================================================================
@@ -1207,11 +1186,11 @@ def test_13_at_most_three_claims():
     play(g, "TB C5 +C5")  # W's third
     assert list(g.caps) == [0, 0]
     before = snapshot(g)
-    with pytest.raises(ValueError, match="^B has no caps left$"):
+    with pytest.raises(ValueError, match="^P2 has no caps left$"):
         play(g, "TB E5 +E5")
     assert snapshot(g) == before
     play(g, "TB E5")  # B, no claim
-    with pytest.raises(ValueError, match="^W has no caps left$"):
+    with pytest.raises(ValueError, match="^P1 has no caps left$"):
         play(g, "DK G5 +E5")
     capped = [lot_name(v) for v in range(NLOTS) if g.lots[v] & 0x18]
     assert capped == ["A10", "C10", "E10", "G10", "A5", "C5"]
@@ -1229,7 +1208,7 @@ def test_13_a_claim_made_on_its_own_after_the_build():
     assert g.owner_at(lot("C5")) == B and list(g.caps) == [3, 2]
     assert g.build_at(0) == (B, 0, lot("C5"), lot("C5"))
     assert not g.can_claim() and not g.claimable(lot("C5"))
-    with pytest.raises(ValueError, match="^B already claimed with this build$"):
+    with pytest.raises(ValueError, match="^P2 already claimed with this build$"):
         g.claim(lot("C5"))
     assert g.unclaim() and snapshot(g) == before and g.owner_at(lot("C5")) == -1
     assert not g.unclaim()
@@ -1247,7 +1226,7 @@ def test_13_a_claim_made_on_its_own_after_the_build():
 @pytest.mark.parametrize("cap, reason", [
     ("A1", "A1: no tower to claim there"),  # a dome
     ("H1", "H1: no tower to claim there"),  # an empty lot
-    ("A10", "A10: already claimed by B"),
+    ("A10", "A10: already claimed by P2"),
 ])
 def test_13_what_cannot_be_claimed(cap, reason):
     g = city()

@@ -22,7 +22,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from aliencity import record
 from aliencity.deal import new_game
-from aliencity.geometry import NLOTS, lot_name
+from aliencity.geometry import NLOTS, lot_name, parse_lot
+from ui.message import split_lines
 
 RECORD_AT = store.RECORD_AT
 YELLOW = (0xFF, 0xD8, 0x20)      # legal-lot frame (sprites.py)
@@ -45,6 +46,13 @@ def run_sim(tmp_path, script, name="run", nvm=False, board=None):
     import pygame
     surf = pygame.image.load(str(shot))
     return st, surf, (nvm_file.read_bytes() if nvm else None)
+
+
+def score_title(ref):
+    """The scoring screen's title for the referee's JSON scores."""
+    w, b = ref["scores"]["W"], ref["scores"]["B"]
+    tail = "a draw" if w == b else {"W": "P1", "B": "P2"}[ref["winner"]] + " wins"
+    return "P1 %d : P2 %d  %s" % (w, b, tail)
 
 
 def near(c, want, tol=10):
@@ -143,9 +151,9 @@ def test_board_highlights_exactly_the_legal_lots(tmp_path):
     assert lit == legal
     # The cursor's lot name, scale 2, top right of the board.
     assert read_text(s, 82, 0, 2, scale=2) == lot_name(START_LOT)
-    # B builds first (standalone): the pixels are blue-ish.
+    # P2 (B in records) builds first (standalone): the pixels are pink.
     r, gg, b = st["pixels"][0]
-    assert b > r and b > gg
+    assert r > b > gg
 
 
 def test_cursor_move_redraws_two_lots_and_the_name(tmp_path):
@@ -166,18 +174,34 @@ def test_placed_tower_illegal_reason_and_distances(tmp_path):
     st, s, _ = run_sim(tmp_path, script, name="placed")
     assert count_in_lot(s, lot, RED_PIECE) >= 10
     assert count_in_lot(s, lot, YELLOW) == 0
-    # A on a taken lot: the engine's reason on the message line, a low beep.
-    st, s, _ = run_sim(tmp_path, script + "a\n", name="illegal")
-    why = g.why_not(d.kind, lot)
-    assert why.startswith(lot_name(lot) + ": already built on")
-    assert read_text(s, 2, 102, len(why)) == why
-    assert st["audio"][-2]["freq"] == 180
-    # Select: street distances from the tower; the lots next to it read 1.
-    st, s, _ = run_sim(tmp_path, script + "select\n", name="dist")
-    g.analyse()
-    nb = [v for v in range(NLOTS) if g.lots[v] == 0 and
+    # A on a structure: street distances from it; the lots next to it read 1
+    # (yellow), and the message line says what the tower would score.
+    st, s, _ = run_sim(tmp_path, script + "a\n", name="dist")
+    nb = [v for v in range(NLOTS) if g.kind_at(v) < 0 and
           abs((v & 7) - (lot & 7)) + abs((v >> 3) - (lot >> 3)) == 1]
     assert nb and all(count_in_lot(s, v, YELLOW) >= 5 for v in nb)
+    assert read_text(s, 2, 102, 14) == "red tower %s:" % lot_name(lot).ljust(3)[:3]
+    # A on an empty lot where the piece may not go: the engine's reason in
+    # red, a low beep, and the cursor on the nearest lot where it may go.
+    kind = d.kind
+    bad = next(v for v in range(NLOTS) if g.kind_at(v) < 0 and g.why_not(kind, v)
+               and "already" not in g.why_not(kind, v))
+    d2 = Driver(g)
+    d2.cur, d2.kind, d2.lines = d.cur, d.kind, []
+    d2.goto(bad)
+    st, s, _ = run_sim(tmp_path, script + "\n".join(d2.lines) + "\na\n", name="illegal")
+    why = g.why_not(kind, bad)
+    first = split_lines(why, 26, 2)[0]
+    assert read_text(s, 2, 102, len(first[0])) == first[0]
+    assert st["audio"][-2]["freq"] == 180
+    buf = array("H", [0] * 560)
+    n = g.legal(buf)
+    legal = {m & 0x7F for m in buf[:n] if m >> 7 == kind}
+    name = read_text(s, 82, 0, 3, scale=2).strip()
+    assert name != lot_name(bad) and parse_lot(name) in legal
+    # Select: the previous piece (B the next one).
+    st, s, _ = run_sim(tmp_path, script + "select\n", name="prev")
+    assert count_in_lot(s, lot, RED_PIECE) >= 10
 
 
 def test_hot_seat_game_to_the_scoring_screen(tmp_path):
@@ -195,9 +219,7 @@ def test_hot_seat_game_to_the_scoring_screen(tmp_path):
     text = nvm_record(nvm)
     assert text == record.write(g)
     ref = referee_score(tmp_path, text)
-    w, b = ref["scores"]["W"], ref["scores"]["B"]
-    title = "W %d : B %d  %s" % (w, b, "draw" if w == b else ref["winner"] + " wins")
-    assert read_text(s, 2, 1, len(title)) == title
+    assert read_text(s, 2, 1, 24).rstrip() == score_title(ref)
 
 
 def test_computer_game_scores_like_the_referee(tmp_path):
@@ -208,22 +230,23 @@ def test_computer_game_scores_like_the_referee(tmp_path):
     ref = referee_score(tmp_path, text)
     assert ref["over"]
     w, b = ref["scores"]["W"], ref["scores"]["B"]
-    title = "W %d : B %d  %s" % (w, b, "draw" if w == b else ref["winner"] + " wins")
-    want = ["  tower  customers x dist"]
+    who = {"W": "P1", "B": "P2"}
+    want = ["towers: customers x dist"]
     for t in ref["towers"]:
-        kind = "T" + "RBG"[("red", "blue", "green").index(t["color"])]
-        want.append("%s %s %-3s %dx%d = %d" % (t["owner"], kind, t["lot"], t["customers"],
-                                               t["distance"], t["points"]))
+        want.append("%s %s %s %dx%d = %d" % (who[t["owner"]], t["color"], t["lot"],
+                                             t["customers"], t["distance"], t["points"]))
+    if ref["bonuses"]:
+        want.append("green bonus: 10 - 2 x dist")
     for bo in ref["bonuses"]:
-        want.append("%s +%d green %s: %s %s" % (bo["owner"], bo["points"], bo["green"],
-                                                bo["color"], bo["towers"][0]))
-    want.append("total W %d  B %d" % (w, b))
-    assert read_text(top, 2, 1, len(title)) == title
-    seen = [read_text(top, 2, 16 + 13 * i, 25).rstrip() for i in range(7)]
+        want.append("%s +%d %s %s near %s" % (who[bo["owner"]], bo["points"], bo["color"],
+                                             bo["towers"][0], bo["green"]))
+    want.append("total: P1 %d, P2 %d" % (w, b))
+    assert read_text(top, 2, 1, 24).rstrip() == score_title(ref)
+    seen = [read_text(top, 2, 16 + 13 * i, 26).rstrip() for i in range(7)]
     # The rest of the list: scroll down (same seed, same game).
     _st2, bottom, nvm2 = run_sim(tmp_path, script + "down\n" * 10, name="ai2", nvm=True)
     assert nvm_record(nvm2) == text
-    rest = [read_text(bottom, 2, 16 + 13 * i, 25).rstrip() for i in range(7)]
+    rest = [read_text(bottom, 2, 16 + 13 * i, 26).rstrip() for i in range(7)]
     if len(want) <= 7:
         assert seen[:len(want)] == want
     else:

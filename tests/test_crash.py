@@ -120,8 +120,7 @@ def test_memory_error_in_a_computer_move_falls_back(tmp_path):
     st, s, _ = run(tmp_path, "oom", "a\nwait 4000\n", nvm)
     assert st["error"] is None and st["resets"] == 0
     lines = screen_text(s, 2, 102, 2)
-    assert lines[0] == "low memory: B now medium.", lines
-    assert lines[1].startswith("B built "), lines
+    assert lines == ["memory ran low: P2 plays", "medium from now on"], lines
     saved = store.Store(bytearray(nvm.read_bytes()))
     assert saved.get(store.FAULTS) is None
     st2 = Setup()

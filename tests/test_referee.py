@@ -262,7 +262,7 @@ def case_no_supply():
         assert not g.over()
     empty = next(v for v in range(NLOTS) if g.lots[v] == 0)
     ls = lines_of(g) + ["W TR " + lot_name(empty)]
-    return ls, g.nbuilds + 1, "W has no red towers left"
+    return ls, g.nbuilds + 1, "P1 has no red towers left"
 
 
 def case_claim_on_last_build():

@@ -3,11 +3,14 @@ and the board's controller, which turns presses into engine moves.
 
 The board is in one of these modes, each with its own key handler:
 
-    PLAY      a human builds: d-pad cursor, A build, B next piece,
-              Select distance view, Start pause
-    CLAIMING  after a build: d-pad picks a claimable tower, A caps it,
-              B no claim
-    DISTANCE  street distances from the structure under the cursor
+    PLAY      a human builds: d-pad cursor, A build (where the piece may
+              not go: the reason, and the cursor jumps to the nearest lot
+              where it may; on a structure: its distances), B next piece,
+              Select previous piece, Start pause
+    CLAIMING  after a build: d-pad picks a claimable tower (its value now
+              shows), A caps it, B no claim, Select its distances
+    DISTANCE  street distances from the structure under the cursor; A, B
+              or Select go back
     OVER      the game is over: A or Start the scores, the board to look at
 
 Computer seats and hints live in aliencity/computer.py, loaded at the first
@@ -21,8 +24,8 @@ from micropython import const
 import boards
 from aliencity import save, sprites
 from aliencity.engine import CLASSIC, OVER, Game
-from aliencity.geometry import PLAYER_NAMES, lot_name
-from aliencity.screen import CLAIMING, DISTANCE, PLAY, Screen
+from aliencity.geometry import PLAYER_WORDS, lot_name, piece_name
+from aliencity.screen import CLAIMING, DISTANCE, PLAY, Screen, player_colour
 from prng import Rng
 from ui import palette, session
 from ui.fx import CLAIM, END, ILLEGAL, MOVE, PLACE
@@ -39,6 +42,21 @@ pack_options = save.pack_options
 unpack_options = save.unpack_options
 encode = save.encode
 decode = save.decode
+
+# Messages (each fits the message line with the longest names:
+# tests/test_messages.py)
+M_SEED = "seed %d"
+M_CONTINUED = "continued at build %d"
+M_DICE = "dice P1 %d, P2 %d: %s first"
+M_CLAIMED = "%s capped the %s on %s"                    # player, piece, lot
+M_NO_CLAIM = "no claim"
+M_OVER = "game over! A: the scores"
+M_FINAL = "the final city. A or Start: the scores"
+M_UNDONE = "undone: %s's %s on %s"                     # player, piece, lot
+M_UNDONE_MORE = "undone: %s's %s on %s (+%d)"           # ... and n computer builds
+M_NOTHING = "nothing to undo"
+S_OVER = "game over"
+S_SEAT = "%s: %s"                                       # player, level
 
 
 def _deal(st):
@@ -66,7 +84,7 @@ class Board(session.Board):
         self.scr = Screen(sprites.make(), game, self.seats)
         self.rng = Rng(s.setup.dealt * 7 + 1)
         self.mode = OVER_MODE if game.over() else PLAY
-        self.shown_over = False
+        self.back = PLAY             # the mode the distance view returns to
 
     # -- the loop -------------------------------------------------------------------
 
@@ -97,12 +115,12 @@ class Board(session.Board):
         st = self.s.setup
         g = self.g
         if g.nbuilds:
-            return "continued at build %d" % (g.nbuilds + 1)
+            return M_CONTINUED % (g.nbuilds + 1)
         rolls = _deal(st)[4] if st.rules == CLASSIC else None
         if rolls:
             dw, db = rolls[-1]
-            return "dice W %d, B %d: %s first" % (sum(dw), sum(db), PLAYER_NAMES[g.first])
-        return "seed %d" % st.dealt
+            return M_DICE % (sum(dw), sum(db), PLAYER_WORDS[g.first])
+        return M_SEED % st.dealt
 
     def computer(self):
         """aliencity.computer, loaded at the first computer move or hint."""
@@ -114,23 +132,23 @@ class Board(session.Board):
     def on_play(self, k):
         scr = self.scr
         if k <= boards.RIGHT:
-            scr.move_cursor(k)
+            scr.move_cursor(k, self.s.repeat)
             if scr.msg.alert:
                 self.prompt()
         elif k == boards.A:
             if self.s.fault("crash"):
                 raise RuntimeError("injected fault (crash)")
-            self.build()
-        elif k == boards.B:
-            scr.next_kind()
+            if self.g.kind_at(scr.cur) >= 0:
+                self.distances()
+            else:
+                self.build()
+        elif k == boards.B or k == boards.SELECT:
+            scr.next_kind(1 if k == boards.B else -1)
             scr.update_legal()
             scr.draw_lots()
             scr.draw_panel()
             self.prompt()
             self.fx.sound(MOVE)
-        elif k == boards.SELECT:
-            self.mode = DISTANCE
-            scr.toggle_distance()
         elif k == boards.START:
             return self.pause()
         return None
@@ -138,33 +156,42 @@ class Board(session.Board):
     def on_claim(self, k):
         scr = self.scr
         if k == boards.A:
-            p = self.g.builder()
-            self.g.claim(scr.cur)
+            g = self.g
+            p = g.builder()
+            g.claim(scr.cur)
             self.fx.flash(palette.PX_CLAIM, 400)
             self.fx.sound(CLAIM)
-            self.after_build("%s claimed %s" % (PLAYER_NAMES[p], lot_name(scr.cur)))
+            self.after_build(M_CLAIMED % (PLAYER_WORDS[p], piece_name(g.kind_at(scr.cur)),
+                                          lot_name(scr.cur)))
         elif k == boards.B:
-            self.after_build("no claim")
+            self.after_build(M_NO_CLAIM)
         elif k == boards.LEFT or k == boards.UP:
             scr.next_claim(-1)
         elif k == boards.RIGHT or k == boards.DOWN:
             scr.next_claim(1)
+        elif k == boards.SELECT:
+            self.distances()
         return None
 
     def on_distance(self, k):
         scr = self.scr
         if k <= boards.RIGHT:
-            scr.move_cursor(k)
+            scr.move_cursor(k, self.s.repeat)
             scr.show_distance()
-        elif k == boards.SELECT or k == boards.B:
+        elif k == boards.SELECT or k == boards.B or k == boards.A:
             scr.toggle_distance()
+            self.mode = self.back
+            if self.mode == CLAIMING:
+                if not scr.claims[scr.cur]:
+                    scr.next_claim(1)
+                else:
+                    scr.claim_prompt()
+                return None
             scr.update_legal()
             scr.draw_lots()
-            if self.g.over():
-                self.mode = OVER_MODE
-                scr.say("game over! A: the scores", palette.TITLE)
+            if self.mode == OVER_MODE:
+                scr.say(M_OVER, palette.TITLE)
             else:
-                self.mode = PLAY
                 self.prompt()
         return None
 
@@ -172,27 +199,36 @@ class Board(session.Board):
         """The game is over: the board stays to look at until A or Start."""
         scr = self.scr
         if k == boards.SELECT:
-            self.mode = DISTANCE
-            scr.toggle_distance()
+            self.distances()
         elif k == boards.A or k == boards.START:
             out = self.scores()
             if out != "board":
                 return out
             self.s.display.root_group = scr.root
-            scr.say("the final city. A or Start: the scores", palette.TITLE)
+            scr.say(M_FINAL, palette.TITLE)
         elif k <= boards.RIGHT:
-            scr.move_cursor(k)
+            scr.move_cursor(k, self.s.repeat)
         return None
+
+    def distances(self):
+        """Into the distance view; it comes back to the mode it left."""
+        self.back = self.mode
+        self.mode = DISTANCE
+        self.scr.toggle_distance()
 
     # -- moves ------------------------------------------------------------------------
 
     def build(self):
-        """A in PLAY: build the selected piece on the cursor's lot, or say
-        why not."""
+        """A on an empty lot in PLAY: build the selected piece there, or say
+        why not and put the cursor on the nearest lot where it may go."""
         g = self.g
         scr = self.scr
         why = g.why_not(scr.kind, scr.cur)
         if why:
+            v = scr.nearest_legal()
+            if v >= 0:
+                scr.cur = v
+                scr.place_cursor()
             scr.msg.warn(why)
             self.fx.flash(palette.PX_BAD, 300)
             self.fx.sound(ILLEGAL)
@@ -219,29 +255,35 @@ class Board(session.Board):
 
     def undo(self):
         """Take back the last build and every computer build after the last
-        human one (so a human is to move again)."""
+        human one (so a human is to move again); says what was undone."""
         g = self.g
         if g.nbuilds == 0:
-            return "nothing to undo"
-        g.undo()
-        while g.nbuilds and self.seats[g.to_move] is not None:
+            return M_NOTHING
+        more = -1
+        while True:
+            p, kind, lot, _ = g.build_at(g.nbuilds - 1)
             g.undo()
+            more += 1
+            if not g.nbuilds or self.seats[g.to_move] is None:
+                break
         self.s.autosave()
         self.mode = PLAY
         self.scr.mode = PLAY
         self.scr.first_kind()
         self.scr.redraw()
         self.pixels()
-        return "undone"
+        if more:
+            return M_UNDONE_MORE % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot), more)
+        return M_UNDONE % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot))
 
     def game_over(self):
         self.mode = OVER_MODE
         self.computer_drop()
         self.s.store.keep_record(self.record_text())
-        self.fx.steady(palette.PX_WIN)
+        self.winner_pixels()
         self.fx.sound(END)
-        self.scr.show_state("game over", palette.TITLE)
-        self.scr.say("game over! A: the scores", palette.TITLE)
+        self.scr.show_state(S_OVER, palette.TITLE)
+        self.scr.say(M_OVER, palette.TITLE)
         self.scr.redraw()
         self.s.refresh()
 
@@ -265,23 +307,30 @@ class Board(session.Board):
     def prompt(self, extra=""):
         g = self.g
         scr = self.scr
-        if g.to_move == OVER:
+        p = g.to_move
+        if p == OVER:
             return
-        if self.seats[g.to_move] is None:
+        if self.seats[p] is None:
             scr.human_prompt()
             if extra:
                 scr.say(extra, palette.DIM)
         else:
-            scr.show_state("%s: %s" % (PLAYER_NAMES[g.to_move], self.seats[g.to_move]),
-                           palette.W_TEXT if g.to_move == 0 else palette.B_TEXT)
+            scr.show_state(S_SEAT % (PLAYER_WORDS[p], self.seats[p]), player_colour(p))
             scr.say(extra, palette.DIM)
 
     def pixels(self):
         p = self.g.to_move
         if p == OVER:
-            self.fx.steady(palette.PX_WIN)
+            self.winner_pixels()
         else:
-            self.fx.steady(palette.PX_W if p == 0 else palette.PX_B)
+            self.fx.steady(palette.PX_P1 if p == 0 else palette.PX_P2)
+
+    def winner_pixels(self):
+        """The winner's colour (both players' colours on a draw)."""
+        from aliencity import scoring
+        win = scoring.score(self.g).winner()
+        self.fx.steady(palette.PX_P1 if win == 0 else palette.PX_P2 if win == 1
+                       else palette.PX_DRAW)
 
     # -- pause and scores -------------------------------------------------------------
 
@@ -309,8 +358,7 @@ class Board(session.Board):
         title = results.title(sc)
         sc = results = scoring = None
         forget("aliencity.results")
-        self.fx.steady(palette.PX_W if win == 0 else palette.PX_B if win == 1
-                       else palette.PX_WIN)
-        out = self.s.scores(title, rows, cols, palette.W_TEXT if win == 0 else
-                            palette.B_TEXT if win == 1 else palette.TITLE)
+        self.winner_pixels()
+        out = self.s.scores(title, rows, cols, player_colour(win) if win >= 0
+                            else palette.TITLE)
         return NEW if out == NEW else QUIT if out == QUIT else "board"

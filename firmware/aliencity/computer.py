@@ -14,7 +14,7 @@ import time
 from micropython import const
 
 import boards
-from aliencity.geometry import NONE, PLAYER_NAMES, lot_name, piece_name
+from aliencity.geometry import NONE, PLAYER_WORDS, lot_name, piece_name
 from ui import palette
 from ui.fx import CLAIM, PLACE
 from ui.session import forget
@@ -24,6 +24,19 @@ _THINK_MS = {"easy": 600, "medium": 1500, "hard": 3000}
 _HINT_MS = const(1500)
 _SHOW_MS = const(350)       # a computer's build stays in view this long
 _CHEAPER = {"hard": "medium", "medium": "easy", "easy": "random"}
+
+# Messages (each fits the message line with the longest names:
+# tests/test_messages.py)
+M_THINKING = "computer (%s) thinking; A or B: move now"   # level
+M_BUILT = "%s built a %s on %s"                         # player, piece, lot
+M_BUILT_CAP = "%s built a %s on %s and capped %s"       # player, piece, lot, lot
+M_LOW_MEMORY = "memory ran low: %s plays %s from now on"  # player, level
+M_HINT_THINKING = "thinking of a hint - B: cancel"
+M_HINT_NO_MEMORY = "no hint: not enough memory"
+M_HINT_CANCELLED = "hint cancelled"
+M_HINT = "hint: a %s on %s"                             # piece, lot
+M_HINT_CAP = "hint: a %s on %s, then cap %s"            # piece, lot, lot
+S_THINKS = "%s thinks"                                  # player
 
 
 def now_us():
@@ -78,8 +91,8 @@ def turn(b):
     scr = b.scr
     p = g.to_move
     level = b.seats[p]
-    scr.show_state("%s thinks" % PLAYER_NAMES[p], palette.TITLE)
-    scr.say("computer (%s) is thinking - B: move now" % level, palette.DIM)
+    scr.show_state(S_THINKS % PLAYER_WORDS[p], palette.TITLE)
+    scr.say(M_THINKING % level, palette.DIM)
     scr.selector.hidden = True
     b.fx.progress(0.0)
     b.s.refresh()
@@ -94,14 +107,18 @@ def turn(b):
             if level is None:
                 raise
             b.seats[p] = level          # for the rest of this game
-            note = "low memory: %s now %s. " % (PLAYER_NAMES[p], level)
+            note = M_LOW_MEMORY % (PLAYER_WORDS[p], level)
     g.play(kind, lot, cap)
     b.fx.progress(1.0)
     scr.cur = lot
     scr.place_cursor()
-    text = note + "%s built %s %s" % (PLAYER_NAMES[p], piece_name(kind), lot_name(lot))
+    if note:
+        text = note                 # the board shows the build
+    elif cap != NONE:
+        text = M_BUILT_CAP % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot), lot_name(cap))
+    else:
+        text = M_BUILT % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot))
     if cap != NONE:
-        text += ", claimed " + lot_name(cap)
         b.fx.flash(palette.PX_CLAIM, 400)
         b.fx.sound(CLAIM)
     else:
@@ -119,7 +136,7 @@ def hint(b):
     """Pause -> hint: medium's build for the player to move, shown by the
     cursor and the selected piece (nothing is played)."""
     scr = b.scr
-    scr.say("thinking of a hint - B: cancel", palette.DIM)
+    scr.say(M_HINT_THINKING, palette.DIM)
     b.s.refresh()
     think = Thinking(b.fx, b.s.buttons, 1 << boards.B)
     try:
@@ -127,7 +144,7 @@ def hint(b):
     except MemoryError:
         b.pixels()
         b.prompt()
-        scr.msg.warn("no hint: not enough memory")
+        scr.msg.warn(M_HINT_NO_MEMORY)
         return
     think.stop()        # a B after the search's last look still cancels
     if b.seats[0] is None and b.seats[1] is None:
@@ -136,14 +153,15 @@ def hint(b):
     if think.hit:
         # Nothing changed: the search leaves the game as it found it.
         b.prompt()
-        scr.say("hint cancelled", palette.DIM)
+        scr.say(M_HINT_CANCELLED, palette.DIM)
         return
     scr.kind = kind
     scr.cur = lot
     scr.place_cursor()
     scr.redraw()
-    text = "hint: %s %s" % (piece_name(kind), lot_name(lot))
     if cap != NONE:
-        text += ", claim " + lot_name(cap)
+        text = M_HINT_CAP % (piece_name(kind), lot_name(lot), lot_name(cap))
+    else:
+        text = M_HINT % (piece_name(kind), lot_name(lot))
     b.prompt()
     scr.say(text, palette.GOOD)

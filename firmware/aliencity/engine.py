@@ -27,12 +27,36 @@ from aliencity.geometry import (
     NLOTS,
     NONE,
     NTILES,
-    PLAYER_NAMES,
+    PLAYER_WORDS,
     START_SUPPLY,
     TILE_LOTS,
     lot_name,
     piece_name,
 )
+
+# Reasons, in player words. Each fits the message line (two lines of 26
+# characters) with the longest names: tests/test_messages.py fills every
+# R_ template and checks.
+R_OVER = "the game is over"
+R_PIECE = "unknown piece"
+R_LOT = "no such lot"
+R_NONE_LEFT = "%s has no %ss left"                      # player, piece
+R_TAKEN = "%s: already built on"                        # lot
+R_SPLIT = "%s: would cut street lot %s off the network"  # lot, lot
+R_ISOLATE = "%s: the %s on %s would lose its street"    # lot, piece, lot
+R_LAST = "%s: would leave no street"                    # lot
+R_DEAD = "%s: dead ground, cut off from the streets"    # lot
+R_NOGROUP = "%s: no street group would touch every structure"  # lot
+R_ICON = "%s: the ring lot goes last; build %s first"  # lot, lot
+R_DOME = "%s: %s domes go on %s tiles (%s is free)"     # lot, colour, colour, lot
+R_FIRST = "%s: %s tile: its first two pieces are %s"    # lot, colour, colour
+R_NO_CAPS = "%s has no caps left"                       # player
+R_CAP_LOT = "no such lot to cap"
+R_NO_TOWER = "%s: no tower to claim there"              # lot
+R_CLAIMED = "%s: already claimed by %s"                 # lot, player
+R_LAST_BUILD = "no claim on the last build of the game"
+R_NOTHING = "nothing was built yet"
+R_CLAIMED_NOW = "%s already claimed with this build"    # player
 
 STANDALONE = const(0)
 CLASSIC = const(1)
@@ -257,12 +281,13 @@ class Game:
                         return True
         return False
 
-    def distances(self, lot, sdist, queue, out):
-        """Street distances from the structure on ``lot``: out[v] for every
-        street lot v (255 where none), with the caller's scratch arrays
-        (bytearrays of NLOTS)."""
+    def distances(self, lot, sdist, queue, street=None):
+        """Street distances from the structure on ``lot`` to every
+        structure, into ``sdist`` (255 where none), and, when given, every
+        street lot's own distance into ``street`` (bytearrays of NLOTS;
+        ``queue`` is scratch). See ``Streets.distances``."""
         self.analyse()
-        self.streets.distances(self.lots, lot, sdist, queue, out)
+        self.streets.distances(self.lots, lot, sdist, queue, street)
 
     # -- why not ----------------------------------------------------------------
 
@@ -272,47 +297,44 @@ class Game:
         network'."""
         p = self.to_move
         if p == OVER:
-            return "the game is over"
+            return R_OVER
         if kind < 0 or kind >= NKINDS:
-            return "unknown piece"
+            return R_PIECE
         if lot < 0 or lot >= NLOTS:
-            return "no such lot"
+            return R_LOT
         if not self.supply[p * NKINDS + kind]:
-            return "%s has no %ss left" % (PLAYER_NAMES[p], piece_name(kind))
+            return R_NONE_LEFT % (PLAYER_WORDS[p], piece_name(kind))
         self.analyse()
         # Names are made only for a reason: a legal build (the AI plays
         # thousands per search) allocates nothing here.
         r = self.streets.verdict[lot]
         if r != st.OK:
-            return lot_name(lot) + ": " + self._street_reason(r, self.streets.why[lot])
+            return self._street_reason(r, lot_name(lot), self.streets.why[lot])
         t = LOT_TILE[lot]
         tc = self.tcol[t]
         c = KIND_COLOUR[kind]
         if kind >= 3:
             if tc != c and self.home[c]:
-                return "%s: a %s dome goes on a %s tile while one has room (%s)" % (
-                    lot_name(lot), COLOUR_NAMES[c], COLOUR_NAMES[c],
-                    lot_name(self.home[c] - 1))
+                return R_DOME % (lot_name(lot), COLOUR_NAMES[c], COLOUR_NAMES[c],
+                                 lot_name(self.home[c] - 1))
         elif tc != c and tc != BLACK and self.tcount[t] < 2:
-            return ("%s: the first two structures on a %s tile must be %s"
-                    % (lot_name(lot), COLOUR_NAMES[tc], COLOUR_NAMES[tc]))
+            return R_FIRST % (lot_name(lot), COLOUR_NAMES[tc], COLOUR_NAMES[tc])
         return None
 
-    def _street_reason(self, r, w):
+    def _street_reason(self, r, name, w):
         if r == st.TAKEN:
-            return "already built on"
+            return R_TAKEN % name
         if r == st.SPLIT:
-            return "would cut street lot %s off the network" % lot_name(w)
+            return R_SPLIT % (name, lot_name(w))
         if r == st.ISOLATE:
-            return "would cut the %s on %s off the streets" % (
-                piece_name(self.kind_at(w)), lot_name(w))
+            return R_ISOLATE % (name, piece_name(self.kind_at(w)), lot_name(w))
         if r == st.LAST:
-            return "would leave no street"
+            return R_LAST % name
         if r == st.DEAD:
-            return "dead ground, cut off from the streets"
+            return R_DEAD % name
         if r == st.NOGROUP:
-            return "would leave no street group that every structure touches"
-        return "icon lot: %s on this tile must be built first" % lot_name(w)
+            return R_NOGROUP % name
+        return R_ICON % (name, lot_name(w))
 
     def cap_why_not(self, p, lot):
         """None if player p may cap ``lot`` now (after their build), else why.
@@ -321,18 +343,17 @@ class Game:
         it forbids the claim (clarification 13).
         """
         if not self.caps[p]:
-            return "%s has no caps left" % PLAYER_NAMES[p]
+            return R_NO_CAPS % PLAYER_WORDS[p]
         if lot < 0 or lot >= NLOTS:
-            return "no such lot to cap"
+            return R_CAP_LOT
         v = self.lots[lot]
         k = (v & 7) - 1
         if k < 0 or k >= 3:
-            return "%s: no tower to claim there" % lot_name(lot)
+            return R_NO_TOWER % lot_name(lot)
         if v & CAPPED:
-            return "%s: already claimed by %s" % (
-                lot_name(lot), PLAYER_NAMES[cap_owner(v)])
+            return R_CLAIMED % (lot_name(lot), PLAYER_WORDS[cap_owner(v)])
         if self.to_move == OVER:
-            return "no claim on the last build of the game"
+            return R_LAST_BUILD
         return None
 
     # -- moves ------------------------------------------------------------------
@@ -358,10 +379,10 @@ class Game:
         not; the position is then unchanged."""
         n = self.nbuilds
         if n == 0:
-            raise ValueError("nothing was built yet")
+            raise ValueError(R_NOTHING)
         p = self.hist[2 * n - 2] >> 7
         if self.hist[2 * n - 1] != NONE:
-            raise ValueError("%s already claimed with this build" % PLAYER_NAMES[p])
+            raise ValueError(R_CLAIMED_NOW % PLAYER_WORDS[p])
         err = self.cap_why_not(p, lot)
         if err:
             raise ValueError(err)

@@ -14,10 +14,12 @@ NLOTS = const(80)
 NTILES = const(20)
 NONE = const(255)  # "no lot" in every table and history entry
 
-# Players
+# Players: W (white caps) and B (black caps) in records; on the screen
+# P1 and P2, which no one mistakes for a colour or a button.
 W = const(0)
 B = const(1)
 PLAYER_NAMES = "WB"
+PLAYER_WORDS = ("P1", "P2")
 
 # Colours (tile zoning and structure guilds)
 RED = const(0)

@@ -14,7 +14,7 @@ _BONUS = const(4)
 ROWS = (
     "left/right: who plays W",
     "left/right: who plays B",
-    "standalone or classic rules",
+    "standalone/classic rules",
     "open: dead ground allowed",
     "classic: tile values pay",
 )

@@ -1,16 +1,23 @@
-"""The Alien City board screen: the city, the side panel, the message line,
-and the buttons turned into engine moves. It never decides a rule: legal
-lots, reasons, claims and scores all come from the engine.
+"""The Alien City board screen, a view: the city, the side panel, the
+message line, the cursor and the selected piece. It draws what the engine
+says (legal lots, claimable towers, distances, scores) and never changes
+the game: the app (aliencity/app.py) makes the moves and the sounds.
 
-    d-pad    move the cursor (lot name top right)
-    A        build the selected piece on the cursor's lot
-    B        next piece (the frame in the panel)
-    Select   distance view: street distances from the cursor's structure
-    Start    pause menu (undo, hint, rules, restart, quit)
+    board (80x100, left)     panel (right)
+                             F4          P2     lot name, who is to move
+                             P2 builds          what happens now
+                             [7 pieces]         the frame: selected piece
+                             [7 counts]         pieces left of the mover
+                                    P1  P2
+                             caps    3   2
+                             if end 39  40      the score if it ended now
+    message line (two lines of 26 characters): prompts and reasons
 
 Drawing: one TileGrid for the 80 lots (sprites.py), a 1-bit overlay for
-tile borders, a one-cell TileGrid for the cursor; only the cells whose
-sprite changes are written, and the display refreshes once per change.
+tile borders, an overlay for the yellow frames (legal lots, claimable
+towers), the classic tile values, a one-cell TileGrid for the cursor; only
+the cells that change are written, and the display refreshes once per
+change.
 """
 
 from array import array
@@ -21,16 +28,8 @@ from micropython import const
 
 import boards
 from aliencity import scoring, sprites
-from aliencity.engine import MAX_MOVES, OVER, move_kind, move_lot
-from aliencity.geometry import (
-    KIND_NAMES,
-    LOT_TILE,
-    NKINDS,
-    NLOTS,
-    PLAYER_NAMES,
-    lot_name,
-    piece_name,
-)
+from aliencity.engine import CLASSIC, MAX_MOVES, OVER, move_kind, move_lot
+from aliencity.geometry import LOT_TILE, NKINDS, NLOTS, PLAYER_WORDS, lot_name, piece_name
 from ui import palette
 from ui.message import MessageLine
 from ui.text import Label
@@ -39,13 +38,29 @@ S = const(10)
 BOARD_W = const(80)
 BOARD_H = const(100)
 PANEL_X = const(82)
-PIECES_X = const(90)
+PIECES_X = const(82)
 PIECES_Y = const(38)
+TABLE_Y = const(62)
 
 # What the board shows (the app sets it)
 PLAY = const(0)        # legal lots of the selected piece framed
 CLAIMING = const(1)    # claimable towers framed
 DISTANCE = const(2)    # street distances from the cursor's structure
+
+# Texts on this screen (each fits its place with the longest names:
+# tests/test_messages.py)
+M_PROMPT = "A build %s, B/Select other piece"       # piece
+M_CLAIM = "cap %s %s? %d x %d = %d; A yes, B no"   # piece, lot, cust, dist, pts
+M_DIST = "%s %s: %d customers x %d = %d"            # piece, lot, cust, dist, pts
+M_DIST_FROM = "distances from the %s on %s"          # piece, lot
+M_DIST_NONE = "distances: put the cursor on a structure"
+S_BUILDS = "%s builds"                              # player
+S_CLAIMS = "%s claims?"                             # player
+S_DIST = "distances"
+
+
+def player_colour(p):
+    return palette.P1_TEXT if p == 0 else palette.P2_TEXT
 
 
 class Screen:
@@ -61,40 +76,43 @@ class Screen:
                                        tile_width=S, tile_height=S)
         root.append(self.grid)
         root.append(_borders())
+        fbm, fpal = sprites.frames()
+        self.frames = displayio.TileGrid(fbm, pixel_shader=fpal, width=8, height=10,
+                                         tile_width=S, tile_height=S)
+        root.append(self.frames)
+        if game.rules == CLASSIC:
+            root.append(_values(game))
         self.cursor = displayio.TileGrid(bm, pixel_shader=pal, width=1, height=1,
                                          tile_width=S, tile_height=S,
                                          default_tile=sprites.CURSOR)
         root.append(self.cursor)
         # Panel
         self.name = _label(root, PANEL_X, 0, 2, palette.TEXT)
-        self.turn = _label(root, 159, 0, 2, palette.W_TEXT, anchor=(1, 0))
+        self.turn = _label(root, 159, 0, 2, palette.P1_TEXT, anchor=(1, 0))
         self.state = _label(root, PANEL_X, 25, 1, palette.TEXT)
         self.pieces = displayio.TileGrid(bm, pixel_shader=pal, width=NKINDS, height=1,
-                                         tile_width=S, tile_height=S)
-        self.pieces.x = PIECES_X
-        self.pieces.y = PIECES_Y
+                                         tile_width=S, tile_height=S, x=PIECES_X,
+                                         y=PIECES_Y)
         for k in range(NKINDS):
-            self.pieces[k] = sprites.lot_sprite(3, k, -1, False, False)
+            self.pieces[k] = sprites.lot_sprite(3, k, -1, False)
         root.append(self.pieces)
-        self.counts = displayio.TileGrid(bm, pixel_shader=pal, width=NKINDS, height=2,
-                                         tile_width=S, tile_height=S)
-        self.counts.x = PIECES_X
-        self.counts.y = PIECES_Y + S
+        self.counts = displayio.TileGrid(bm, pixel_shader=pal, width=NKINDS, height=1,
+                                         tile_width=S, tile_height=S, x=PIECES_X,
+                                         y=PIECES_Y + S)
         root.append(self.counts)
-        self.selector = displayio.TileGrid(bm, pixel_shader=pal, width=1, height=1,
+        self.selector = displayio.TileGrid(bm, pixel_shader=pal, width=1, height=2,
                                            tile_width=S, tile_height=S,
-                                           default_tile=sprites.CURSOR)
-        self.selector.y = PIECES_Y
+                                           default_tile=sprites.CURSOR, y=PIECES_Y)
+        self.selector[0, 1] = sprites.CURSOR
         root.append(self.selector)
-        self.rowlab = (_label(root, PANEL_X, PIECES_Y + 10, 1, palette.W_TEXT),
-                       _label(root, PANEL_X, PIECES_Y + 20, 1, palette.B_TEXT))
-        self.rowlab[0].text = "W"
-        self.rowlab[1].text = "B"
-        self.caps = _label(root, PANEL_X, 70, 1, palette.TEXT)
-        self.score = _label(root, PANEL_X, 84, 1, palette.TEXT)
+        head = _label(root, PANEL_X, TABLE_Y, 1, palette.DIM)
+        head.text = "       P1  P2"
+        self.caps = _label(root, PANEL_X, TABLE_Y + 12, 1, palette.TEXT)
+        self.score = _label(root, PANEL_X, TABLE_Y + 24, 1, palette.TEXT)
         self.msg = MessageLine(root, 2, 102, width=26, lines=2)
         # State
         self.shown = bytearray(b"\xff" * NLOTS)  # sprite on each cell
+        self.framed = bytearray(NLOTS)         # frame shown on each cell
         self.legal = bytearray(NLOTS)          # 1 where the selection may go
         self.buf = array("H", [0] * MAX_MOVES)
         self.sdist = bytearray(NLOTS)
@@ -123,13 +141,14 @@ class Screen:
         self.set_text(self.name, "%-3s" % lot_name(self.cur))
 
     def draw_lots(self):
-        """Write the sprite of every lot whose look changed."""
+        """Write the sprite and the frame of every lot whose look changed."""
         g = self.game
         tcol = g.tcol
         icon = g.icon_lot
         dist = self.mode == DISTANCE and g.kind_at(self.cur) >= 0
         low = self.street  # street lots' distances (show_distance)
         lit = self.claims if self.mode == CLAIMING else self.legal
+        show_lit = self.mode != DISTANCE
         for v in range(NLOTS):
             t = LOT_TILE[v]
             k = g.kind_at(v)
@@ -137,11 +156,14 @@ class Screen:
                 d = low[v]
                 spr = sprites.DIGIT + d if d < 30 else sprites.FAR
             else:
-                spr = sprites.lot_sprite(tcol[t], k, g.owner_at(v), icon[t] == v,
-                                         lit[v] and self.mode != DISTANCE)
+                spr = sprites.lot_sprite(tcol[t], k, g.owner_at(v), icon[t] == v)
             if self.shown[v] != spr:
                 self.shown[v] = spr
                 self.grid[v] = spr
+            f = 1 if lit[v] and show_lit else 0
+            if self.framed[v] != f:
+                self.framed[v] = f
+                self.frames[v] = f
 
     def update_legal(self):
         """Mark the lots where the selected piece may go (engine's legal())."""
@@ -164,18 +186,16 @@ class Screen:
         if p == OVER:
             self.set_text(self.turn, "--", palette.DIM)
         else:
-            self.set_text(self.turn, PLAYER_NAMES[p],
-                          palette.W_TEXT if p == 0 else palette.B_TEXT)
-        for q in range(2):
+            self.set_text(self.turn, PLAYER_WORDS[p], player_colour(p))
             for k in range(NKINDS):
-                want = sprites.count_sprite(g.supply[q * NKINDS + k])
-                if self.counts[k, q] != want:
-                    self.counts[k, q] = want
+                want = sprites.count_sprite(g.supply[p * NKINDS + k])
+                if self.counts[k] != want:
+                    self.counts[k] = want
         self.selector.hidden = p == OVER or self.seats[p] is not None
         self.selector.x = PIECES_X + self.kind * S
-        self.set_text(self.caps, "caps W%d B%d" % (g.caps[0], g.caps[1]))
+        self.set_text(self.caps, "caps  %3d %3d" % (g.caps[0], g.caps[1]))
         sc = scoring.score(g, self.sdist, self.queue)
-        self.set_text(self.score, "pts W%d B%d" % (sc.totals[0], sc.totals[1]))
+        self.set_text(self.score, "if end%3d %3d" % (sc.totals[0], sc.totals[1]))
         sc = None
 
     def say(self, text, color=palette.TEXT):
@@ -205,6 +225,7 @@ class Screen:
                 return
 
     def next_kind(self, d=1):
+        """The next (d 1) or previous (d -1) piece the player has left."""
         g = self.game
         p = g.to_move
         for i in range(1, NKINDS + 1):
@@ -214,27 +235,44 @@ class Screen:
                 return
 
     def human_prompt(self):
-        g = self.game
-        self.show_state("%s builds" % PLAYER_NAMES[g.to_move],
-                        palette.W_TEXT if g.to_move == 0 else palette.B_TEXT)
-        self.say("A build %s, B next" % piece_name(self.kind), palette.DIM)
+        p = self.game.to_move
+        self.show_state(S_BUILDS % PLAYER_WORDS[p], player_colour(p))
+        self.say(M_PROMPT % piece_name(self.kind), palette.DIM)
 
     # -- cursor and claims -----------------------------------------------------
 
-    def move_cursor(self, key):
+    def move_cursor(self, key, repeat=False):
+        """One step; it wraps around the board's edges, except when the
+        button is held (auto-repeat stops at the edge)."""
         v = self.cur
         x = v & 7
         y = v >> 3
-        if key == boards.LEFT:
-            x = (x - 1) % 8
-        elif key == boards.RIGHT:
-            x = (x + 1) % 8
-        elif key == boards.UP:
-            y = (y - 1) % 10
-        else:
-            y = (y + 1) % 10
-        self.cur = y * 8 + x
+        dx = -1 if key == boards.LEFT else 1 if key == boards.RIGHT else 0
+        dy = -1 if key == boards.UP else 1 if key == boards.DOWN else 0
+        if repeat and not (0 <= x + dx < 8 and 0 <= y + dy < 10):
+            return False
+        self.cur = (y + dy) % 10 * 8 + (x + dx) % 8
         self.place_cursor()
+        return True
+
+    def nearest_legal(self):
+        """The lot where the selected piece may go that the fewest d-pad
+        presses reach from the cursor (the board wraps), first in reading
+        order from the cursor on a tie; -1 if none."""
+        best = -1
+        best_d = 99
+        x0 = self.cur & 7
+        y0 = self.cur >> 3
+        for i in range(NLOTS):
+            v = (self.cur + i) % NLOTS
+            if self.legal[v]:
+                dx = abs((v & 7) - x0)
+                dy = abs((v >> 3) - y0)
+                d = min(dx, 8 - dx) + min(dy, 10 - dy)
+                if d < best_d:
+                    best = v
+                    best_d = d
+        return best
 
     def open_claims(self, p):
         """Frame the towers player p may cap now (the engine's claimable)
@@ -252,13 +290,13 @@ class Screen:
         self.mode = CLAIMING
         self.draw_lots()
         self.draw_panel()
-        self.set_text(self.turn, PLAYER_NAMES[p],
-                      palette.W_TEXT if p == 0 else palette.B_TEXT)
-        self.show_state("%s claims?" % PLAYER_NAMES[p], palette.TITLE)
+        self.set_text(self.turn, PLAYER_WORDS[p], player_colour(p))
+        self.show_state(S_CLAIMS % PLAYER_WORDS[p], palette.TITLE)
         self.selector.hidden = True
-        self.say("claim a tower: d-pad picks, A caps, B skips", palette.TITLE)
         if not self.claims[self.cur]:
             self.next_claim(1)
+        else:
+            self.claim_prompt()
         return True
 
     def next_claim(self, d):
@@ -268,16 +306,26 @@ class Screen:
             if self.claims[v]:
                 self.cur = v
                 self.place_cursor()
+                self.claim_prompt()
                 return
+
+    def claim_prompt(self):
+        """What capping the tower under the cursor is worth now."""
+        t = scoring.tower(self.game, self.cur, self.sdist, self.queue)
+        self.say(M_CLAIM % (piece_name(self.game.kind_at(self.cur)), lot_name(self.cur),
+                            t.customers, t.distance, t.points), palette.TITLE)
 
     def close_claims(self):
         self.mode = PLAY
 
     def toggle_distance(self):
+        """Into the distance view (from PLAY or CLAIMING) and out again,
+        back to the mode it came from."""
         if self.mode == DISTANCE:
-            self.mode = PLAY
+            self.mode = self.before
             self.say("")
         else:
+            self.before = self.mode
             self.mode = DISTANCE
         self.show_distance()
 
@@ -289,20 +337,17 @@ class Screen:
                 self.say(self.describe_distance(v), palette.TITLE)
                 g.distances(v, self.sdist, self.queue, self.street)
             else:
-                self.say("distances: put the cursor on a structure", palette.TITLE)
-            self.show_state("distances", palette.TITLE)
+                self.say(M_DIST_NONE, palette.TITLE)
+            self.show_state(S_DIST, palette.TITLE)
         self.draw_lots()
 
     def describe_distance(self, v):
         g = self.game
-        sc = scoring.score(g, self.sdist, self.queue)
-        text = "from %s %s (yellow: 1-2)" % (KIND_NAMES[g.kind_at(v)], lot_name(v))
-        for t in sc.towers:
-            if t.lot == v:
-                text = "%s %s: %d x %d = %d pts (customers x distance)" % (
-                    KIND_NAMES[g.kind_at(v)], lot_name(v), t.customers,
-                    t.distance, t.points)
-        return text
+        k = g.kind_at(v)
+        if k >= 3:
+            return M_DIST_FROM % (piece_name(k), lot_name(v))
+        t = scoring.tower(g, v, self.sdist, self.queue)
+        return M_DIST % (piece_name(k), lot_name(v), t.customers, t.distance, t.points)
 
 
 def _label(group, x, y, scale, color, anchor=(0, 0)):
@@ -326,3 +371,14 @@ def _borders():
         for x in range(BOARD_W):
             bm[x, y] = 1
     return displayio.TileGrid(bm, pixel_shader=pal)
+
+
+def _values(game):
+    """The classic tile values, one 20x20 cell a tile (the location bonus
+    pays them)."""
+    bm, pal = sprites.values()
+    grid = displayio.TileGrid(bm, pixel_shader=pal, width=4, height=5,
+                              tile_width=2 * S, tile_height=2 * S)
+    for t in range(20):
+        grid[t] = game.tval[t]
+    return grid

@@ -4,21 +4,24 @@ colours, about 5 KB), drawn once by code when the game screen opens.
 Every lot of the board is one cell of one TileGrid over this sheet. A
 sprite is chosen by tile colour and what stands on the lot:
 
-    tile colour c (0 red, 1 blue, 2 green, 3 black), base c * 17 + ...
-      0 empty   1 icon lot   2 empty, legal   3 icon lot, legal
-      4-6 tower R B G   7-9 tower with W's cap   10-12 with B's cap
-      13-16 dome R B G K
-    68 + d    street distance d (0-29) for the distance view
-    98 cursor frame, 99 and 101 counts 1 and 2 (white), 100 distance 30+
-    (distances 1 and 2, the customer range, are yellow)
+    tile colour c (0 red, 1 blue, 2 green, 3 black), base c * 15 + ...
+      0 empty   1 icon lot (a ring)   2-4 tower R B G
+      5-7 tower with P1's cap   8-10 with P2's cap   11-14 dome R B G K
+    60 + d    street distance d (0-29) for the distance view
+    90 distance 30+   91 cursor frame   92 + n  the digit n in the
+    built-in font (the panel's piece counts; 0 in grey)
 
 Shapes tell things apart without colour: tiles carry a texture (red plain,
 blue dots, green diagonals, black stripes); towers are tall with a flat
-top, domes low and round; every structure carries its colour's letter
-(R B G K); W's cap is a solid white roof, B's cap a black roof outlined in
-white; the icon lot shows a ring; legal lots a yellow frame.
+top, domes low and round; a claimed tower wears its owner's cap, a solid
+block on top: white for P1, pink for P2; the icon lot shows a ring.
+
+Two small overlays go with it (``frames``, ``values``): the yellow frame of
+a legal lot or a claimable tower, and the classic tile values.
 """
 
+import displayio
+import terminalio
 from micropython import const
 
 from ui.draw import frame as _frame
@@ -28,39 +31,38 @@ from ui.draw import rect as _rect
 
 S = const(10)          # sprite size (one lot)
 COLS = const(17)       # sprites per sheet row
-PER_TILE = const(17)
+PER_TILE = const(15)
 EMPTY = const(0)
 ICON = const(1)
-LEGAL = const(2)
-TOWER = const(4)
-CAP_W = const(7)
-CAP_B = const(10)
-DOME = const(13)
-DIGIT = const(68)
-CURSOR = const(98)
-COUNT1 = const(99)
-FAR = const(100)
+TOWER = const(2)
+CAP_P1 = const(5)
+CAP_P2 = const(8)
+DOME = const(11)
+DIGIT = const(60)
+FAR = const(90)
+CURSOR = const(91)
+BIG = const(92)
 NSPRITES = const(102)
 
 # Palette indices
-_T = const(0)      # transparent (shows the black background)
-_TILE = const(1)   # 1-4 tile colours, 5-8 their textures
+_TILE = const(1)   # 1-4 tile colours, 6-8 the textures of blue, green, black
 _TEX = const(5)
+_P2 = const(5)     # (red tiles have no texture: its index is P2's pink)
 _PIECE = const(9)  # 9-11 red, blue, green structures
 _WHITE = const(12)
 _INK = const(13)
 _HL = const(14)
 _GREY = const(15)
 
+P1_COLOUR = const(0xF8F8F8)
+P2_COLOUR = const(0xFF70C0)
 COLOURS = (
     0x000000,
     0x5A1818, 0x18286A, 0x18501C, 0x242424,   # tiles: red blue green black
-    0x5A1818, 0x3A56A8, 0x2C7A32, 0x444444,   # textures (red stays plain)
+    P2_COLOUR, 0x3A56A8, 0x2C7A32, 0x444444,  # P2's caps; textures
     0xF04040, 0x4088FF, 0x40D050,             # structures
-    0xF8F8F8, 0x080808, 0xFFD820, 0xA0A0A0,   # white, ink, highlight, grey
+    P1_COLOUR, 0x080808, 0xFFD820, 0xA0A0A0,  # P1's caps and white, ink, highlight, grey
 )
-
-_LETTERS = "RBGK"
 
 
 def _tile_bg(bm, ox, oy, c):
@@ -73,24 +75,15 @@ def _tile_bg(bm, ox, oy, c):
             bm[ox + x, oy + y] = v
 
 
-def _tower(bm, ox, oy, colour, cap):
-    """A tall block with a flat top (x 2-8); a cap is a roof on top."""
-    top = 2 if cap < 0 else 4
+def _tower(bm, ox, oy, colour, owner):
+    """A tall block with a flat top (x 2-8); a cap is a solid block of the
+    owner's colour on top (rows 0-2, x 1-9)."""
+    top = 2 if owner < 0 else 4
     _rect(bm, ox + 2, oy + top, ox + 8, oy + 9, _INK)
     _rect(bm, ox + 3, oy + top + 1, ox + 7, oy + 9, _PIECE + colour)
-    _glyph(bm, ox + 4, oy + top + 1 if cap < 0 else oy + 5, _LETTERS[colour], _INK)
-    if cap >= 0:
-        # Roof: rows 0-3, wider than the tower.
-        for r in range(4):
-            half = r + 1
-            for x in range(5 - half, 6 + half):
-                if x < 1 or x > 9:
-                    continue
-                edge = r == 0 or r == 3 or x == 5 - half or x == 5 + half
-                if cap == 0:
-                    bm[ox + x, oy + r] = _WHITE if r < 3 else _INK
-                else:
-                    bm[ox + x, oy + r] = _WHITE if edge and r < 3 else _INK
+    if owner >= 0:
+        _rect(bm, ox + 1, oy, ox + 9, oy + 3, _INK)
+        _rect(bm, ox + 2, oy, ox + 8, oy + 2, _WHITE if owner == 0 else _P2)
 
 
 def _dome(bm, ox, oy, colour):
@@ -104,7 +97,6 @@ def _dome(bm, ox, oy, colour):
         for x in range(x1, x2 + 1):
             edge = i == 0 or x == x1 or x == x2
             bm[ox + x, y] = rim if edge else body
-    _glyph(bm, ox + 4, oy + 5, _LETTERS[colour], _GREY if colour == 3 else _INK)
 
 
 def _ring(bm, ox, oy, v):
@@ -120,6 +112,19 @@ def _ring(bm, ox, oy, v):
     bm[ox + 7, oy + 7] = v
 
 
+def _font_digit(bm, ox, oy, d, v):
+    """Digit d as the built-in font draws it (its rows 2-9), from x 3."""
+    font = terminalio.FONT.bitmap
+    i = ord("0") + d - 0x20
+    per = font.width // 6
+    fx = (i % per) * 6
+    fy = (i // per) * 12
+    for y in range(8):
+        for x in range(5):
+            if font[fx + x, fy + y + 2]:
+                bm[ox + 3 + x, oy + 1 + y] = v
+
+
 def make():
     """(bitmap, palette) of the sheet."""
     bm, pal = sheet(COLS, NSPRITES, S, COLOURS)
@@ -127,11 +132,9 @@ def make():
         for k in range(PER_TILE):
             ox, oy = origin(c * PER_TILE + k, COLS, S)
             _tile_bg(bm, ox, oy, c)
-            if k == ICON or k == ICON + 2:
+            if k == ICON:
                 _ring(bm, ox, oy, _GREY)
-            if k == LEGAL or k == LEGAL + 1:
-                _frame(bm, ox + 1, oy + 1, ox + 9, oy + 9, _HL)
-            if TOWER <= k < DOME:
+            elif TOWER <= k < DOME:
                 j = k - TOWER
                 _tower(bm, ox, oy, j % 3, j // 3 - 1)
             elif k >= DOME:
@@ -147,37 +150,57 @@ def make():
             _glyph(bm, ox + 5, oy + 3, "0123456789"[d % 10], _WHITE)
         else:
             _glyph(bm, ox + 4, oy + 3, "0123456789"[d], _HL if 1 <= d <= 2 else _WHITE)
-    for d in (1, 2):
-        ox, oy = origin(COUNT1 if d == 1 else COUNT1 + 2, COLS, S)
-        _rect(bm, ox + 1, oy + 1, ox + 9, oy + 9, _INK)
-        _glyph(bm, ox + 4, oy + 3, "0123456789"[d], _WHITE)
     ox, oy = origin(CURSOR, COLS, S)
     _frame(bm, ox, oy, ox + 9, oy + 9, _WHITE)
     for x, y in ((1, 1), (8, 1), (1, 8), (8, 8)):
         bm[ox + x, oy + y] = _WHITE
+    for d in range(10):
+        ox, oy = origin(BIG + d, COLS, S)
+        _font_digit(bm, ox, oy, d, _GREY if d == 0 else _WHITE)
+    return bm, pal
+
+
+def frames():
+    """(bitmap, palette) of the frame overlay: sprite 0 nothing, 1 the
+    yellow frame of a legal lot or a claimable tower."""
+    bm = displayio.Bitmap(S, 2 * S, 2)
+    pal = displayio.Palette(2)
+    pal[1] = COLOURS[_HL]
+    pal.make_transparent(0)
+    _frame(bm, 1, S + 1, S - 1, 2 * S - 1, 1)
+    return bm, pal
+
+
+def values():
+    """(bitmap, palette) of the classic tile values: 20x20 sprites, value v
+    (0-5) as a dark box with the digit in the tile's top-left corner."""
+    bm = displayio.Bitmap(2 * S, 12 * S, 4)
+    pal = displayio.Palette(3)
+    pal[1] = COLOURS[_INK]
+    pal[2] = COLOURS[_HL]
+    pal.make_transparent(0)
+    for v in range(6):
+        oy = v * 2 * S
+        _rect(bm, 1, oy + 1, 5, oy + 7, 1)
+        _glyph(bm, 2, oy + 2, "0123456789"[v], 2)
     return bm, pal
 
 
 def count_sprite(n):
-    """A white digit 0-9 (the panel's piece counts)."""
-    if n == 1:
-        return COUNT1
-    if n == 2:
-        return COUNT1 + 2
-    return DIGIT + n
+    """A digit 0-9 in the built-in font (the panel's piece counts)."""
+    return BIG + n
 
 
-def lot_sprite(tcol, kind, owner, icon, lit):
+def lot_sprite(tcol, kind, owner, icon):
     """Sprite for a lot: tile colour, the structure's kind (-1 empty) and
-    its cap's owner (-1 none, 0 W, 1 B), icon lot?, framed (legal or
-    claimable) now?"""
+    its cap's owner (-1 none, 0 P1, 1 P2), icon lot?"""
     base = tcol * PER_TILE
     if kind < 0:
-        return base + (ICON if icon else EMPTY) + (2 if lit else 0)
+        return base + (ICON if icon else EMPTY)
     if kind >= 3:
         return base + DOME + kind - 3
     if owner == 0:
-        return base + CAP_W + kind
+        return base + CAP_P1 + kind
     if owner == 1:
-        return base + CAP_B + kind
+        return base + CAP_P2 + kind
     return base + TOWER + kind

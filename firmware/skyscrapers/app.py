@@ -69,7 +69,7 @@ class Board(session.Board):
         else:
             scr.say("seed %d. A: plays of the piece under the cursor" % s.setup.dealt,
                     palette.DIM)
-        self.fx.steady(palette.PX_W)
+        self.fx.steady(palette.PX_P1)
         s.refresh()
         s.buttons.clear()
         while True:

@@ -33,6 +33,36 @@ VAR1 = const(1)    # nulls bordering the hole swap with aces; nulls never move
 VAR2 = const(2)    # at most three tile slides in a row
 OVER_STACKS = const(4)  # pawns may pass over stacks
 
+# Reasons, in player words. Each fits the message line (two lines of 26
+# characters) with the longest names: tests/test_messages.py fills every
+# R_ template and checks.
+R_CELL = "no such cell"
+R_PLAY = "unknown play"
+R_INTO_HOLE = "a slide goes into the hole (%s)"          # cell
+R_HOLE = "%s is the hole"                                # cell
+R_COIN_STACKED = "%s is a coin; only a tile is stacked"  # cell
+R_STACK_STAYS = "%s is a stack; stacks never move"       # cell
+R_NULL_STAYS = "%s: variant 1, nulls never move"         # cell
+R_NOT_NEXT = "%s is not next to %s"                      # cell, cell
+R_ONTO_COIN = "%s is a coin: stack onto a tile or stack"  # cell
+R_HOLDS_PAWN = "%s holds the %s pawn"                    # cell, suit
+R_OTHER_SUIT = "%s is %s, %s is %s"                      # cell, suit, cell, suit
+R_NO_CREW = "no pawn next to %s to work"                 # cell
+R_NOT_BY_HOLE = "%s is not next to the hole (%s)"        # cell, cell
+R_THREE_SLIDES = "3 tile slides in a row: stack or move coin/pawn"
+R_NO_PAWN = "no pawn on %s"                              # cell
+R_FEATURE = "the %s pawn tops a stack: it stays"         # suit
+R_MUST_MOVE = "the %s pawn must move"                    # suit
+R_NOT_LINE = "%s is not in line with %s"                 # cell, cell
+R_OVER_HOLE = "the %s pawn may not pass the hole (%s)"   # suit, cell
+R_OVER_PAWN = "the %s pawn may not pass a pawn (%s)"     # suit, cell
+R_OVER_STACK = "the %s pawn may not pass a stack (%s)"   # suit, cell
+R_WRONG_SUIT = "%s is a %s %s; this pawn lands on %s"    # cell, suit, what, suit
+R_PICK = "%s is the hole: pick a piece next to it"       # cell
+R_NOWHERE = "the %s pawn has no cell to go to"           # suit
+R_COIN_MOVES = "%s: a coin moves only into the hole"     # cell
+R_ALONE = "%s: no same-suit tile or hole beside it"      # cell
+
 SUITS = "SMCA"
 SUIT_NAMES = ("suns", "moons", "crowns", "arms")
 VALUE_NAMES = ("null", "ace", "2", "3", "4", "5")
@@ -213,75 +243,73 @@ class Game:
         a = (m >> 5) & 31
         b = m & 31
         if a >= N or b >= N:
-            return "no such cell"
+            return R_CELL
         if k == STACK:
             return self._why_stack(a, b)
         if k == SLIDE:
             if b != self.hole:
-                return "a slide goes into the hole (%s)" % cell_name(self.hole)
+                return R_INTO_HOLE % cell_name(self.hole)
             return self._why_slide(a)
         if k == PAWN:
             return self._why_pawn(a, b)
-        return "unknown play"
+        return R_PLAY
 
     def _why_stack(self, a, b):
         h = self.height
         if h[a] == 0:
             if a == self.hole:
-                return cell_name(a) + " is the hole"
-            return cell_name(a) + " is a coin; only a tile is stacked"
+                return R_HOLE % cell_name(a)
+            return R_COIN_STACKED % cell_name(a)
         if h[a] >= 2:
-            return cell_name(a) + " is a stack; stacks never move"
+            return R_STACK_STAYS % cell_name(a)
         if self.options & VAR1 and self.top[a] % 6 == 0:
-            return cell_name(a) + " is a null tile; in variant 1 nulls never move"
+            return R_NULL_STAYS % cell_name(a)
         if not adjacent(a, b):
-            return "%s is not next to %s" % (cell_name(b), cell_name(a))
+            return R_NOT_NEXT % (cell_name(b), cell_name(a))
         if h[b] == 0:
             if b == self.hole:
-                return cell_name(b) + " is the hole"
-            return "%s is a coin; a tile goes onto a tile or a stack" % cell_name(b)
+                return R_HOLE % cell_name(b)
+            return R_ONTO_COIN % cell_name(b)
         if self.pawn[a]:
-            return "%s holds the %s pawn" % (cell_name(a), SUIT_NAMES[self.pawn[a] - 1])
+            return R_HOLDS_PAWN % (cell_name(a), SUIT_NAMES[self.pawn[a] - 1])
         if self.pawn[b]:
-            return "%s holds the %s pawn" % (cell_name(b), SUIT_NAMES[self.pawn[b] - 1])
+            return R_HOLDS_PAWN % (cell_name(b), SUIT_NAMES[self.pawn[b] - 1])
         sa = self.top[a] // 6
         sb = self.top[b] // 6
         if sa != sb:
-            return "%s is %s, %s is %s: not the same suit" % (
+            return R_OTHER_SUIT % (
                 cell_name(a), SUIT_NAMES[sa], cell_name(b), SUIT_NAMES[sb])
         if self.crew_next_to(a) == NONE:
-            return "no work crew (pawn) next to " + cell_name(a)
+            return R_NO_CREW % cell_name(a)
         return None
 
     def _why_slide(self, a):
         if a == self.hole:
-            return cell_name(a) + " is the hole"
+            return R_HOLE % cell_name(a)
         if not adjacent(a, self.hole):
-            return "%s is not next to the hole (%s)" % (
+            return R_NOT_BY_HOLE % (
                 cell_name(a), cell_name(self.hole))
         h = self.height[a]
         if h >= 2:
-            return cell_name(a) + " is a stack; stacks never move"
+            return R_STACK_STAYS % cell_name(a)
         if self.pawn[a]:
-            return "%s holds the %s pawn" % (cell_name(a), SUIT_NAMES[self.pawn[a] - 1])
+            return R_HOLDS_PAWN % (cell_name(a), SUIT_NAMES[self.pawn[a] - 1])
         if h == 1:
             if self.options & VAR1 and self.top[a] % 6 == 0:
-                return cell_name(a) + " is a null tile; in variant 1 nulls never move"
+                return R_NULL_STAYS % cell_name(a)
             if self.options & VAR2 and self.run >= 3:
-                return ("three tile slides in a row: stack, slide a coin or "
-                        "move a pawn first")
+                return R_THREE_SLIDES
         return None
 
     def _why_pawn(self, a, b):
         p = self.pawn[a]
         if not p:
-            return "no pawn on " + cell_name(a)
+            return R_NO_PAWN % cell_name(a)
         s = p - 1
         if self.height[a] >= 2:
-            return ("the %s pawn is an architectural feature on %s; it never "
-                    "moves" % (SUIT_NAMES[s], cell_name(a)))
+            return R_FEATURE % SUIT_NAMES[s]
         if a == b:
-            return "the %s pawn must move" % SUIT_NAMES[s]
+            return R_MUST_MOVE % SUIT_NAMES[s]
         ax = a % 5
         bx = b % 5
         if ax == bx:
@@ -289,30 +317,26 @@ class Game:
         elif a // 5 == b // 5:
             step = 1 if b > a else -1
         else:
-            return "%s is not in a straight line from %s" % (cell_name(b), cell_name(a))
+            return R_NOT_LINE % (cell_name(b), cell_name(a))
         over = self.options & OVER_STACKS
         c = a + step
         while c != b:
             if c == self.hole:
-                return "the %s pawn would pass over the hole on %s" % (
-                    SUIT_NAMES[s], cell_name(c))
+                return R_OVER_HOLE % (SUIT_NAMES[s], cell_name(c))
             if self.pawn[c]:
-                return "the %s pawn would pass over the %s pawn on %s" % (
-                    SUIT_NAMES[s], SUIT_NAMES[self.pawn[c] - 1], cell_name(c))
+                return R_OVER_PAWN % (SUIT_NAMES[s], cell_name(c))
             if self.height[c] >= 2 and not over:
-                return "the %s pawn would pass over the stack on %s" % (
-                    SUIT_NAMES[s], cell_name(c))
+                return R_OVER_STACK % (SUIT_NAMES[s], cell_name(c))
             c += step
         if b == self.hole:
-            return cell_name(b) + " is the hole"
+            return R_HOLE % cell_name(b)
         if self.pawn[b]:
-            return "%s holds the %s pawn" % (cell_name(b), SUIT_NAMES[self.pawn[b] - 1])
+            return R_HOLDS_PAWN % (cell_name(b), SUIT_NAMES[self.pawn[b] - 1])
         sb = self.suit_at(b)
         if sb != s:
             what = "coin" if self.height[b] == 0 else (
                 "stack" if self.height[b] >= 2 else "tile")
-            return "%s is a %s %s; the %s pawn lands on %s" % (
-                cell_name(b), SUIT_NAMES[sb], what, SUIT_NAMES[s], SUIT_NAMES[s])
+            return R_WRONG_SUIT % (cell_name(b), SUIT_NAMES[sb], what, SUIT_NAMES[s])
         return None
 
     # -- legal plays ----------------------------------------------------------
@@ -372,25 +396,25 @@ class Game:
         whose plays, ``legal(buf, a)``, are none)."""
         name = cell_name(a)
         if a == self.hole:
-            return name + ": the hole; pick a piece next to it"
+            return R_PICK % name
         p = self.pawn[a]
         if p:
             if self.height[a] >= 2:
                 return self._why_pawn(a, a)
-            return "the %s pawn has no cell to go to" % SUIT_NAMES[p - 1]
+            return R_NOWHERE % SUIT_NAMES[p - 1]
         if adjacent(a, self.hole):
             why = self._why_slide(a)
             if why:
                 return why
         if self.height[a] >= 2:
-            return name + " is a stack; stacks never move"
+            return R_STACK_STAYS % name
         if self.height[a] == 0:
-            return name + ": a coin moves only into the hole"
+            return R_COIN_MOVES % name
         for d in range(4):
             b = NB[4 * a + d]
             if b != NONE and self.height[b] and self.top[b] // 6 == self.top[a] // 6:
                 return self._why_stack(a, b)
-        return name + ": no tile of its suit next to it, not next to the hole"
+        return R_ALONE % name
 
     # -- plays ------------------------------------------------------------------
 

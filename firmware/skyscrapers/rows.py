@@ -4,10 +4,10 @@
 from skyscrapers.engine import OVER_STACKS, VAR1, VAR2
 
 _FLAGS = (VAR1, VAR2, OVER_STACKS)
-_NAMES = ("variant 1 (nulls stay)", "variant 2 (3 slides)", "pawns over stacks")
+_NAMES = ("variant 1", "variant 2", "pawns over stacks")
 ROWS = (
-    "nulls never move",
-    "at most 3 tile slides in a row",
+    "variant 1: nulls stay put",
+    "variant 2: 3 slides a row",
     "pawns may pass over stacks",
 )
 

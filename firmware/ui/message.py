@@ -7,9 +7,9 @@ from ui import palette
 from ui.text import Label
 
 
-def wrap(text, width, lines=2):
-    """Break text into at most ``lines`` lines of ``width`` characters
-    (the last one cut with '.' when too long). Returns one string."""
+def split_lines(text, width, lines=2):
+    """(the first ``lines`` lines of text broken at spaces to ``width``
+    characters, what did not fit)."""
     out = []
     rest = text
     while rest and len(out) < lines:
@@ -22,9 +22,16 @@ def wrap(text, width, lines=2):
             cut = width
         out.append(rest[:cut])
         rest = rest[cut:].lstrip()
+    return out, rest
+
+
+def wrap(text, width, lines=2):
+    """Break text into at most ``lines`` lines of ``width`` characters
+    (the last one cut with '.' when too long: every text the games show
+    fits, tests/test_messages.py). Returns one string."""
+    out, rest = split_lines(text, width, lines)
     if rest:
-        last = out[-1]
-        out[-1] = last[:width - 1] + "."
+        out[-1] = out[-1][:width - 1] + "."
     return "\n".join(out)
 
 

@@ -18,10 +18,10 @@ _SURE = ("restart", "quit")
 _HELP = {
     "resume": "back to the board",
     "undo": "take back the last move",
-    "hint": "the computer suggests a move",
+    "hint": "a move the computer likes",
     "finish": "end the game and score it",
     "rules": "the rules in short",
-    "restart": "the same deal from the start",
+    "restart": "the same deal, from move 1",
     "quit": "back to the launcher",
 }
 

@@ -95,6 +95,7 @@ class Session:
         self.buttons = hw.buttons()
         self.setup = app.Setup()
         self.game = None
+        self.repeat = False          # the last press was a held button's repeat
         options, self.saved = self.store.game(app.TAG)
         n = len(options) - 2
         if n >= 0 and get16(options, n) <= _SEEDS:
@@ -181,7 +182,9 @@ class Session:
         """Wait for the next press (lights and sounds keep going); its key."""
         if observer is not None and self.game is not None:
             observer(self.game)
-        return self.fx.next_press(self.buttons).key
+        ev = self.fx.next_press(self.buttons)
+        self.repeat = ev.repeat
+        return ev.key
 
     def refresh(self):
         self.display.refresh()

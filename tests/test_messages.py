@@ -1,0 +1,218 @@
+"""Every text a screen can show fits its place whole (issue 15).
+
+The message line shows two lines of 26 characters (word-wrapped by
+ui/message.py), one-line help and status texts have their own widths, and
+the text view (rules, scores) 26 characters a line. Every reason and
+message is a named template in its module (R_ reasons in the engines, M_
+messages, S_ panel states, L_ scoring lines); this test knows what each %s
+and %d holds, fills them with the longest names and biggest numbers there
+are, and fails when one would be cut. A new template without an entry
+here fails too, so none can be forgotten.
+"""
+
+import importlib
+
+import pytest
+
+import paths
+from ui.message import split_lines
+
+WIDTH = 26        # characters a line (160 px of the 6 px built-in font)
+PANEL = 13        # the Alien City panel's state line (78 px)
+ROW = 24          # a menu row (ui/newgame.py, Menu width)
+
+# The longest value of each kind of slot.
+LONGEST = {
+    "lot": "H10", "player": "P2", "piece": "green tower", "colour": "green",
+    "level": "medium", "cell": "E5", "suit": "crowns", "what": "stack",
+    "cust": 12, "dist": 81, "pts": 972, "build": 38, "seed": 999, "sum": 24,
+    "n": 37, "value": 5, "plays": 999, "bonus": 10,
+}
+
+# Alien City: (module, template) -> the kinds of its slots, in order.
+ALIEN = {
+    ("aliencity.engine", "R_OVER"): (),
+    ("aliencity.engine", "R_PIECE"): (),
+    ("aliencity.engine", "R_LOT"): (),
+    ("aliencity.engine", "R_NONE_LEFT"): ("player", "piece"),
+    ("aliencity.engine", "R_TAKEN"): ("lot",),
+    ("aliencity.engine", "R_SPLIT"): ("lot", "lot"),
+    ("aliencity.engine", "R_ISOLATE"): ("lot", "piece", "lot"),
+    ("aliencity.engine", "R_LAST"): ("lot",),
+    ("aliencity.engine", "R_DEAD"): ("lot",),
+    ("aliencity.engine", "R_NOGROUP"): ("lot",),
+    ("aliencity.engine", "R_ICON"): ("lot", "lot"),
+    ("aliencity.engine", "R_DOME"): ("lot", "colour", "colour", "lot"),
+    ("aliencity.engine", "R_FIRST"): ("lot", "colour", "colour"),
+    ("aliencity.engine", "R_NO_CAPS"): ("player",),
+    ("aliencity.engine", "R_CAP_LOT"): (),
+    ("aliencity.engine", "R_NO_TOWER"): ("lot",),
+    ("aliencity.engine", "R_CLAIMED"): ("lot", "player"),
+    ("aliencity.engine", "R_LAST_BUILD"): (),
+    ("aliencity.engine", "R_NOTHING"): (),
+    ("aliencity.engine", "R_CLAIMED_NOW"): ("player",),
+    ("aliencity.screen", "M_PROMPT"): ("piece",),
+    ("aliencity.screen", "M_CLAIM"): ("piece", "lot", "cust", "dist", "pts"),
+    ("aliencity.screen", "M_DIST"): ("piece", "lot", "cust", "dist", "pts"),
+    ("aliencity.screen", "M_DIST_FROM"): ("piece", "lot"),
+    ("aliencity.screen", "M_DIST_NONE"): (),
+    ("aliencity.app", "M_SEED"): ("seed",),
+    ("aliencity.app", "M_CONTINUED"): ("build",),
+    ("aliencity.app", "M_DICE"): ("sum", "sum", "player"),
+    ("aliencity.app", "M_CLAIMED"): ("player", "piece", "lot"),
+    ("aliencity.app", "M_NO_CLAIM"): (),
+    ("aliencity.app", "M_OVER"): (),
+    ("aliencity.app", "M_FINAL"): (),
+    ("aliencity.app", "M_UNDONE"): ("player", "piece", "lot"),
+    ("aliencity.app", "M_UNDONE_MORE"): ("player", "piece", "lot", "n"),
+    ("aliencity.app", "M_NOTHING"): (),
+    ("aliencity.computer", "M_THINKING"): ("level",),
+    ("aliencity.computer", "M_BUILT"): ("player", "piece", "lot"),
+    ("aliencity.computer", "M_BUILT_CAP"): ("player", "piece", "lot", "lot"),
+    ("aliencity.computer", "M_LOW_MEMORY"): ("player", "level"),
+    ("aliencity.computer", "M_HINT_THINKING"): (),
+    ("aliencity.computer", "M_HINT_NO_MEMORY"): (),
+    ("aliencity.computer", "M_HINT_CANCELLED"): (),
+    ("aliencity.computer", "M_HINT"): ("piece", "lot"),
+    ("aliencity.computer", "M_HINT_CAP"): ("piece", "lot", "lot"),
+    ("aliencity.screen", "S_BUILDS"): ("player",),
+    ("aliencity.screen", "S_CLAIMS"): ("player",),
+    ("aliencity.screen", "S_DIST"): (),
+    ("aliencity.app", "S_OVER"): (),
+    ("aliencity.app", "S_SEAT"): ("player", "level"),
+    ("aliencity.computer", "S_THINKS"): ("player",),
+    ("aliencity.results", "L_TITLE"): ("pts", "pts", "wins"),
+    ("aliencity.results", "L_WINS"): ("player",),
+    ("aliencity.results", "L_DRAW"): (),
+    ("aliencity.results", "L_TOWERS"): (),
+    ("aliencity.results", "L_TOWER"): ("player", "colour", "lot", "cust", "dist", "pts"),
+    ("aliencity.results", "L_NO_TOWERS"): (),
+    ("aliencity.results", "L_GREEN"): (),
+    ("aliencity.results", "L_BONUS"): ("player", "bonus", "colour", "lot", "lot"),
+    ("aliencity.results", "L_LOCATION"): ("player", "value", "lot"),
+    ("aliencity.results", "L_TOTAL"): ("pts", "pts"),
+}
+
+SKY = {
+    ("skyscrapers.engine", "R_CELL"): (),
+    ("skyscrapers.engine", "R_PLAY"): (),
+    ("skyscrapers.engine", "R_INTO_HOLE"): ("cell",),
+    ("skyscrapers.engine", "R_HOLE"): ("cell",),
+    ("skyscrapers.engine", "R_COIN_STACKED"): ("cell",),
+    ("skyscrapers.engine", "R_STACK_STAYS"): ("cell",),
+    ("skyscrapers.engine", "R_NULL_STAYS"): ("cell",),
+    ("skyscrapers.engine", "R_NOT_NEXT"): ("cell", "cell"),
+    ("skyscrapers.engine", "R_ONTO_COIN"): ("cell",),
+    ("skyscrapers.engine", "R_HOLDS_PAWN"): ("cell", "suit"),
+    ("skyscrapers.engine", "R_OTHER_SUIT"): ("cell", "suit", "cell", "suit"),
+    ("skyscrapers.engine", "R_NO_CREW"): ("cell",),
+    ("skyscrapers.engine", "R_NOT_BY_HOLE"): ("cell", "cell"),
+    ("skyscrapers.engine", "R_THREE_SLIDES"): (),
+    ("skyscrapers.engine", "R_NO_PAWN"): ("cell",),
+    ("skyscrapers.engine", "R_FEATURE"): ("suit",),
+    ("skyscrapers.engine", "R_MUST_MOVE"): ("suit",),
+    ("skyscrapers.engine", "R_NOT_LINE"): ("cell", "cell"),
+    ("skyscrapers.engine", "R_OVER_HOLE"): ("suit", "cell"),
+    ("skyscrapers.engine", "R_OVER_PAWN"): ("suit", "cell"),
+    ("skyscrapers.engine", "R_OVER_STACK"): ("suit", "cell"),
+    ("skyscrapers.engine", "R_WRONG_SUIT"): ("cell", "suit", "what", "suit"),
+    ("skyscrapers.engine", "R_PICK"): ("cell",),
+    ("skyscrapers.engine", "R_NOWHERE"): ("suit",),
+    ("skyscrapers.engine", "R_COIN_MOVES"): ("cell",),
+    ("skyscrapers.engine", "R_ALONE"): ("cell",),
+}
+
+TEMPLATES = {**ALIEN, **SKY}
+LONGEST["wins"] = "P2 wins"
+
+# Where each kind of template is shown: (characters a line, lines).
+PLACE = {"R": (WIDTH, 2), "M": (WIDTH, 2), "L": (WIDTH, 1)}
+
+
+def place(module, name):
+    if name.startswith("S_"):
+        return (PANEL, 1)
+    return PLACE[name[0]]
+
+
+def fill(template, kinds):
+    return template % tuple(LONGEST[k] for k in kinds)
+
+
+def fits(text, width, lines):
+    shown, rest = split_lines(text, width, lines)
+    return not rest and all(len(s) <= width for s in shown)
+
+
+def test_every_template_has_its_slots_described():
+    """Every R_/M_/S_/L_ template of the modules is in the table, and
+    only those: a new message cannot go unchecked."""
+    modules = {m for m, _ in TEMPLATES}
+    found = set()
+    for m in modules:
+        mod = importlib.import_module(m)
+        for name in dir(mod):
+            if name[:2] in ("R_", "M_", "S_", "L_") and isinstance(getattr(mod, name), str):
+                found.add((m, name))
+    assert found == set(TEMPLATES), (sorted(found - set(TEMPLATES)),
+                                     sorted(set(TEMPLATES) - found))
+
+
+@pytest.mark.parametrize("key", sorted(TEMPLATES), ids=lambda k: "%s.%s" % k)
+def test_template_fits_whole(key):
+    module, name = key
+    template = getattr(importlib.import_module(module), name)
+    text = fill(template, TEMPLATES[key])
+    width, lines = place(module, name)
+    assert fits(text, width, lines), (text, split_lines(text, width, lines))
+
+
+def test_the_check_can_fail():
+    """An over-long text is caught (the test above is not vacuous)."""
+    assert not fits("H10: would leave no street group that every structure touches", 26, 2)
+    assert fits("H10: would cut street lot H10 off the network", 26, 2)
+    assert not fits("x" * 27, 26, 1)
+
+
+@pytest.mark.parametrize("module", ["aliencity.rules", "skyscrapers.rules"])
+def test_rules_lines_fit_the_text_view(module):
+    for line in importlib.import_module(module).RULES:
+        assert len(line) <= WIDTH, line
+
+
+@pytest.mark.parametrize("module", ["aliencity.rows", "skyscrapers.rows"])
+def test_new_game_rows_and_help_fit(module):
+    rows = importlib.import_module(module)
+    if module.startswith("aliencity"):
+        from aliencity.save import Setup
+    else:
+        from skyscrapers.save import Setup
+    for help_line in rows.ROWS:
+        assert len(help_line) <= WIDTH, help_line
+    st = Setup()
+    for i in range(len(rows.ROWS)):
+        for _ in range(8):               # every value each row can take
+            assert len(rows.row_text(st, i)) <= ROW, rows.row_text(st, i)
+            rows.change(st, i, 1)
+
+
+def test_shell_texts_fit():
+    """The launcher's lines, the pause menu's help, the store's notes, the
+    new-game screen's own rows and help."""
+    import ast
+    import os
+    src = open(os.path.join(paths.FIRMWARE, "launcher.py")).read()
+    games = ast.literal_eval(src[src.index("GAMES = ") + 8:src.index(")\n", src.index(
+        "GAMES = ")) + 1])
+    for name, _pkg, _tag, blurb in games:
+        assert len(blurb) <= WIDTH and len(name) <= 13, (name, blurb)
+    from ui import newgame, pause
+    for text in pause._HELP.values():
+        assert len(text) <= WIDTH, text
+    for text in ("continue the saved game", "seed: ", "start a new game"):
+        assert len(text) <= ROW and text in open(newgame.__file__).read()
+    st = open(os.path.join(paths.FIRMWARE, "store.py")).read()
+    for note in ("fresh save memory", "save unreadable: new start",
+                 "settings moved to new save", "newer save set aside",
+                 "save moved to a new format"):
+        assert note in st and len(note) <= WIDTH, note
