@@ -1,0 +1,196 @@
+"""The CircuitPython lane (tools/cplane.py): our code and our .mpy files in
+CircuitPython 10.3 itself (its unix port and its own mpy-cross, from
+../shared/circuitpython). Skips, saying why, where that folder is absent.
+
+- the lane itself (it is CircuitPython, the heap setting holds, .mpy
+  imports come from the .mpy files);
+- the compile lane: every file the deploy puts on the drive compiles with
+  CircuitPython's mpy-cross;
+- the engine lane: each engine of cplane.ENGINES plays its seeded games,
+  replays its records and (Alien City) chooses its computer moves in
+  CircuitPython, from .py and from .mpy, exactly as in CPython.
+"""
+
+import os
+
+import cplane
+import pytest
+
+import paths  # noqa: F401
+
+
+@pytest.fixture(scope="module")
+def lane():
+    cplane.require_or_skip()
+    return cplane
+
+
+# ------------------------------------------------------------ the lane itself
+
+def test_runs_circuitpython_not_cpython(lane):
+    out = lane.run_ok("import sys\nprint(sys.implementation.name, sys.implementation.version[0])",
+                      files={})
+    name, major = out.split()
+    assert name == "circuitpython" and int(major) >= 10
+
+
+def test_mpy_runs_import_the_mpy_files(lane):
+    files = {"pkg/__init__.py": "", "pkg/mod.py": "X = 41\ndef f():\n    return X + 1\n"}
+    script = "import pkg.mod\nprint(pkg.mod.f(), pkg.mod.__file__.rsplit('/', 2)[-2:])"
+    assert lane.run_ok(script, files=files, mpy=True).strip() == "42 ['pkg', 'mod.mpy']"
+    assert lane.run_ok(script, files=files).strip() == "42 ['pkg', 'mod.py']"
+    data = lane.compile_mpy(files["pkg/mod.py"], "pkg/mod.py")
+    assert data[:2] == b"C\x06"          # CircuitPython's .mpy, version 6
+
+
+def test_heapsize_is_the_setting(lane):
+    script = "b = bytearray(200 * 1024)\nprint(len(b))"
+    r = lane.run(script, files={})
+    assert r.returncode == 1 and "MemoryError" in r.stdout
+    assert lane.run_ok(script, files={}, heapsize=1024 * 1024).strip() == str(200 * 1024)
+    out = lane.run_ok("import micropython\nmicropython.mem_info()", files={})
+    total = int(out.split("GC: total:")[1].split(",")[0])
+    assert 120 * 1024 <= total <= lane.HEAPSIZE
+
+
+def test_drive_layout_lib_is_on_the_path(lane):
+    files = {"lib/libmod.py": "Y = 5", "top.py": "import libmod\nZ = libmod.Y * 2"}
+    assert lane.run_ok("import top\nprint(top.Z)", files=files).strip() == "10"
+
+
+def test_failures_carry_the_traceback(lane):
+    r = lane.run("print('before')\nraise ValueError('boom 17')", files={})
+    # CircuitPython prints an uncaught exception on stdout (the board's serial
+    # console), where MicroPython's VMs use stderr.
+    assert r.returncode == 1 and r.stdout.startswith("before\nTraceback")
+    assert "ValueError: boom 17" in r.stdout
+    with pytest.raises(AssertionError, match="boom 17"):
+        lane.run_ok("raise ValueError('boom 17')", files={})
+    with pytest.raises(RuntimeError, match="mpy-cross failed on bad.py"):
+        lane.compile_mpy("def f(:\n", "bad.py")
+
+
+def test_missing_folder_skips_and_broken_folder_fails(monkeypatch, tmp_path):
+    monkeypatch.setenv(cplane.ENV_VAR, str(tmp_path / "nowhere"))
+    assert not cplane.available() and "absent" in cplane.why_unavailable()
+    with pytest.raises(pytest.skip.Exception, match="CircuitPython lane unavailable"):
+        cplane.require_or_skip()
+    monkeypatch.setenv(cplane.ENV_VAR, str(tmp_path))       # there, but empty
+    assert "missing" in cplane.why_unavailable()
+    with pytest.raises(pytest.fail.Exception, match="CircuitPython lane broken"):
+        cplane.require_or_skip()
+    monkeypatch.delenv(cplane.ENV_VAR)
+    assert cplane.directory() == (cplane.REPO.parent / "shared" / "circuitpython").resolve()
+
+
+# ------------------------------------------------------------ the compile lane
+
+@pytest.mark.parametrize("family", ["pybadge", "pygamer"])
+def test_every_file_on_the_drive_compiles(lane, family):
+    """What the deploy installs (firmware, the board's adapter, the
+    libraries) compiles with CircuitPython's mpy-cross: the deploy's own
+    bundle, built with the real compiler."""
+    import deploy
+    exe = str(lane.mpy_cross())
+    bundle, libs = deploy.build_bundle(family, exe)
+    py = [rel for rel in bundle if rel.endswith(".py")]
+    mpy = [rel for rel in bundle if rel.endswith(".mpy")]
+    assert py == ["code.py"]                       # the one file a board must find as .py
+    assert "lib/neopixel.mpy" in mpy and "aliencity/engine.mpy" in mpy
+    assert "boards/%s.mpy" % family in mpy and "neopixel" in libs
+    assert all(bundle[rel][:2] == b"C\x06" for rel in mpy)
+    lane.compile_mpy(bundle["code.py"], "code.py")    # and code.py compiles too
+
+
+def test_every_firmware_and_boards_file_compiles(lane):
+    files = lane.firmware_files()
+    assert len(files) >= 40 and "boards/pygamer.py" in files
+    for rel, text in files.items():
+        assert lane.compile_mpy(text, rel)[:1] == b"C", rel
+
+
+# ------------------------------------------------------------ the engine lane
+
+def _engine_modules():
+    import importlib
+    return [(pkg, importlib.import_module(mod)) for pkg, _mods, mod in cplane.ENGINES]
+
+
+ENGINE_IDS = [e[0] for e in cplane.ENGINES]
+
+
+def _split(out):
+    return [g.strip("\n") for g in out.split("=====\n") if g.strip()]
+
+
+@pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
+@pytest.mark.parametrize("index", range(len(cplane.ENGINES)), ids=ENGINE_IDS)
+def test_seeded_games_match_cpython(lane, index, mpy):
+    modname = cplane.ENGINES[index][2]
+    mod = _engine_modules()[index][1]
+    script = ("import %s as lane_game\nfor seed in lane_game.SEEDS:\n"
+              "    print(lane_game.game(seed))\n    print('=====')\n" % modname)
+    got = _split(lane.run_ok(script, mpy=mpy))
+    want = [mod.game(s).strip("\n") for s in mod.SEEDS]
+    assert got == want
+    assert all(g.endswith("replay True undo True") for g in got)
+
+
+def record_variants(mod):
+    """Each seeded game's record, and broken copies of it: a line of
+    nonsense, a no-break space, a move played twice, the magic line
+    changed, a line cut short."""
+    out = []
+    for seed in mod.SEEDS[:3]:
+        lines = [ln for ln in mod.game(seed).split("\n")
+                 if ln and not ln.startswith(("tower", "bonus", "location", "totals", "score",
+                                              "replay"))]
+        out.append("\n".join(lines) + "\n")
+        out.append("\n".join(lines[:3] + ["frobnicate 7"] + lines[3:]) + "\n")
+        out.append("\n".join(lines[:-1] + [lines[-1].replace(" ", "\u00a0", 1)]) + "\n")
+        out.append("\n".join(lines + [lines[-1]]) + "\n")
+        out.append("\n".join(["nonsense 1"] + lines[1:]) + "\n")
+        out.append("\n".join(lines[:-1] + [lines[-1].rsplit(" ", 1)[0]]) + "\n")
+    return out
+
+
+@pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
+@pytest.mark.parametrize("index", range(len(cplane.ENGINES)), ids=ENGINE_IDS)
+def test_records_replay_as_in_cpython(lane, index, mpy):
+    modname = cplane.ENGINES[index][2]
+    mod = _engine_modules()[index][1]
+    cases = record_variants(mod)
+    script = ("import %s as lane_game\nfor text in %r:\n    print(lane_game.replay(text))\n"
+              % (modname, cases))
+    got = lane.run_ok(script, mpy=mpy).splitlines()
+    want = [mod.replay(t) for t in cases]
+    assert got == want
+    kinds = {w.split()[0] for w in want}
+    assert kinds == {"ok", "BAD", "ERR"}, want       # every verdict was exercised
+
+
+AI_ENGINES = [i for i, m in enumerate(_engine_modules()) if hasattr(m[1], "AI_CASES")]
+
+
+@pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
+@pytest.mark.parametrize("index", AI_ENGINES, ids=[ENGINE_IDS[i] for i in AI_ENGINES])
+def test_ai_levels_choose_as_in_cpython(lane, index, mpy):
+    """Every level picks exactly CPython's move on fixed positions, with
+    no deadline (so the search is the same), in the board's 130 KB heap."""
+    modname = cplane.ENGINES[index][2]
+    mod = _engine_modules()[index][1]
+    script = ("import gc\nimport %s as lane_game\nfor case in lane_game.AI_CASES:\n"
+              "    print(lane_game.ai(case))\n    gc.collect()\n" % modname)
+    got = lane.run_ok(script, mpy=mpy, timeout=600).splitlines()
+    want = "\n".join(mod.ai(c) for c in mod.AI_CASES).splitlines()
+    assert got == want
+    assert len({ln.split(" ", 3)[3] for ln in want}) > len(mod.AI_CASES)   # levels differ
+
+
+def test_engine_lane_lists_every_engine_package():
+    """A game package under firmware/ with an engine is in cplane.ENGINES
+    (Alheimur: one line there when its engine exists)."""
+    fw = os.path.join(cplane.REPO, "firmware")
+    games = sorted(d for d in os.listdir(fw)
+                   if os.path.isfile(os.path.join(fw, d, "engine.py")))
+    assert games == sorted(ENGINE_IDS)
