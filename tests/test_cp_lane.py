@@ -194,3 +194,80 @@ def test_engine_lane_lists_every_engine_package():
     games = sorted(d for d in os.listdir(fw)
                    if os.path.isfile(os.path.join(fw, d, "engine.py")))
     assert games == sorted(ENGINE_IDS)
+
+
+# ------------------------------------------------------------ deploy with the real compiler
+
+BOOT_OUT_10 = ("Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyGamer with samd51j19\r\n"
+               "Board ID:pygamer\r\n")
+BOOT_OUT_9 = ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\r\n"
+              "Board ID:pybadge\r\n")
+
+
+def _drive(tmp_path, boot_out):
+    d = tmp_path / "CIRCUITPY"
+    d.mkdir()
+    (d / "boot_out.txt").write_text(boot_out)
+    (d / "code.py").write_text('print("Hello World!")\n')
+    return d
+
+
+def _deploy(argv):
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    import deploy
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        rc = deploy.main(argv)
+    return rc, out.getvalue(), err.getvalue()
+
+
+def test_deploy_with_circuitpythons_mpy_cross_runs_in_circuitpython(lane, tmp_path):
+    """The deploy's .mpy files for a CircuitPython 10 drive: every module
+    loads in circuitpython (hardware modules stood in), and the engines
+    play their seeded games from them exactly as CPython does."""
+    d = _drive(tmp_path, BOOT_OUT_10)
+    rc, _out, err = _deploy(["--drive", str(d), "--mpy-cross", str(lane.mpy_cross())])
+    assert rc == 0, err
+    on_drive = sorted(str(p.relative_to(d)) for p in d.rglob("*") if p.is_file())
+    assert [p for p in on_drive if p.endswith(".py")] == ["code.py"]
+    mods = []
+    for rel in on_drive:
+        if rel.endswith(".mpy"):
+            name = rel[4:] if rel.startswith("lib/") else rel
+            name = name[:-4].replace("/", ".")
+            mods.append(name[:-9] if name.endswith(".__init__") else name)
+    assert "aliencity.engine" in mods and "neopixel" in mods and "boards.pygamer" in mods
+    helpers = tmp_path / "helpers"
+    helpers.mkdir()
+    for name, text in list(lane.hardware_stubs().items()) + list(lane.tool_files(
+            "seeded", *[e[2] for e in lane.ENGINES]).items()):
+        (helpers / name).write_text(text)
+    script = ("import sys\nfor m in %r:\n    __import__(m)\n"
+              "    print(m, sys.modules[m].__file__.rsplit('.', 1)[1])\n" % mods)
+    # all at once is more than the board ever loads (and 64-bit): room for it
+    r = lane.run_drive(script, str(d), extra_dirs=[str(helpers)], heapsize=1024 * 1024)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.split() == [w for m in mods for w in (m, "mpy")]
+    import importlib
+    for _pkg, _mods, modname in lane.ENGINES:
+        mod = importlib.import_module(modname)
+        seeds = mod.SEEDS[:3]
+        script = "import %s as g\nfor s in %r:\n    print(g.game(s))\n    print('=====')\n" % (
+            modname, seeds)
+        r = lane.run_drive(script, str(d), extra_dirs=[str(helpers)])
+        assert r.returncode == 0, r.stdout
+        assert _split(r.stdout) == [mod.game(s).strip("\n") for s in seeds]
+
+
+def test_circuitpython_10_mpy_cross_is_refused_for_a_circuitpython_9_drive(lane, tmp_path):
+    d = _drive(tmp_path, BOOT_OUT_9)
+    before = sorted(p.name for p in d.iterdir())
+    rc, _out, err = _deploy(["--drive", str(d), "--mpy-cross", str(lane.mpy_cross())])
+    assert rc == 1
+    assert "is CircuitPython 10's mpy-cross, but the board runs CircuitPython 9" in err
+    assert "Incompatible .mpy file" in err and "for CircuitPython 9.x" in err
+    assert "bin/mpy-cross/" in err and "without --mpy-cross" in err
+    assert "Traceback" not in err and err.count("\n") == 1        # one paragraph
+    assert sorted(p.name for p in d.iterdir()) == before

@@ -176,9 +176,28 @@ def write_tree(dest, files, mpy=False, keep_py=("code.py", "boot.py", "main.py")
         path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
 
 
-def run_drive(script, drive, heapsize=HEAPSIZE, timeout=300):
+# CircuitPython's hardware modules the firmware imports, which the unix
+# port has not: empty stand-ins (any name is a class that takes anything),
+# enough to import every module; displayio's classes by name.
+HARDWARE = ("terminalio", "supervisor", "board", "keypad", "analogio", "digitalio",
+            "microcontroller", "audiocore", "audioio", "audiopwmio", "adafruit_pixelbuf",
+            "neopixel_write")
+_STUB = ("class _Any:\n    def __init__(self, *a, **k):\n        pass\n"
+         "def __getattr__(name):\n    return _Any\n")
+
+
+def hardware_stubs():
+    """{"name.py": text} for HARDWARE and displayio (put them in a folder
+    passed as run_drive's extra_dirs, never on the drive)."""
+    files = {n + ".py": _STUB for n in HARDWARE}
+    files["displayio.py"] = "".join("class %s:\n    pass\n" % c for c in (
+        "Group", "TileGrid", "Bitmap", "Palette", "ColorConverter"))
+    return files
+
+
+def run_drive(script, drive, heapsize=HEAPSIZE, timeout=300, extra_dirs=()):
     """Run script in circuitpython with the folder ``drive`` as CIRCUITPY
-    (its root, then lib/, on sys.path). Returns subprocess.CompletedProcess
+    (its root, then lib/, then extra_dirs on sys.path). Returns subprocess.CompletedProcess
     (text; returncode 0 ok, 1 the script raised). CircuitPython prints an
     uncaught exception's traceback on stdout (as on the board's serial
     console), not stderr."""
@@ -190,7 +209,8 @@ def run_drive(script, drive, heapsize=HEAPSIZE, timeout=300):
         with open(main, "w", encoding="utf-8") as f:
             f.write(script)
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": tmp,
-               "MICROPYPATH": drive + os.pathsep + os.path.join(drive, "lib")}
+               "MICROPYPATH": os.pathsep.join([drive, os.path.join(drive, "lib")]
+                                              + [os.path.abspath(d) for d in extra_dirs])}
         return subprocess.run([str(vm()), "-X", "heapsize=%d" % heapsize, main],
                               cwd=drive, env=env, text=True, encoding="utf-8",
                               capture_output=True, timeout=timeout)

@@ -437,11 +437,28 @@ def is_player_file(rel):
 
 # ------------------------------------------------------------ mpy-cross
 
-def check_mpy_cross(exe, board_major=None):
+MPY_CROSS_DOWNLOADS = "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
+
+
+def _get_mpy_cross(major):
+    """How to get CircuitPython's mpy-cross (for this major version)."""
+    which = ("CircuitPython %d.x" % major) if major else "your board's CircuitPython version"
+    return ("Get CircuitPython's own mpy-cross for %s: download it for your computer from %s "
+            "(folders by system; the file names carry the version, e.g. "
+            "mpy-cross-linux-amd64-10.0.3.static), make it executable, and pass its path with "
+            "--mpy-cross; or build it from the circuitpython repository (make -C mpy-cross); "
+            "or deploy without --mpy-cross (plain .py files work on every version)."
+            % (which, MPY_CROSS_DOWNLOADS))
+
+
+def check_mpy_cross(exe, board_major=None, force=False):
     """Compile a probe with it: CircuitPython's .mpy files start with b"C",
-    MicroPython's with b"M" (CircuitPython refuses those)."""
+    MicroPython's with b"M" (CircuitPython refuses those); its --version
+    must name the board's CircuitPython major version (a .mpy from
+    another major version is refused by the board: 'Incompatible .mpy
+    file')."""
     if not (os.path.isfile(exe) or shutil.which(exe)):
-        raise DeployError("mpy-cross not found: %s" % exe)
+        raise DeployError("mpy-cross not found: %s. %s" % (exe, _get_mpy_cross(board_major)))
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "probe.py")
         out = os.path.join(tmp, "probe.mpy")
@@ -449,31 +466,36 @@ def check_mpy_cross(exe, board_major=None):
             f.write("x = 1\n")
         try:
             p = subprocess.run([exe, "-o", out, src], capture_output=True, text=True, timeout=60)
-        except OSError as e:
-            raise DeployError("cannot run %s: %s" % (exe, e)) from None
+        except (OSError, subprocess.SubprocessError) as e:
+            raise DeployError("cannot run %s (%s). %s" % (exe, e, _get_mpy_cross(board_major))) from None
         data = read_bytes(out)
         if p.returncode != 0 or not data:
-            raise DeployError("%s failed on a one-line probe file:\n%s"
-                              % (exe, (p.stderr or p.stdout).strip()))
+            raise DeployError("%s failed on a one-line probe file (%s). %s"
+                              % (exe, (p.stderr or p.stdout).strip() or "no output",
+                                 _get_mpy_cross(board_major)))
     if data[:1] == b"M":
         raise DeployError(
             "%s is MicroPython's mpy-cross: its .mpy files start with 'M' (MicroPython's "
             "format), and CircuitPython refuses them ('Incompatible .mpy file'); CircuitPython's "
-            "start with 'C'. Use CircuitPython's own mpy-cross for your CircuitPython version: "
-            "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/ "
-            "(or build it from the circuitpython repository, mpy-cross/)." % exe)
+            "start with 'C'. %s" % (exe, _get_mpy_cross(board_major)))
     if data[:1] != b"C":
-        raise DeployError("%s wrote %r..., not a CircuitPython .mpy (those start with 'C')."
-                          % (exe, data[:4]))
+        raise DeployError("%s wrote %r..., not a CircuitPython .mpy (those start with 'C'). %s"
+                          % (exe, data[:4], _get_mpy_cross(board_major)))
     try:
         v = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=30)
-        m = re.search(r"CircuitPython\s+(\d+)\.", v.stdout + v.stderr)
-    except OSError:
-        m = None
-    if m and board_major and int(m.group(1)) != board_major:
-        warn("%s is CircuitPython %s's mpy-cross but the board runs CircuitPython %d: "
-             "the board may refuse the .mpy files ('Incompatible .mpy file')."
-             % (exe, m.group(1), board_major))
+        said = (v.stdout + v.stderr).strip()
+    except (OSError, subprocess.SubprocessError):
+        said = ""
+    m = re.search(r"CircuitPython\s+(\d+)\.", said)
+    if board_major and (not m or int(m.group(1)) != board_major):
+        msg = ("%s is %s, but the board runs CircuitPython %d: the board would refuse its .mpy "
+               "files ('Incompatible .mpy file')."
+               % (exe, ("CircuitPython %s's mpy-cross" % m.group(1)) if m else
+                  "an mpy-cross whose --version names no CircuitPython version (%r)" % said[:80],
+                  board_major))
+        if not force:
+            raise DeployError(msg + " " + _get_mpy_cross(board_major))
+        warn(msg + " Going on (--force).")
     return exe
 
 
@@ -933,7 +955,7 @@ def main(argv=None, circuitpy_patterns=None, boot_patterns=None):
         info, family = check_board(drive, args.board, args.force)
         say("%s: CircuitPython %s on %s (board id %s); adapter boards/%s.py"
             % (drive, info["version"] or "?", info["name"] or "?", info["board_id"] or "?", family))
-        mpy = check_mpy_cross(args.mpy_cross, info["major"]) if args.mpy_cross else None
+        mpy = check_mpy_cross(args.mpy_cross, info["major"], args.force) if args.mpy_cross else None
         bundle, libs = build_bundle(family, mpy, libs=not args.no_libs)
         deploy(drive, bundle, libs, info, family, mpy=bool(mpy), dry_run=args.dry_run)
         if args.no_libs and not args.dry_run:
