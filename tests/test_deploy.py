@@ -1,6 +1,7 @@
 """tools/deploy.py on fake drives (temporary folders with boot_out.txt or
 INFO_UF2.TXT), and the simulator running from a deployed drive."""
 
+import errno
 import io
 import os
 import struct
@@ -68,6 +69,22 @@ def run(argv, **kw):
     with redirect_stdout(out), redirect_stderr(err):
         rc = deploy.main(argv, **kw)
     return rc, out.getvalue(), err.getvalue()
+
+
+def circup_libraries(requirements):
+    """circup's own reading of a requirements.txt (circup/command_utils.py,
+    libraries_from_requirements, adafruit/circup at f7f7873), for
+    `circup install -r`."""
+    import re
+    libraries = ()
+    for line in requirements.split("\n"):
+        line = line.lower().strip()
+        if line.startswith("#") or line == "":
+            pass
+        else:
+            line = re.split("[<>=~[;]", line)[0].strip()
+            libraries = libraries + (line,)
+    return libraries
 
 
 def assert_player_files(d):
@@ -161,9 +178,9 @@ def test_install_layout_pybadge(tmp_path):
                 # text is drawn by ui/text.py: these libraries are not imported any more
                 "lib/adafruit_display_text", "lib/adafruit_ticks.py"):
         assert not (d / rel).exists(), rel
-    reqs = [ln for ln in (d / "requirements.txt").read_text().splitlines()
-            if ln and not ln.startswith("#")]
-    assert "neopixel" in reqs and "adafruit_display_text" not in reqs
+    reqs = circup_libraries((d / "requirements.txt").read_text())
+    assert reqs == ("neopixel",)
+    assert "neopixel==6.4.2" in (d / "requirements.txt").read_text().split()   # circup freeze's form
     assert (d / "code.py").read_bytes() == open(os.path.join(paths.FIRMWARE, "code.py"), "rb").read()
     assert "replace (not installed by this tool before)" in out      # the stock code.py
     assert_player_files(d)
@@ -214,7 +231,9 @@ def old_version(bundle):
     return old
 
 
-def test_interrupted_copy_leaves_old_or_new_and_recovers(tmp_path, monkeypatch):
+def _installed_old(tmp_path):
+    """A drive with a made-up earlier release installed; (drive, bundle,
+    old, libs, info, family)."""
     d = make_drive(tmp_path)
     info, family = deploy.check_board(str(d))
     bundle, libs = deploy.build_bundle(family)
@@ -222,42 +241,20 @@ def test_interrupted_copy_leaves_old_or_new_and_recovers(tmp_path, monkeypatch):
     with redirect_stdout(io.StringIO()):
         deploy.deploy(str(d), old, libs, info, family)
     assert_player_files(d)
+    return d, bundle, old, libs, info, family
 
-    real = deploy._write_data
-    n = {"calls": 0}
 
-    class Unplugged(Exception):
-        pass
-
-    def flaky(f, data):
-        n["calls"] += 1
-        if n["calls"] == 6:          # the manifest, then 4 files, then half of the 5th
-            real(f, data[:len(data) // 2])
-            raise Unplugged()
-        real(f, data)
-
-    monkeypatch.setattr(deploy, "_write_data", flaky)
-    with redirect_stdout(io.StringIO()), pytest.raises(Unplugged):
-        deploy.deploy(str(d), bundle, libs, info, family)
-    monkeypatch.setattr(deploy, "_write_data", real)
-
+def assert_game(d, version, bundle):
+    """Every file of the game on the drive is of that one version: never a mix."""
     now = snapshot(d)
-    new_count = old_count = 0
     for rel in bundle:
-        data = now.get(rel)
-        assert data in (bundle[rel], old[rel]), rel          # never half a file
-        new_count += data == bundle[rel]
-        old_count += data == old[rel]
-    assert new_count == 4 and old_count == len(bundle) - 4
-    assert now["aliencity/retired.py"] == old["aliencity/retired.py"]
-    assert any(p.endswith(deploy.TMP_SUFFIX) for p in now)   # the half-written temporary
-    assert_player_files(d)
+        assert now.get(rel) == version.get(rel), rel
 
-    # the next deploy finishes the job and cleans up after the interrupted one
+
+def finish(d, bundle, libs, info, family):
     out = io.StringIO()
     with redirect_stdout(out):
         deploy.deploy(str(d), bundle, libs, info, family)
-    assert "left by an interrupted deploy" in out.getvalue()
     now = snapshot(d)
     for rel in bundle:
         assert now[rel] == bundle[rel], rel
@@ -266,6 +263,104 @@ def test_interrupted_copy_leaves_old_or_new_and_recovers(tmp_path, monkeypatch):
     assert_player_files(d)
     with redirect_stdout(io.StringIO()):
         assert deploy.deploy(str(d), bundle, libs, info, family) == 0
+    return out.getvalue()
+
+
+def one_paragraph(msg):
+    assert "Traceback" not in msg and "\n\n" not in msg.strip() and msg.strip().count("\n") == 0, msg
+    return msg
+
+
+def test_a_failure_while_writing_leaves_the_old_game_and_recovers(tmp_path, monkeypatch):
+    """An I/O error halfway through the 5th new file: every new file was
+    going to a temporary name, so the old release is whole; the temporaries
+    are cleaned up, and the next run installs the new one."""
+    d, bundle, old, libs, info, family = _installed_old(tmp_path)
+    real = deploy._write_data
+    n = {"calls": 0}
+
+    def flaky(f, data):
+        n["calls"] += 1
+        if n["calls"] == 5:
+            real(f, data[:len(data) // 2])
+            raise OSError(errno.EIO, "Input/output error")
+        real(f, data)
+
+    monkeypatch.setattr(deploy, "_write_data", flaky)
+    with redirect_stdout(io.StringIO()), pytest.raises(deploy.DeployError) as e:
+        deploy.deploy(str(d), bundle, libs, info, family)
+    monkeypatch.setattr(deploy, "_write_data", real)
+    msg = one_paragraph(str(e.value))
+    assert "writing to %s failed" % d in msg and "Input/output error" in msg
+    assert "the old game is on the drive as it was" in msg
+    assert_game(d, old, bundle)
+    assert not [p for p in snapshot(d) if p.endswith(deploy.TMP_SUFFIX)]
+    assert_player_files(d)
+    finish(d, bundle, libs, info, family)
+
+
+def unplug(d):
+    """The drive goes away: its folder is empty (an unmounted mount point)."""
+    gone = d.parent / ("unplugged-" + d.name)
+    d.rename(gone)
+    return gone
+
+
+def plug(gone, d):
+    if d.exists():
+        d.rmdir()
+    gone.rename(d)
+
+
+def test_a_drive_that_vanishes_while_writing_keeps_the_old_game(tmp_path, monkeypatch):
+    d, bundle, old, libs, info, family = _installed_old(tmp_path)
+    real = deploy._write_data
+    n = {"calls": 0, "gone": None}
+
+    def vanish(f, data):
+        n["calls"] += 1
+        if n["calls"] == 7:
+            real(f, data[:100])
+            n["gone"] = unplug(d)
+            raise OSError(errno.EIO, "Input/output error")
+        real(f, data)
+
+    monkeypatch.setattr(deploy, "_write_data", vanish)
+    rc, _out, err = run(["--drive", str(d)])
+    monkeypatch.setattr(deploy, "_write_data", real)
+    assert rc == 1
+    msg = one_paragraph(err)
+    assert "went away while copying" in msg and "Plug the board back in" in msg
+    assert "the old game is on the drive as it was" in msg
+    plug(n["gone"], d)
+    assert_game(d, old, bundle)                       # whole files, all of the old release
+    assert any(p.endswith(deploy.TMP_SUFFIX) for p in snapshot(d))   # could not clean up: gone
+    assert "left by an interrupted deploy" in finish(d, bundle, libs, info, family)
+
+
+def test_a_drive_that_vanishes_while_renaming_is_finished_by_the_next_run(tmp_path, monkeypatch):
+    """The rename phase (milliseconds) is the one window where old and new
+    files meet; the message says so and the next run finishes the job."""
+    d, bundle, _old, libs, info, family = _installed_old(tmp_path)
+    real = deploy._commit_file
+    n = {"calls": 0, "gone": None}
+
+    def vanish(drive, rel):
+        n["calls"] += 1
+        if n["calls"] == 3:
+            n["gone"] = unplug(d)
+            raise OSError(errno.ENOENT, "No such file or directory")
+        real(drive, rel)
+
+    monkeypatch.setattr(deploy, "_commit_file", vanish)
+    rc, _out, err = run(["--drive", str(d)])
+    monkeypatch.setattr(deploy, "_commit_file", real)
+    assert rc == 1
+    msg = one_paragraph(err)
+    assert "went away while copying" in msg and "(2 of %d were)" % len(bundle) in msg
+    assert "the tool runs again, which finishes the job" in msg
+    plug(n["gone"], d)
+    finish(d, bundle, libs, info, family)
 
 
 def test_player_files_are_never_deleted(tmp_path):
@@ -401,10 +496,10 @@ def test_flash_uf2(tmp_path):
     f.write_bytes(uf2())
     pats = [str(tmp_path / "media" / "*" / "*")]
     rc, out, err = run(["--uf2", str(f), "--dry-run"], boot_patterns=pats)
-    assert rc == 0 and "would copy" in out and not (d / "CURRENT.UF2").exists()
+    assert rc == 0 and "would copy" in out and not (d / "NEW.UF2").exists()
     rc, out, err = run(["--uf2", str(f)], boot_patterns=pats)
     assert rc == 0, err
-    assert (d / "CURRENT.UF2").read_bytes() == f.read_bytes()
+    assert (d / "NEW.UF2").read_bytes() == f.read_bytes()
     assert "When the CIRCUITPY drive appears" in out
 
 
@@ -422,7 +517,7 @@ def test_flash_uf2_refusals(tmp_path):
                           (gamer, badge, "for the board 'pygamer'")):
         rc, _out, err = run(["--uf2", str(f), "--drive", str(drive)])
         assert rc == 1 and msg in err, err
-        assert not (drive / "CURRENT.UF2").exists()
+        assert not (drive / "NEW.UF2").exists()
     # no bootloader drive, or two
     pats = [str(tmp_path / "media" / "*" / "*")]
     rc, _out, err = run(["--uf2", str(good)], boot_patterns=pats)
@@ -503,6 +598,6 @@ def test_no_libs_leaves_lib_to_circup(tmp_path):
     assert rc == 0 and "circup install -r" in out
     files = snapshot(d)
     assert not [p for p in files if p.startswith("lib/") and p not in PLAYER]   # only others' libraries
-    assert "neopixel" in files["requirements.txt"].decode().split()
+    assert circup_libraries(files["requirements.txt"].decode()) == ("neopixel",)
     assert "code.py" in files and "boards/common.py" in files
     assert_player_files(d)
