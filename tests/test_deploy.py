@@ -4,6 +4,7 @@ INFO_UF2.TXT), and the simulator running from a deployed drive."""
 import errno
 import io
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -601,3 +602,240 @@ def test_no_libs_leaves_lib_to_circup(tmp_path):
     assert circup_libraries(files["requirements.txt"].decode()) == ("neopixel",)
     assert "code.py" in files and "boards/common.py" in files
     assert_player_files(d)
+
+
+# ------------------------------------------------------------ drives that misbehave
+
+class Mount:
+    """A small tmpfs mounted at path when this machine lets us (root, and a
+    sandbox that allows mount); .real says whether it is one."""
+
+    def __init__(self, path, kb):
+        self.path = path
+        path.mkdir(parents=True)
+        self.real = False
+        if hasattr(os, "geteuid") and os.geteuid() == 0 and sys.platform.startswith("linux"):
+            p = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=%dk,mode=0755" % kb, "tmpfs",
+                                str(path)], capture_output=True, text=True)
+            self.real = p.returncode == 0
+
+    def remount(self, opts):
+        subprocess.run(["mount", "-o", "remount," + opts, str(self.path)], check=True)
+
+    def close(self):
+        if self.real:
+            subprocess.run(["umount", str(self.path)], check=True)
+            self.real = False
+
+
+@pytest.fixture
+def mounts():
+    made = []
+
+    def make(path, kb):
+        m = Mount(path, kb)
+        made.append(m)
+        return m
+
+    yield make
+    for m in made:
+        m.close()
+
+
+def fill_drive(d, kind="cp9-pybadge"):
+    (d / "boot_out.txt").write_bytes(BOOT_OUT[kind].encode())
+    (d / "code.py").write_text('print("Hello World!")\n')
+    for rel, data in PLAYER.items():
+        (d / rel).parent.mkdir(parents=True, exist_ok=True)
+        (d / rel).write_bytes(data)
+
+
+def test_read_only_drive_says_what_to_do_and_changes_nothing(tmp_path, mounts, monkeypatch):
+    """CircuitPython's boot.py can remount CIRCUITPY for the board to write:
+    the computer then sees it read-only. A real read-only mount here when
+    the machine allows it, else every write refused as such a drive does."""
+    m = mounts(tmp_path / "CIRCUITPY", 2048)
+    d = m.path
+    fill_drive(d)
+    (d / "boot.py").write_text('import storage\nstorage.remount("/", readonly=False)\n')
+    if m.real:
+        m.remount("ro")
+    else:
+        real_open = open
+
+        def ro_open(path, mode="r", *a, **k):
+            if str(path).startswith(str(d)) and any(c in mode for c in "wax+"):
+                raise OSError(errno.EROFS, "Read-only file system")
+            return real_open(path, mode, *a, **k)
+
+        monkeypatch.setattr("builtins.open", ro_open)
+    before = snapshot(d)
+    rc, _out, err = run(["--drive", str(d)])
+    monkeypatch.undo()
+    assert rc == 1
+    msg = one_paragraph(err)
+    assert "is read-only for this computer (Read-only file system)" in msg
+    assert "boot.py" in msg and "storage.remount" in msg and "safe mode" in msg
+    assert "Nothing was changed." in msg
+    assert snapshot(d) == before
+    if m.real:
+        m.remount("rw")
+    assert run(["--drive", str(d)])[0] == 0             # writable again: it installs
+
+
+def test_a_drive_that_fills_up_mid_copy_keeps_the_old_game(tmp_path, mounts, monkeypatch):
+    """The space check passes (something else writes to the drive at the
+    same time; here: the estimate is made to say 0) and the drive fills up
+    while the new files are written: a real full tmpfs when the machine
+    allows it, else ENOSPC once the writes pass the 'drive's' size."""
+    m = mounts(tmp_path / "CIRCUITPY", 2048)
+    d = m.path
+    fill_drive(d)
+    info, family = deploy.check_board(str(d))
+    bundle, libs = deploy.build_bundle(family)
+    old = old_version(bundle)
+    with redirect_stdout(io.StringIO()):
+        deploy.deploy(str(d), old, libs, info, family)
+    used = sum(len(v) for v in snapshot(d).values())
+    ballast = d / "ballast.bin"          # leaves room for about half the new release
+    if m.real:
+        free = shutil.disk_usage(d).free
+        ballast.write_bytes(b"\0" * (free - used // 2))
+    else:
+        left = {"bytes": used // 2}
+        real = deploy._write_data
+
+        def full(f, data):
+            if len(data) > left["bytes"]:
+                real(f, data[:left["bytes"]])
+                raise OSError(errno.ENOSPC, "No space left on device")
+            left["bytes"] -= len(data)
+            real(f, data)
+
+        monkeypatch.setattr(deploy, "_write_data", full)
+    monkeypatch.setattr(deploy, "space_needed", lambda *a: 0)
+    rc, _out, err = run(["--drive", str(d)])
+    monkeypatch.undo()
+    assert rc == 1
+    msg = one_paragraph(err)
+    assert "filled up while copying (No space left on device)" in msg
+    assert "the old game is on the drive as it was" in msg and "--mpy-cross" in msg
+    assert_game(d, old, bundle)
+    assert not [p for p in snapshot(d) if p.endswith(deploy.TMP_SUFFIX)]   # room given back
+    ballast.unlink(missing_ok=True)
+    finish(d, bundle, libs, info, family)
+
+
+def test_space_check_message_gives_the_figures_it_compares(tmp_path, mounts, monkeypatch):
+    """Too little room: refused before writing, with the room needed and
+    the room free; and a drive with just the room it asked for takes the
+    install (the estimate is enough). Real tmpfs drives when possible."""
+    m = mounts(tmp_path / "small" / "CIRCUITPY", 128)
+    d = m.path
+    fill_drive(d)
+    if not m.real:
+        class Usage:
+            total, used, free = 128 * 1024, 10 * 1024, 118 * 1024
+        monkeypatch.setattr(deploy.shutil, "disk_usage", lambda p: Usage)
+    before = snapshot(d)
+    rc, _out, err = run(["--drive", str(d)])
+    assert rc == 1
+    msg = one_paragraph(err)
+    import re
+    need_kb, free_kb = (int(x) for x in re.search(
+        r"this update needs (\d+) KB free .* and the drive has (\d+) KB free", msg).groups())
+    assert free_kb == deploy.shutil.disk_usage(str(d)).free // 1024
+    assert need_kb > free_kb and "Nothing was changed" in msg and "--mpy-cross" in msg
+    assert snapshot(d) == before
+    monkeypatch.undo()
+    # a drive with exactly the room asked for (plus what is on it) takes it
+    m2 = mounts(tmp_path / "fits" / "CIRCUITPY", need_kb + 64)
+    if m2.real:
+        d2 = m2.path
+        fill_drive(d2)
+        rc, _out, err = run(["--drive", str(d2)])
+        assert rc == 0, err
+
+
+@pytest.mark.parametrize("case", ["missing", "empty", "binary", "a folder", "no version",
+                                  "no board id"])
+def test_odd_boot_out_txt(tmp_path, case):
+    d = make_drive(tmp_path)
+    b = d / "boot_out.txt"
+    if case == "missing":
+        b.unlink()
+    elif case == "empty":
+        b.write_bytes(b"")
+    elif case == "binary":
+        b.write_bytes(bytes(range(256)))
+    elif case == "a folder":
+        b.unlink()
+        b.mkdir()
+    elif case == "no version":
+        b.write_text("Adafruit MicroPython v1.20 on 2023; PyBadge with samd51\r\n")
+    else:
+        b.write_text("Adafruit CircuitPython 10.0.3 on 2025-10-17\r\n")
+    before = snapshot(d)
+    rc, out, err = run(["--drive", str(d)])
+    if case == "no board id":       # the version is enough: a warning, the default adapter
+        assert rc == 0, err
+        assert "warning: board None" in out and (d / "boards" / "pybadge.py").is_file()
+        return
+    assert rc == 1
+    msg = one_paragraph(err)
+    assert "boot_out.txt" in msg and "reset button" in msg and "--force" in msg
+    assert snapshot(d) == before
+
+
+def test_a_path_that_is_not_a_drive(tmp_path):
+    f = tmp_path / "notes.txt"
+    f.write_text("x")
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "photo.jpg").write_bytes(b"\xff\xd8")
+    for path, says in ((tmp_path / "nowhere", "does not exist"),
+                       (f, "is a file, not a drive"),
+                       (home, "does not look like a CIRCUITPY drive")):
+        rc, _out, err = run(["--drive", str(path)])
+        assert rc == 1
+        msg = one_paragraph(err)
+        assert says in msg and "--drive" in msg, msg
+    assert sorted(os.listdir(home)) == ["photo.jpg"]
+
+
+def test_files_the_tool_did_not_install_are_backed_up_first(tmp_path):
+    d = make_drive(tmp_path)
+    stock = (d / "code.py").read_bytes()
+    rc, out, err = run(["--drive", str(d)])
+    assert rc == 0, err
+    backups = list((d / deploy.BACKUP_DIR).glob("*/code.py"))
+    assert len(backups) == 1 and backups[0].read_bytes() == stock
+    assert "copied code.py (not installed by this tool) to %s" % backups[0].parent in out
+    # a file of ours that the player edited since: backed up too; our own unchanged ones not
+    (d / "prng.py").write_text("# my tweak\n")
+    (d / "code.py").write_text("# my own launcher\n")
+    rc, out, _err = run(["--drive", str(d)])
+    assert rc == 0
+    newest = max((d / deploy.BACKUP_DIR).iterdir())
+    assert sorted(p.name for p in newest.iterdir()) == ["code.py", "prng.py"]
+    assert (newest / "prng.py").read_text() == "# my tweak\n"
+    assert (newest / "code.py").read_text() == "# my own launcher\n"
+    assert "to %s" % newest in out
+    assert run(["--drive", str(d)])[1].count("copied") == 0     # nothing of the player's left
+
+
+def test_libraries_circup_installed_or_updated_are_left_alone(tmp_path):
+    d = make_drive(tmp_path)
+    assert run(["--drive", str(d)])[0] == 0
+    # `circup update` replaced our copy with the bundle's newer one
+    newer = b'__version__ = "6.5.0"\n__repo__ = "https://github.com/adafruit/x.git"\n'
+    (d / "lib" / "neopixel.py").write_bytes(newer)
+    rc, out, _err = run(["--drive", str(d)])
+    assert rc == 0 and "keep    lib/neopixel.py (changed on the drive since the last deploy" in out
+    assert (d / "lib" / "neopixel.py").read_bytes() == newer
+    # `circup install` put the .mpy there itself: ours is not added beside it
+    d2 = make_drive(tmp_path / "two")
+    (d2 / "lib" / "neopixel.mpy").write_bytes(b"C\x06 the bundle's")
+    rc, out, _err = run(["--drive", str(d2)])
+    assert rc == 0 and "lib/neopixel.mpy is on the drive and was not installed by this tool" in out
+    assert not (d2 / "lib" / "neopixel.py").exists()
