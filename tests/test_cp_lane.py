@@ -271,3 +271,21 @@ def test_circuitpython_10_mpy_cross_is_refused_for_a_circuitpython_9_drive(lane,
     assert "bin/mpy-cross/" in err and "without --mpy-cross" in err
     assert "Traceback" not in err and err.count("\n") == 1        # one paragraph
     assert sorted(p.name for p in d.iterdir()) == before
+
+
+def test_circup_reads_the_version_of_the_compiled_library(lane):
+    """circup update compares a library's version on the drive with the
+    bundle's; for a CircuitPython 9+ .mpy it takes the first x.y.z string
+    ending in a NUL (circup/shared.py, extract_metadata, adafruit/circup
+    at f7f7873). Our neopixel.mpy must carry its version that way."""
+    import re
+
+    import deploy
+    bundle, _libs = deploy.build_bundle("pybadge", str(lane.mpy_cross()))
+    data = bundle["lib/neopixel.mpy"]
+    assert data[:2] == b"C\x06"                 # circup: compatible with 9.0.0-alpha.1 and later
+    m = re.search(rb"([\d]+\.[\d]+\.[\d]+)\x00", data)
+    version = deploy.library_version("neopixel", {"neopixel.py": os.path.join(
+        deploy.site_dirs()[0], "neopixel.py")})
+    assert m and version and m.group(1).decode() == version
+    assert ("neopixel==%s" % version).encode() in bundle["requirements.txt"]
