@@ -15,14 +15,19 @@ first, then lib/):
     boards/__init__.py, common.py       the board adapter: the family module(s)
     boards/pybadge.py | pygamer.py        for this board (pygamer imports pybadge)
     lib/adafruit_display_text/...       the libraries the firmware imports, as .py
-    lib/neopixel.py, lib/adafruit_ticks.py  from this machine's installed PyPI packages
-    requirements.txt                    the same libraries for `circup install -r`
+    lib/neopixel.py                     from this machine's installed PyPI packages
+                                        (.mpy with --mpy-cross)
+    requirements.txt                    the same libraries, as `circup freeze` writes them
     .deploy-manifest.json               what this tool installed (and nothing else)
+    deploy-backup/<date-time>/          files it replaced that it had not installed
 
-Only files whose content changed are written, each to a temporary name,
-flushed, then renamed over the old one, so an interrupted copy leaves the
-old or the new version of every file. Files this tool did not install are
-never removed; its own stale files only when unchanged since it wrote them.
+Only files whose content changed are written: all of them to temporary
+names first, flushed, then renamed into place (code.py last), so a drive
+that fills up or goes away mid-copy keeps the old game whole (see
+deploy()). Files this tool did not install are never removed (and are
+backed up before being replaced); its own stale files only when unchanged
+since it wrote them. Every problem is one paragraph (DeployError), never a
+traceback.
 """
 
 import argparse
