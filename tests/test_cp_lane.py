@@ -233,6 +233,9 @@ def test_deploy_with_circuitpythons_mpy_cross_runs_in_circuitpython(lane, tmp_pa
     rc, _out, err = _deploy(["--drive", str(d), "--mpy-cross", str(lane.mpy_cross())])
     assert rc == 0, err
     on_drive = sorted(str(p.relative_to(d)) for p in d.rglob("*") if p.is_file())
+    backup = [p for p in on_drive if p.startswith("deploy-backup/")]
+    assert len(backup) == 1 and backup[0].endswith("/code.py")     # the board's first code.py
+    on_drive = [p for p in on_drive if p not in backup]
     assert [p for p in on_drive if p.endswith(".py")] == ["code.py"]
     mods = []
     for rel in on_drive:
