@@ -249,8 +249,10 @@ def check_board(drive, board_override=None, force=False):
             raise DeployError(msg)
         warn(msg)
     elif info["major"] is None:
-        msg = ("boot_out.txt on %s does not name a CircuitPython version (it starts %r)"
-               % (drive, text[:40].decode("utf-8", "replace")))
+        head = text[:40].decode("ascii", "replace").splitlines()
+        said = ("it starts %r" % head[0]) if head and head[0].isprintable() else \
+            "it is empty" if not text.strip() else "it holds no readable text"
+        msg = ("boot_out.txt on %s does not name a CircuitPython version (%s)" % (drive, said))
         if not force:
             raise DeployError(msg + ". A CircuitPython board writes it at every start: press "
                               "the reset button once and run the tool again; if it stays so, "
@@ -863,7 +865,8 @@ def explain(e, drive, stage, done=0, total=0, backups=()):
                  "may show an error until the tool runs again, which finishes the job."
                  % (done, total))
     if backups:
-        state += " Your files that this tool replaces were first copied to %s/." % backups[0]
+        state += (" Your files that this tool replaces were first copied to %s."
+                  % os.path.join(drive, backups[0]))
     return what + " " + state
 
 
