@@ -1,8 +1,10 @@
 """tools/deploy.py on fake drives (temporary folders with boot_out.txt or
 INFO_UF2.TXT), and the simulator running from a deployed drive."""
 
+import errno
 import io
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -68,6 +70,22 @@ def run(argv, **kw):
     with redirect_stdout(out), redirect_stderr(err):
         rc = deploy.main(argv, **kw)
     return rc, out.getvalue(), err.getvalue()
+
+
+def circup_libraries(requirements):
+    """circup's own reading of a requirements.txt (circup/command_utils.py,
+    libraries_from_requirements, adafruit/circup at f7f7873), for
+    `circup install -r`."""
+    import re
+    libraries = ()
+    for line in requirements.split("\n"):
+        line = line.lower().strip()
+        if line.startswith("#") or line == "":
+            pass
+        else:
+            line = re.split("[<>=~[;]", line)[0].strip()
+            libraries = libraries + (line,)
+    return libraries
 
 
 def assert_player_files(d):
@@ -161,9 +179,9 @@ def test_install_layout_pybadge(tmp_path):
                 # text is drawn by ui/text.py: these libraries are not imported any more
                 "lib/adafruit_display_text", "lib/adafruit_ticks.py"):
         assert not (d / rel).exists(), rel
-    reqs = [ln for ln in (d / "requirements.txt").read_text().splitlines()
-            if ln and not ln.startswith("#")]
-    assert "neopixel" in reqs and "adafruit_display_text" not in reqs
+    reqs = circup_libraries((d / "requirements.txt").read_text())
+    assert reqs == ("neopixel",)
+    assert "neopixel==6.4.2" in (d / "requirements.txt").read_text().split()   # circup freeze's form
     assert (d / "code.py").read_bytes() == open(os.path.join(paths.FIRMWARE, "code.py"), "rb").read()
     assert "replace (not installed by this tool before)" in out      # the stock code.py
     assert_player_files(d)
@@ -214,7 +232,9 @@ def old_version(bundle):
     return old
 
 
-def test_interrupted_copy_leaves_old_or_new_and_recovers(tmp_path, monkeypatch):
+def _installed_old(tmp_path):
+    """A drive with a made-up earlier release installed; (drive, bundle,
+    old, libs, info, family)."""
     d = make_drive(tmp_path)
     info, family = deploy.check_board(str(d))
     bundle, libs = deploy.build_bundle(family)
@@ -222,42 +242,20 @@ def test_interrupted_copy_leaves_old_or_new_and_recovers(tmp_path, monkeypatch):
     with redirect_stdout(io.StringIO()):
         deploy.deploy(str(d), old, libs, info, family)
     assert_player_files(d)
+    return d, bundle, old, libs, info, family
 
-    real = deploy._write_data
-    n = {"calls": 0}
 
-    class Unplugged(Exception):
-        pass
-
-    def flaky(f, data):
-        n["calls"] += 1
-        if n["calls"] == 6:          # the manifest, then 4 files, then half of the 5th
-            real(f, data[:len(data) // 2])
-            raise Unplugged()
-        real(f, data)
-
-    monkeypatch.setattr(deploy, "_write_data", flaky)
-    with redirect_stdout(io.StringIO()), pytest.raises(Unplugged):
-        deploy.deploy(str(d), bundle, libs, info, family)
-    monkeypatch.setattr(deploy, "_write_data", real)
-
+def assert_game(d, version, bundle):
+    """Every file of the game on the drive is of that one version: never a mix."""
     now = snapshot(d)
-    new_count = old_count = 0
     for rel in bundle:
-        data = now.get(rel)
-        assert data in (bundle[rel], old[rel]), rel          # never half a file
-        new_count += data == bundle[rel]
-        old_count += data == old[rel]
-    assert new_count == 4 and old_count == len(bundle) - 4
-    assert now["aliencity/retired.py"] == old["aliencity/retired.py"]
-    assert any(p.endswith(deploy.TMP_SUFFIX) for p in now)   # the half-written temporary
-    assert_player_files(d)
+        assert now.get(rel) == version.get(rel), rel
 
-    # the next deploy finishes the job and cleans up after the interrupted one
+
+def finish(d, bundle, libs, info, family):
     out = io.StringIO()
     with redirect_stdout(out):
         deploy.deploy(str(d), bundle, libs, info, family)
-    assert "left by an interrupted deploy" in out.getvalue()
     now = snapshot(d)
     for rel in bundle:
         assert now[rel] == bundle[rel], rel
@@ -266,6 +264,104 @@ def test_interrupted_copy_leaves_old_or_new_and_recovers(tmp_path, monkeypatch):
     assert_player_files(d)
     with redirect_stdout(io.StringIO()):
         assert deploy.deploy(str(d), bundle, libs, info, family) == 0
+    return out.getvalue()
+
+
+def one_paragraph(msg):
+    assert "Traceback" not in msg and "\n\n" not in msg.strip() and msg.strip().count("\n") == 0, msg
+    return msg
+
+
+def test_a_failure_while_writing_leaves_the_old_game_and_recovers(tmp_path, monkeypatch):
+    """An I/O error halfway through the 5th new file: every new file was
+    going to a temporary name, so the old release is whole; the temporaries
+    are cleaned up, and the next run installs the new one."""
+    d, bundle, old, libs, info, family = _installed_old(tmp_path)
+    real = deploy._write_data
+    n = {"calls": 0}
+
+    def flaky(f, data):
+        n["calls"] += 1
+        if n["calls"] == 5:
+            real(f, data[:len(data) // 2])
+            raise OSError(errno.EIO, "Input/output error")
+        real(f, data)
+
+    monkeypatch.setattr(deploy, "_write_data", flaky)
+    with redirect_stdout(io.StringIO()), pytest.raises(deploy.DeployError) as e:
+        deploy.deploy(str(d), bundle, libs, info, family)
+    monkeypatch.setattr(deploy, "_write_data", real)
+    msg = one_paragraph(str(e.value))
+    assert "writing to %s failed" % d in msg and "Input/output error" in msg
+    assert "the old game is on the drive as it was" in msg
+    assert_game(d, old, bundle)
+    assert not [p for p in snapshot(d) if p.endswith(deploy.TMP_SUFFIX)]
+    assert_player_files(d)
+    finish(d, bundle, libs, info, family)
+
+
+def unplug(d):
+    """The drive goes away: its folder is empty (an unmounted mount point)."""
+    gone = d.parent / ("unplugged-" + d.name)
+    d.rename(gone)
+    return gone
+
+
+def plug(gone, d):
+    if d.exists():
+        d.rmdir()
+    gone.rename(d)
+
+
+def test_a_drive_that_vanishes_while_writing_keeps_the_old_game(tmp_path, monkeypatch):
+    d, bundle, old, libs, info, family = _installed_old(tmp_path)
+    real = deploy._write_data
+    n = {"calls": 0, "gone": None}
+
+    def vanish(f, data):
+        n["calls"] += 1
+        if n["calls"] == 7:
+            real(f, data[:100])
+            n["gone"] = unplug(d)
+            raise OSError(errno.EIO, "Input/output error")
+        real(f, data)
+
+    monkeypatch.setattr(deploy, "_write_data", vanish)
+    rc, _out, err = run(["--drive", str(d)])
+    monkeypatch.setattr(deploy, "_write_data", real)
+    assert rc == 1
+    msg = one_paragraph(err)
+    assert "went away while copying" in msg and "Plug the board back in" in msg
+    assert "the old game is on the drive as it was" in msg
+    plug(n["gone"], d)
+    assert_game(d, old, bundle)                       # whole files, all of the old release
+    assert any(p.endswith(deploy.TMP_SUFFIX) for p in snapshot(d))   # could not clean up: gone
+    assert "left by an interrupted deploy" in finish(d, bundle, libs, info, family)
+
+
+def test_a_drive_that_vanishes_while_renaming_is_finished_by_the_next_run(tmp_path, monkeypatch):
+    """The rename phase (milliseconds) is the one window where old and new
+    files meet; the message says so and the next run finishes the job."""
+    d, bundle, _old, libs, info, family = _installed_old(tmp_path)
+    real = deploy._commit_file
+    n = {"calls": 0, "gone": None}
+
+    def vanish(drive, rel):
+        n["calls"] += 1
+        if n["calls"] == 3:
+            n["gone"] = unplug(d)
+            raise OSError(errno.ENOENT, "No such file or directory")
+        real(drive, rel)
+
+    monkeypatch.setattr(deploy, "_commit_file", vanish)
+    rc, _out, err = run(["--drive", str(d)])
+    monkeypatch.setattr(deploy, "_commit_file", real)
+    assert rc == 1
+    msg = one_paragraph(err)
+    assert "went away while copying" in msg and "(2 of %d were)" % len(bundle) in msg
+    assert "the tool runs again, which finishes the job" in msg
+    plug(n["gone"], d)
+    finish(d, bundle, libs, info, family)
 
 
 def test_player_files_are_never_deleted(tmp_path):
@@ -401,10 +497,10 @@ def test_flash_uf2(tmp_path):
     f.write_bytes(uf2())
     pats = [str(tmp_path / "media" / "*" / "*")]
     rc, out, err = run(["--uf2", str(f), "--dry-run"], boot_patterns=pats)
-    assert rc == 0 and "would copy" in out and not (d / "CURRENT.UF2").exists()
+    assert rc == 0 and "would copy" in out and not (d / "NEW.UF2").exists()
     rc, out, err = run(["--uf2", str(f)], boot_patterns=pats)
     assert rc == 0, err
-    assert (d / "CURRENT.UF2").read_bytes() == f.read_bytes()
+    assert (d / "NEW.UF2").read_bytes() == f.read_bytes()
     assert "When the CIRCUITPY drive appears" in out
 
 
@@ -422,7 +518,7 @@ def test_flash_uf2_refusals(tmp_path):
                           (gamer, badge, "for the board 'pygamer'")):
         rc, _out, err = run(["--uf2", str(f), "--drive", str(drive)])
         assert rc == 1 and msg in err, err
-        assert not (drive / "CURRENT.UF2").exists()
+        assert not (drive / "NEW.UF2").exists()
     # no bootloader drive, or two
     pats = [str(tmp_path / "media" / "*" / "*")]
     rc, _out, err = run(["--uf2", str(good)], boot_patterns=pats)
@@ -503,6 +599,243 @@ def test_no_libs_leaves_lib_to_circup(tmp_path):
     assert rc == 0 and "circup install -r" in out
     files = snapshot(d)
     assert not [p for p in files if p.startswith("lib/") and p not in PLAYER]   # only others' libraries
-    assert "neopixel" in files["requirements.txt"].decode().split()
+    assert circup_libraries(files["requirements.txt"].decode()) == ("neopixel",)
     assert "code.py" in files and "boards/common.py" in files
     assert_player_files(d)
+
+
+# ------------------------------------------------------------ drives that misbehave
+
+class Mount:
+    """A small tmpfs mounted at path when this machine lets us (root, and a
+    sandbox that allows mount); .real says whether it is one."""
+
+    def __init__(self, path, kb):
+        self.path = path
+        path.mkdir(parents=True)
+        self.real = False
+        if hasattr(os, "geteuid") and os.geteuid() == 0 and sys.platform.startswith("linux"):
+            p = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=%dk,mode=0755" % kb, "tmpfs",
+                                str(path)], capture_output=True, text=True)
+            self.real = p.returncode == 0
+
+    def remount(self, opts):
+        subprocess.run(["mount", "-o", "remount," + opts, str(self.path)], check=True)
+
+    def close(self):
+        if self.real:
+            subprocess.run(["umount", str(self.path)], check=True)
+            self.real = False
+
+
+@pytest.fixture
+def mounts():
+    made = []
+
+    def make(path, kb):
+        m = Mount(path, kb)
+        made.append(m)
+        return m
+
+    yield make
+    for m in made:
+        m.close()
+
+
+def fill_drive(d, kind="cp9-pybadge"):
+    (d / "boot_out.txt").write_bytes(BOOT_OUT[kind].encode())
+    (d / "code.py").write_text('print("Hello World!")\n')
+    for rel, data in PLAYER.items():
+        (d / rel).parent.mkdir(parents=True, exist_ok=True)
+        (d / rel).write_bytes(data)
+
+
+def test_read_only_drive_says_what_to_do_and_changes_nothing(tmp_path, mounts, monkeypatch):
+    """CircuitPython's boot.py can remount CIRCUITPY for the board to write:
+    the computer then sees it read-only. A real read-only mount here when
+    the machine allows it, else every write refused as such a drive does."""
+    m = mounts(tmp_path / "CIRCUITPY", 2048)
+    d = m.path
+    fill_drive(d)
+    (d / "boot.py").write_text('import storage\nstorage.remount("/", readonly=False)\n')
+    if m.real:
+        m.remount("ro")
+    else:
+        real_open = open
+
+        def ro_open(path, mode="r", *a, **k):
+            if str(path).startswith(str(d)) and any(c in mode for c in "wax+"):
+                raise OSError(errno.EROFS, "Read-only file system")
+            return real_open(path, mode, *a, **k)
+
+        monkeypatch.setattr("builtins.open", ro_open)
+    before = snapshot(d)
+    rc, _out, err = run(["--drive", str(d)])
+    monkeypatch.undo()
+    assert rc == 1
+    msg = one_paragraph(err)
+    assert "is read-only for this computer (Read-only file system)" in msg
+    assert "boot.py" in msg and "storage.remount" in msg and "safe mode" in msg
+    assert "Nothing was changed." in msg
+    assert snapshot(d) == before
+    if m.real:
+        m.remount("rw")
+    assert run(["--drive", str(d)])[0] == 0             # writable again: it installs
+
+
+def test_a_drive_that_fills_up_mid_copy_keeps_the_old_game(tmp_path, mounts, monkeypatch):
+    """The space check passes (something else writes to the drive at the
+    same time; here: the estimate is made to say 0) and the drive fills up
+    while the new files are written: a real full tmpfs when the machine
+    allows it, else ENOSPC once the writes pass the 'drive's' size."""
+    m = mounts(tmp_path / "CIRCUITPY", 2048)
+    d = m.path
+    fill_drive(d)
+    info, family = deploy.check_board(str(d))
+    bundle, libs = deploy.build_bundle(family)
+    old = old_version(bundle)
+    with redirect_stdout(io.StringIO()):
+        deploy.deploy(str(d), old, libs, info, family)
+    used = sum(len(v) for v in snapshot(d).values())
+    ballast = d / "ballast.bin"          # leaves room for about half the new release
+    if m.real:
+        free = shutil.disk_usage(d).free
+        ballast.write_bytes(b"\0" * (free - used // 2))
+    else:
+        left = {"bytes": used // 2}
+        real = deploy._write_data
+
+        def full(f, data):
+            if len(data) > left["bytes"]:
+                real(f, data[:left["bytes"]])
+                raise OSError(errno.ENOSPC, "No space left on device")
+            left["bytes"] -= len(data)
+            real(f, data)
+
+        monkeypatch.setattr(deploy, "_write_data", full)
+    monkeypatch.setattr(deploy, "space_needed", lambda *a: 0)
+    rc, _out, err = run(["--drive", str(d)])
+    monkeypatch.undo()
+    assert rc == 1
+    msg = one_paragraph(err)
+    assert "filled up while copying (No space left on device)" in msg
+    assert "the old game is on the drive as it was" in msg and "--mpy-cross" in msg
+    assert_game(d, old, bundle)
+    assert not [p for p in snapshot(d) if p.endswith(deploy.TMP_SUFFIX)]   # room given back
+    ballast.unlink(missing_ok=True)
+    finish(d, bundle, libs, info, family)
+
+
+def test_space_check_message_gives_the_figures_it_compares(tmp_path, mounts, monkeypatch):
+    """Too little room: refused before writing, with the room needed and
+    the room free; and a drive with just the room it asked for takes the
+    install (the estimate is enough). Real tmpfs drives when possible."""
+    m = mounts(tmp_path / "small" / "CIRCUITPY", 128)
+    d = m.path
+    fill_drive(d)
+    if not m.real:
+        class Usage:
+            total, used, free = 128 * 1024, 10 * 1024, 118 * 1024
+        monkeypatch.setattr(deploy.shutil, "disk_usage", lambda p: Usage)
+    before = snapshot(d)
+    rc, _out, err = run(["--drive", str(d)])
+    assert rc == 1
+    msg = one_paragraph(err)
+    import re
+    need_kb, free_kb = (int(x) for x in re.search(
+        r"this update needs (\d+) KB free .* and the drive has (\d+) KB free", msg).groups())
+    assert free_kb == deploy.shutil.disk_usage(str(d)).free // 1024
+    assert need_kb > free_kb and "Nothing was changed" in msg and "--mpy-cross" in msg
+    assert snapshot(d) == before
+    monkeypatch.undo()
+    # a drive with exactly the room asked for (plus what is on it) takes it
+    m2 = mounts(tmp_path / "fits" / "CIRCUITPY", need_kb + 64)
+    if m2.real:
+        d2 = m2.path
+        fill_drive(d2)
+        rc, _out, err = run(["--drive", str(d2)])
+        assert rc == 0, err
+
+
+@pytest.mark.parametrize("case", ["missing", "empty", "binary", "a folder", "no version",
+                                  "no board id"])
+def test_odd_boot_out_txt(tmp_path, case):
+    d = make_drive(tmp_path)
+    b = d / "boot_out.txt"
+    if case == "missing":
+        b.unlink()
+    elif case == "empty":
+        b.write_bytes(b"")
+    elif case == "binary":
+        b.write_bytes(bytes(range(256)))
+    elif case == "a folder":
+        b.unlink()
+        b.mkdir()
+    elif case == "no version":
+        b.write_text("Adafruit MicroPython v1.20 on 2023; PyBadge with samd51\r\n")
+    else:
+        b.write_text("Adafruit CircuitPython 10.0.3 on 2025-10-17\r\n")
+    before = snapshot(d)
+    rc, out, err = run(["--drive", str(d)])
+    if case == "no board id":       # the version is enough: a warning, the default adapter
+        assert rc == 0, err
+        assert "warning: board None" in out and (d / "boards" / "pybadge.py").is_file()
+        return
+    assert rc == 1
+    msg = one_paragraph(err)
+    assert "boot_out.txt" in msg and "reset button" in msg and "--force" in msg
+    assert snapshot(d) == before
+
+
+def test_a_path_that_is_not_a_drive(tmp_path):
+    f = tmp_path / "notes.txt"
+    f.write_text("x")
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "photo.jpg").write_bytes(b"\xff\xd8")
+    for path, says in ((tmp_path / "nowhere", "does not exist"),
+                       (f, "is a file, not a drive"),
+                       (home, "does not look like a CIRCUITPY drive")):
+        rc, _out, err = run(["--drive", str(path)])
+        assert rc == 1
+        msg = one_paragraph(err)
+        assert says in msg and "--drive" in msg, msg
+    assert sorted(os.listdir(home)) == ["photo.jpg"]
+
+
+def test_files_the_tool_did_not_install_are_backed_up_first(tmp_path):
+    d = make_drive(tmp_path)
+    stock = (d / "code.py").read_bytes()
+    rc, out, err = run(["--drive", str(d)])
+    assert rc == 0, err
+    backups = list((d / deploy.BACKUP_DIR).glob("*/code.py"))
+    assert len(backups) == 1 and backups[0].read_bytes() == stock
+    assert "copied code.py (not installed by this tool) to %s" % backups[0].parent in out
+    # a file of ours that the player edited since: backed up too; our own unchanged ones not
+    (d / "prng.py").write_text("# my tweak\n")
+    (d / "code.py").write_text("# my own launcher\n")
+    rc, out, _err = run(["--drive", str(d)])
+    assert rc == 0
+    newest = max((d / deploy.BACKUP_DIR).iterdir())
+    assert sorted(p.name for p in newest.iterdir()) == ["code.py", "prng.py"]
+    assert (newest / "prng.py").read_text() == "# my tweak\n"
+    assert (newest / "code.py").read_text() == "# my own launcher\n"
+    assert "to %s" % newest in out
+    assert run(["--drive", str(d)])[1].count("copied") == 0     # nothing of the player's left
+
+
+def test_libraries_circup_installed_or_updated_are_left_alone(tmp_path):
+    d = make_drive(tmp_path)
+    assert run(["--drive", str(d)])[0] == 0
+    # `circup update` replaced our copy with the bundle's newer one
+    newer = b'__version__ = "6.5.0"\n__repo__ = "https://github.com/adafruit/x.git"\n'
+    (d / "lib" / "neopixel.py").write_bytes(newer)
+    rc, out, _err = run(["--drive", str(d)])
+    assert rc == 0 and "keep    lib/neopixel.py (changed on the drive since the last deploy" in out
+    assert (d / "lib" / "neopixel.py").read_bytes() == newer
+    # `circup install` put the .mpy there itself: ours is not added beside it
+    d2 = make_drive(tmp_path / "two")
+    (d2 / "lib" / "neopixel.mpy").write_bytes(b"C\x06 the bundle's")
+    rc, out, _err = run(["--drive", str(d2)])
+    assert rc == 0 and "lib/neopixel.mpy is on the drive and was not installed by this tool" in out
+    assert not (d2 / "lib" / "neopixel.py").exists()

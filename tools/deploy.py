@@ -15,14 +15,19 @@ first, then lib/):
     boards/__init__.py, common.py       the board adapter: the family module(s)
     boards/pybadge.py | pygamer.py        for this board (pygamer imports pybadge)
     lib/adafruit_display_text/...       the libraries the firmware imports, as .py
-    lib/neopixel.py, lib/adafruit_ticks.py  from this machine's installed PyPI packages
-    requirements.txt                    the same libraries for `circup install -r`
+    lib/neopixel.py                     from this machine's installed PyPI packages
+                                        (.mpy with --mpy-cross)
+    requirements.txt                    the same libraries, as `circup freeze` writes them
     .deploy-manifest.json               what this tool installed (and nothing else)
+    deploy-backup/<date-time>/          files it replaced that it had not installed
 
-Only files whose content changed are written, each to a temporary name,
-flushed, then renamed over the old one, so an interrupted copy leaves the
-old or the new version of every file. Files this tool did not install are
-never removed; its own stale files only when unchanged since it wrote them.
+Only files whose content changed are written: all of them to temporary
+names first, flushed, then renamed into place (code.py last), so a drive
+that fills up or goes away mid-copy keeps the old game whole (see
+deploy()). Files this tool did not install are never removed (and are
+backed up before being replaced); its own stale files only when unchanged
+since it wrote them. Every problem is one paragraph (DeployError), never a
+traceback.
 """
 
 import argparse
@@ -216,22 +221,43 @@ def update_hint(board_id):
                board_id or "<board>"))
 
 
+def check_drive_path(drive):
+    """--drive PATH must be a folder that is there."""
+    if not os.path.exists(drive):
+        raise DeployError("%s does not exist. Plug the board in, wait for the CIRCUITPY drive "
+                          "to appear, and give its folder (e.g. /media/$USER/CIRCUITPY, "
+                          "/Volumes/CIRCUITPY or E:\\), or leave --drive out to find it by its "
+                          "name." % drive)
+    if not os.path.isdir(drive):
+        raise DeployError("%s is a file, not a drive: give the CIRCUITPY drive's folder (e.g. "
+                          "/media/$USER/CIRCUITPY, /Volumes/CIRCUITPY or E:\\), or leave --drive "
+                          "out to find it by its name." % drive)
+
+
 def check_board(drive, board_override=None, force=False):
     """Read boot_out.txt; returns (info, family). Refuses CircuitPython < 9."""
     text = read_bytes(os.path.join(drive, "boot_out.txt"))
     info = parse_boot_out(text.decode("utf-8", "replace") if text is not None else "")
     if text is None:
-        msg = ("%s has no boot_out.txt, so the CircuitPython version and board are unknown. "
-               "Press the board's reset button once (CircuitPython writes boot_out.txt at "
-               "every start), or pass --force --board pybadge|edgebadge|pygamer."
+        msg = ("%s has no readable boot_out.txt, so it does not look like a CIRCUITPY drive, "
+               "and the CircuitPython version and board are unknown. If it is the board's "
+               "drive, press the board's reset button once (CircuitPython writes boot_out.txt "
+               "at every start) and run the tool again, or pass --force --board "
+               "pybadge|edgebadge|pygamer; otherwise give the CIRCUITPY drive with --drive."
                % drive)
         if not force:
             raise DeployError(msg)
         warn(msg)
     elif info["major"] is None:
-        msg = "boot_out.txt on %s does not name a CircuitPython version" % drive
+        head = text[:40].decode("ascii", "replace").splitlines()
+        said = ("it starts %r" % head[0]) if head and head[0].isprintable() else \
+            "it is empty" if not text.strip() else "it holds no readable text"
+        msg = ("boot_out.txt on %s does not name a CircuitPython version (%s)" % (drive, said))
         if not force:
-            raise DeployError(msg + " (is this a CircuitPython board?); --force to go on anyway.")
+            raise DeployError(msg + ". A CircuitPython board writes it at every start: press "
+                              "the reset button once and run the tool again; if it stays so, "
+                              "this is not a CircuitPython drive (--force --board ... goes on "
+                              "anyway).")
         warn(msg)
     elif info["major"] < MIN_MAJOR:
         msg = ("this board runs CircuitPython %s; the games need CircuitPython %d or %d.\n%s"
@@ -437,11 +463,28 @@ def is_player_file(rel):
 
 # ------------------------------------------------------------ mpy-cross
 
-def check_mpy_cross(exe, board_major=None):
+MPY_CROSS_DOWNLOADS = "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
+
+
+def _get_mpy_cross(major):
+    """How to get CircuitPython's mpy-cross (for this major version)."""
+    which = ("CircuitPython %d.x" % major) if major else "your board's CircuitPython version"
+    return ("Get CircuitPython's own mpy-cross for %s: download it for your computer from %s "
+            "(folders by system; the file names carry the version, e.g. "
+            "mpy-cross-linux-amd64-10.0.3.static), make it executable, and pass its path with "
+            "--mpy-cross; or build it from the circuitpython repository (make -C mpy-cross); "
+            "or deploy without --mpy-cross (plain .py files work on every version)."
+            % (which, MPY_CROSS_DOWNLOADS))
+
+
+def check_mpy_cross(exe, board_major=None, force=False):
     """Compile a probe with it: CircuitPython's .mpy files start with b"C",
-    MicroPython's with b"M" (CircuitPython refuses those)."""
+    MicroPython's with b"M" (CircuitPython refuses those); its --version
+    must name the board's CircuitPython major version (a .mpy from
+    another major version is refused by the board: 'Incompatible .mpy
+    file')."""
     if not (os.path.isfile(exe) or shutil.which(exe)):
-        raise DeployError("mpy-cross not found: %s" % exe)
+        raise DeployError("mpy-cross not found: %s. %s" % (exe, _get_mpy_cross(board_major)))
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "probe.py")
         out = os.path.join(tmp, "probe.mpy")
@@ -449,31 +492,36 @@ def check_mpy_cross(exe, board_major=None):
             f.write("x = 1\n")
         try:
             p = subprocess.run([exe, "-o", out, src], capture_output=True, text=True, timeout=60)
-        except OSError as e:
-            raise DeployError("cannot run %s: %s" % (exe, e)) from None
+        except (OSError, subprocess.SubprocessError) as e:
+            raise DeployError("cannot run %s (%s). %s" % (exe, e, _get_mpy_cross(board_major))) from None
         data = read_bytes(out)
         if p.returncode != 0 or not data:
-            raise DeployError("%s failed on a one-line probe file:\n%s"
-                              % (exe, (p.stderr or p.stdout).strip()))
+            raise DeployError("%s failed on a one-line probe file (%s). %s"
+                              % (exe, (p.stderr or p.stdout).strip() or "no output",
+                                 _get_mpy_cross(board_major)))
     if data[:1] == b"M":
         raise DeployError(
             "%s is MicroPython's mpy-cross: its .mpy files start with 'M' (MicroPython's "
             "format), and CircuitPython refuses them ('Incompatible .mpy file'); CircuitPython's "
-            "start with 'C'. Use CircuitPython's own mpy-cross for your CircuitPython version: "
-            "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/ "
-            "(or build it from the circuitpython repository, mpy-cross/)." % exe)
+            "start with 'C'. %s" % (exe, _get_mpy_cross(board_major)))
     if data[:1] != b"C":
-        raise DeployError("%s wrote %r..., not a CircuitPython .mpy (those start with 'C')."
-                          % (exe, data[:4]))
+        raise DeployError("%s wrote %r..., not a CircuitPython .mpy (those start with 'C'). %s"
+                          % (exe, data[:4], _get_mpy_cross(board_major)))
     try:
         v = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=30)
-        m = re.search(r"CircuitPython\s+(\d+)\.", v.stdout + v.stderr)
-    except OSError:
-        m = None
-    if m and board_major and int(m.group(1)) != board_major:
-        warn("%s is CircuitPython %s's mpy-cross but the board runs CircuitPython %d: "
-             "the board may refuse the .mpy files ('Incompatible .mpy file')."
-             % (exe, m.group(1), board_major))
+        said = (v.stdout + v.stderr).strip()
+    except (OSError, subprocess.SubprocessError):
+        said = ""
+    m = re.search(r"CircuitPython\s+(\d+)\.", said)
+    if board_major and (not m or int(m.group(1)) != board_major):
+        msg = ("%s is %s, but the board runs CircuitPython %d: the board would refuse its .mpy "
+               "files ('Incompatible .mpy file')."
+               % (exe, ("CircuitPython %s's mpy-cross" % m.group(1)) if m else
+                  "an mpy-cross whose --version names no CircuitPython version (%r)" % said[:80],
+                  board_major))
+        if not force:
+            raise DeployError(msg + " " + _get_mpy_cross(board_major))
+        warn(msg + " Going on (--force).")
     return exe
 
 
@@ -536,11 +584,35 @@ def build_bundle(family, mpy_cross=None, libs=True):
             with open(path, "rb") as f:
                 bundle[rel] = f.read()
     libs = sorted(res.roots)
-    bundle["requirements.txt"] = (
-        "# The CircuitPython libraries the games import (written by tools/deploy.py).\n"
-        "# Online instead of the copies in lib/:  circup install -r requirements.txt\n"
-        + "".join(name + "\n" for name in libs)).encode()
+    bundle["requirements.txt"] = requirements_txt(libs, res.files)
     return bundle, libs
+
+
+def library_version(root, files):
+    """The __version__ a library's source states (circup compares it with
+    the bundle's), or None (none, or a git checkout's '0.0.0+auto.0')."""
+    for rel in (root + ".py", root + "/__init__.py", root + "/__version__.py"):
+        path = files.get(rel)
+        if path:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                m = re.search(r"""^__version__\s*=\s*['"]([^'"]+)['"]""", f.read(), re.M)
+            if m and re.match(r"^\d+\.\d+\.\d+$", m.group(1)) and m.group(1) != "0.0.0":
+                return m.group(1)
+    return None
+
+
+def requirements_txt(libs, files):
+    """The drive's requirements.txt, in the form circup reads (`circup
+    install -r`: one library a line, '#' comments, pip-style version
+    specifiers ignored; `circup freeze` writes NAME==VERSION)."""
+    lines = []
+    for name in libs:
+        v = library_version(name, files)
+        lines.append("%s==%s\n" % (name, v) if v else name + "\n")
+    return ("# The CircuitPython libraries the games import (written by tools/deploy.py),\n"
+            "# as `circup freeze` writes them. Online instead of the copies in lib/:\n"
+            "#   circup install -r requirements.txt     later: circup update\n"
+            + "".join(lines)).encode()
 
 
 # ------------------------------------------------------------ writing safely
@@ -640,6 +712,25 @@ def cluster_size(drive):
         return 4096
 
 
+def _other_library(drive, rel, owned):
+    """For lib/NAME.py (.mpy): the other form of the same library, or its
+    package folder, when it is on the drive and this tool did not install
+    it (circup did, or the user): CircuitPython would pick one of the two,
+    so ours is not added beside it. None otherwise."""
+    if not rel.startswith("lib/") or "/" in rel[4:] or not rel.endswith((".py", ".mpy")):
+        return None
+    stem = rel[:-3] if rel.endswith(".py") else rel[:-4]
+    for other in (stem + ".mpy", stem + ".py", stem + "/"):
+        if other == rel or other in owned:
+            continue
+        path = os.path.join(drive, *other.rstrip("/").split("/"))
+        if (os.path.isdir(path) if other.endswith("/") else os.path.isfile(path)):
+            if other.endswith("/") and any(k.startswith(other) for k in owned):
+                continue
+            return other
+    return None
+
+
 def plan(drive, bundle):
     """What to do: (writes [(rel, data, why)], unchanged [rel], removals
     [rel], kept [(rel, why)], leftovers [rel]) given the drive's files and manifest."""
@@ -649,10 +740,18 @@ def plan(drive, bundle):
     for rel in sorted(bundle, key=_order):
         data = bundle[rel]
         cur = read_bytes(os.path.join(drive, *rel.split("/")))
+        other = _other_library(drive, rel, owned)
         if cur is not None and sha256(cur) == sha256(data):
             unchanged.append(rel)
         elif cur is not None and is_player_file(rel):
             kept.append((rel, "may hold the player's data: never overwritten"))
+        elif other:
+            kept.append((rel, "not installed: %s is on the drive and was not installed by this "
+                              "tool (circup?); it is used instead" % other))
+        elif cur is not None and rel.startswith("lib/") and rel in owned and \
+                sha256(cur) not in owned[rel]:
+            kept.append((rel, "changed on the drive since the last deploy (circup update?): "
+                              "left as it is; delete it to get this tool's copy again"))
         elif cur is None:
             writes.append((rel, data, "new"))
         elif rel in owned:
@@ -682,33 +781,145 @@ def plan(drive, bundle):
     return writes, unchanged, removals, kept, sorted(leftovers), manifest
 
 
-def check_space(drive, writes, extra=()):
-    """Fails before writing anything if the files cannot fit. Each file is
-    written beside the old one, which is freed only after the rename."""
+def space_needed(drive, writes, extra=()):
+    """Bytes the drive must have free: every new file is written in full
+    beside the old one before any is renamed over it (so an interrupted run
+    leaves the old game whole), each rounded up to the drive's cluster, plus
+    a cluster for its directory entry."""
     cl = cluster_size(drive)
+    return sum((len(data) + cl - 1) // cl * cl + cl for _rel, data in list(writes) + list(extra))
 
-    def alloc(n):
-        return (n + cl - 1) // cl * cl
 
+def check_space(drive, writes, extra=()):
+    """Fails before writing anything if the files cannot fit; the message
+    gives the same two figures the check compares."""
+    need = space_needed(drive, [(w[0], w[1]) for w in writes], extra)
     free = shutil.disk_usage(drive).free
-    low = free
-    for rel, data in [(w[0], w[1]) for w in writes] + list(extra):
-        old = read_bytes(os.path.join(drive, *rel.split("/")))
-        free -= alloc(len(data)) + cl        # the new file (+ a directory entry's worth)
-        low = min(low, free)
-        if old is not None:
-            free += alloc(len(old))
-    if low < 0:
-        need = sum(alloc(len(w[1])) for w in writes)
-        raise DeployError("not enough room on %s: about %d KB to write, %d KB free. Delete "
-                          "files you do not need from the drive (not boot_out.txt), or use "
-                          "--mpy-cross for smaller files." % (drive, need // 1024,
-                                                              shutil.disk_usage(drive).free // 1024))
+    if need > free:
+        raise DeployError(
+            "not enough room on %s: this update needs %d KB free (every new file is written "
+            "beside the old one before it replaces it), and the drive has %d KB free. Nothing "
+            "was changed. Delete files you do not need from the drive (not boot_out.txt), or "
+            "use --mpy-cross PATH for smaller files, then run the tool again."
+            % (drive, (need + 1023) // 1024, free // 1024))
+    return need, free
+
+
+PROBE = ".deploy-probe" + TMP_SUFFIX
+BACKUP_DIR = "deploy-backup"     # not a Python name: nothing there is ever imported
+
+
+def check_writable(drive):
+    """Write and remove a small probe file: a drive CircuitPython has
+    remounted for itself (storage.remount in boot.py) is read-only to the
+    computer, and nothing can be installed."""
+    path = os.path.join(drive, PROBE)
+    try:
+        with open(path, "wb") as f:
+            f.write(b"probe")
+        os.remove(path)
+    except OSError as e:
+        raise DeployError(explain(e, drive, "probe")) from None
+
+
+def _gone(drive):
+    return not os.path.isdir(drive) or not os.path.isfile(os.path.join(drive, "boot_out.txt"))
+
+
+def explain(e, drive, stage, done=0, total=0, backups=()):
+    """One paragraph for an OSError while deploying: what happened, the
+    state the drive is in, what to do."""
+    import errno
+    code = getattr(e, "errno", None)
+    if code in (errno.EROFS, errno.EACCES, errno.EPERM) and not _gone(drive):
+        what = ("%s is read-only for this computer (%s). CircuitPython makes it so when the "
+                "board's boot.py calls storage.remount(\"/\", readonly=False) so that the board "
+                "itself can write. To deploy: open the serial console (e.g. python -m "
+                "serial.tools.miniterm /dev/ttyACM0 115200, or the Mu editor), press Ctrl-C "
+                "then Enter for the REPL, type import os; os.rename(\"/boot.py\", "
+                "\"/boot.bak\") and press the reset button, or restart the board in safe mode "
+                "(press reset, then again while the light blinks yellow), where boot.py does "
+                "not run; then run the tool again." % (drive, e.strerror or e))
+    elif code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1), errno.EFBIG) and not _gone(drive):
+        what = ("%s filled up while copying (%s), although the space check found room: "
+                "something else wrote to it, or the file system needs more than estimated. "
+                "Delete files you do not need from the drive (not boot_out.txt), or use "
+                "--mpy-cross PATH for smaller files, then run the tool again."
+                % (drive, e.strerror or e))
+    elif _gone(drive):
+        what = ("%s went away while copying (%s): the cable was pulled, the board was reset "
+                "or the computer ejected the drive. Plug the board back in, wait for CIRCUITPY, "
+                "then run the tool again." % (drive, e.strerror or e))
+    else:
+        what = ("writing to %s failed: %s. Check the drive (eject and plug the board back in; "
+                "a file system error can be fixed with the computer's disk check), then run the "
+                "tool again." % (drive, e))
+    if stage == "probe":
+        state = "Nothing was changed."
+    elif stage == "stage":
+        state = ("Nothing the board runs was changed: the new files were being written under "
+                 "temporary names (*%s), so the old game is on the drive as it was; the next "
+                 "run removes the leftovers." % TMP_SUFFIX)
+    else:
+        state = ("It stopped while putting the new files in place (%d of %d were): the board "
+                 "may show an error until the tool runs again, which finishes the job."
+                 % (done, total))
+    if backups:
+        state += (" Your files that this tool replaces were first copied to %s."
+                  % os.path.join(drive, backups[0]))
+    return what + " " + state
+
+
+def _stage_file(drive, rel, data):
+    """Write data to drive/rel + TMP_SUFFIX, flushed; returns that path."""
+    dst = os.path.join(drive, *rel.split("/"))
+    d = os.path.dirname(dst)
+    made = []
+    probe = d
+    while not os.path.isdir(probe):
+        made.append(probe)
+        probe = os.path.dirname(probe)
+    os.makedirs(d, exist_ok=True)
+    for m in reversed(made):
+        _fsync_dir(os.path.dirname(m))
+    tmp = dst + TMP_SUFFIX
+    with open(tmp, "wb") as f:
+        _write_data(f, data)
+        _flush(f)
+    return tmp
+
+
+def _commit_file(drive, rel):
+    """Rename the staged drive/rel + TMP_SUFFIX over drive/rel (atomic)."""
+    dst = os.path.join(drive, *rel.split("/"))
+    os.replace(dst + TMP_SUFFIX, dst)
+
+
+def _backup_name(drive):
+    import time
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    base = "%s/%s" % (BACKUP_DIR, stamp)
+    i = 1
+    name = base
+    while os.path.exists(os.path.join(drive, *name.split("/"))):
+        i += 1
+        name = "%s-%d" % (base, i)
+    return name
 
 
 def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
     """Install the bundle on the drive. Returns the number of files written
-    or removed (0 on a drive that is already up to date)."""
+    or removed (0 on a drive that is already up to date).
+
+    The order keeps a game that runs on the drive at every moment: first
+    the files this tool did not install and will replace (the stock
+    code.py, a file the player edited) are copied to deploy-backup/<time>/;
+    then every new file is written under a temporary name (nothing the board
+    runs changes; a failure here removes them and leaves the old game);
+    then each is renamed over the old one (milliseconds each), libraries
+    first, code.py last; then the tool's files the new version no longer
+    has are removed. The manifest lists old and new hashes while this is
+    under way, so an interrupted run still knows what it owns."""
     writes, unchanged, removals, kept, leftovers, manifest = plan(drive, bundle)
     board_id = info.get("board_id")
     final = {rel: [sha256(data)] for rel, data in bundle.items()
@@ -718,6 +929,12 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
             final[rel] = manifest["files"][rel]
     final_m = manifest_bytes(final, libraries, board_id, family, mpy)
     old_m = read_bytes(os.path.join(drive, MANIFEST))
+    owned = manifest["files"]
+    backups = []
+    for rel, _data, _why in writes:
+        cur = read_bytes(os.path.join(drive, *rel.split("/")))
+        if cur is not None and not (rel in owned and sha256(cur) in owned[rel]):
+            backups.append((rel, cur))
     changes = len(writes) + len(removals) + len(leftovers)
     for rel, why in kept:
         say("keep    %s (%s)" % (rel, why))
@@ -732,33 +949,66 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
         say("%s is up to date (%d files checked, nothing written)." % (drive, len(unchanged)))
         return 0
     if dry_run:
+        if backups:
+            say("would first copy %s (not installed by this tool) to %s/<date-time>/"
+                % (", ".join(r for r, _d in backups), BACKUP_DIR))
         say("dry run: %d to write, %d to remove, %d unchanged; nothing was changed."
             % (len(writes), len(removals) + len(leftovers), len(unchanged)))
         return changes
     if drive_has_code_txt(drive):
         warn("the drive has code.txt, which CircuitPython runs instead of code.py: "
              "rename or delete it to play.")
-    check_space(drive, writes, [(MANIFEST, final_m + old_m if old_m else final_m)])
-    # First record every file this run may write (old and new hashes), so an
-    # interrupted run still knows what it owns; then write, then remove.
-    interim = {rel: list(v) for rel, v in manifest["files"].items()}
+    check_writable(drive)
+    interim = {rel: list(v) for rel, v in owned.items()}
     for rel, data, _why in writes:
         interim[rel] = sorted(set(interim.get(rel, [])) | {sha256(data)})
     for rel in unchanged:
         interim.setdefault(rel, [sha256(bundle[rel])])
-    if writes or removals:
-        install_file(drive, MANIFEST, manifest_bytes(interim, libraries, board_id, family, mpy))
-    for rel in leftovers:
-        os.remove(os.path.join(drive, *rel.split("/")))
-    for rel, data, _why in writes:
-        install_file(drive, rel, data)
-    for rel in removals:
-        path = os.path.join(drive, *rel.split("/"))
-        os.remove(path)
-        _fsync_dir(os.path.dirname(path))
-        _remove_empty_dirs(drive, os.path.dirname(path))
-    if read_bytes(os.path.join(drive, MANIFEST)) != final_m:
-        install_file(drive, MANIFEST, final_m)
+    interim_m = manifest_bytes(interim, libraries, board_id, family, mpy)
+    backup_dir = _backup_name(drive) if backups else None
+    extra = [(MANIFEST, interim_m), (MANIFEST, final_m)] + [
+        ("%s/%s" % (backup_dir, rel), data) for rel, data in backups]
+    check_space(drive, writes, extra)
+    # 1. Backups and the manifest, then every new file under a temporary name.
+    staged = []
+    try:
+        for rel in leftovers:
+            os.remove(os.path.join(drive, *rel.split("/")))
+        for rel, data in backups:
+            install_file(drive, "%s/%s" % (backup_dir, rel), data)
+        if backups:
+            say("copied %s (not installed by this tool) to %s/ first"
+                % (", ".join(r for r, _d in backups), os.path.join(drive, backup_dir)))
+        if writes or removals:
+            install_file(drive, MANIFEST, interim_m)
+        for rel, data, _why in writes:
+            staged.append(_stage_file(drive, rel, data))
+    except OSError as e:
+        for tmp in staged + [os.path.join(drive, *w[0].split("/")) + TMP_SUFFIX for w in writes]:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+        raise DeployError(explain(e, drive, "stage", backups=[backup_dir] if backups else ())) \
+            from None
+    # 2. Into place: libraries, adapter, game, code.py last. 3. Old files out.
+    done = 0
+    try:
+        for rel, _data, _why in writes:
+            _commit_file(drive, rel)
+            done += 1
+        for d in sorted({os.path.dirname(os.path.join(drive, *w[0].split("/"))) for w in writes}):
+            _fsync_dir(d)
+        for rel in removals:
+            path = os.path.join(drive, *rel.split("/"))
+            os.remove(path)
+            _fsync_dir(os.path.dirname(path))
+            _remove_empty_dirs(drive, os.path.dirname(path))
+        if read_bytes(os.path.join(drive, MANIFEST)) != final_m:
+            install_file(drive, MANIFEST, final_m)
+    except OSError as e:
+        raise DeployError(explain(e, drive, "commit", done, len(writes),
+                                  [backup_dir] if backups else ())) from None
     say("%d written, %d removed, %d unchanged on %s." % (len(writes), len(removals) + len(leftovers),
                                                           len(unchanged), drive))
     return changes
@@ -870,7 +1120,9 @@ def flash_uf2(uf2_path, drive, force=False, dry_run=False):
             if not force:
                 raise DeployError(msg + " Download the .uf2 for your board (or --force).")
             warn(msg)
-    dest = os.path.join(drive, "CURRENT.UF2")
+    # Any name ending .UF2 is taken; NEW.UF2 is what uf2conv.py writes (CURRENT.UF2
+    # is the bootloader's own read-only view of the flash).
+    dest = os.path.join(drive, "NEW.UF2")
     if dry_run:
         say("would copy %s (%d blocks) to %s [%s]" % (uf2_path, blocks, dest, desc))
         return
@@ -908,6 +1160,7 @@ def main(argv=None, circuitpy_patterns=None, boot_patterns=None):
                    help="go on despite a missing boot_out.txt, an old CircuitPython or a .uf2 "
                         "named for another board")
     args = p.parse_args(argv)
+    drive = None
     try:
         if args.uf2:
             drive = args.drive or pick_drive(
@@ -918,8 +1171,7 @@ def main(argv=None, circuitpy_patterns=None, boot_patterns=None):
             return 0
         if args.drive:
             drive = args.drive
-            if not os.path.isdir(drive):
-                raise DeployError("%s is not a folder" % drive)
+            check_drive_path(drive)
         else:
             drive = pick_drive(
                 find_circuitpy(circuitpy_patterns), LABEL,
@@ -933,7 +1185,7 @@ def main(argv=None, circuitpy_patterns=None, boot_patterns=None):
         info, family = check_board(drive, args.board, args.force)
         say("%s: CircuitPython %s on %s (board id %s); adapter boards/%s.py"
             % (drive, info["version"] or "?", info["name"] or "?", info["board_id"] or "?", family))
-        mpy = check_mpy_cross(args.mpy_cross, info["major"]) if args.mpy_cross else None
+        mpy = check_mpy_cross(args.mpy_cross, info["major"], args.force) if args.mpy_cross else None
         bundle, libs = build_bundle(family, mpy, libs=not args.no_libs)
         deploy(drive, bundle, libs, info, family, mpy=bool(mpy), dry_run=args.dry_run)
         if args.no_libs and not args.dry_run:
@@ -943,6 +1195,15 @@ def main(argv=None, circuitpy_patterns=None, boot_patterns=None):
     except DeployError as e:
         sys.stderr.write("deploy: %s\n" % e)
         return 1
+    except OSError as e:      # reading the drive failed outside the copy itself
+        sys.stderr.write("deploy: %s\n" % explain(e, drive, "probe") if drive else
+                         "deploy: %s. Nothing was changed.\n" % e)
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("deploy: interrupted. Run the tool again: it finishes or undoes what "
+                         "this run left (temporary *%s files), and never half a file.\n"
+                         % TMP_SUFFIX)
+        return 130
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 // The MicroPython lane: run firmware code under the real MicroPython VM
 // (npm @micropython/micropython-webassembly-pyscript, pinned in package.json).
 //
-// stdin:  {"files": {"aliencity/engine.py": "<source>", ...},
+// stdin:  {"files": {"aliencity/engine.py": "<source>", "x.mpy": {"b64": "..."}, ...},
 //          "script": "<python source>",
 //          "heapsize": <bytes, default 133120 = 130 KB, the board's free heap>,
 //          "pystack": <bytes of Python stack, default 1536 = CircuitPython's>,
@@ -102,7 +102,10 @@ function writeFiles(mp, files) {
       dir += "/" + p;
       try { mp.FS.mkdir(dir); } catch (e) { /* exists */ }
     }
-    mp.FS.writeFile("/" + parts.join("/"), String(text));
+    // {"b64": "..."}: a binary file (a .mpy); anything else is text.
+    const data = text !== null && typeof text === "object" && typeof text.b64 === "string"
+      ? Buffer.from(text.b64, "base64") : String(text);
+    mp.FS.writeFile("/" + parts.join("/"), data);
   }
 }
 

