@@ -46,14 +46,13 @@ HEAPSIZE = 130 * 1024   # the board's free heap, as in the MicroPython lane
 # engine consists of (their import heap is measured), the lane module in
 # tools/ that plays its seeded games and replays its records: SEEDS,
 # game(seed) -> text, replay(text) -> text, and optionally AI_CASES and
-# ai(case) -> text). Alheimur: add
-#   ("alheimur", ("alheimur.engine", ...), "lane_alheimur"),
-# with a tools/lane_alheimur.py written like lane_skyscrapers.py.
+# ai(case) -> text).
 ENGINES = (
     ("aliencity", ("aliencity.engine", "aliencity.scoring", "aliencity.deal", "aliencity.record"),
      "lane_aliencity"),
     ("skyscrapers", ("skyscrapers.engine", "skyscrapers.scoring", "skyscrapers.deal",
                      "skyscrapers.record"), "lane_skyscrapers"),
+    ("alheimur", ("alheimur.engine", "alheimur.scoring", "alheimur.record"), "lane_alheimur"),
 )
 
 
@@ -134,7 +133,7 @@ def lane_files(extra=()):
     """The firmware and every engine's lane module (and seeded.py, which
     Alien City's uses)."""
     files = firmware_files()
-    files.update(tool_files("seeded", *[e[2] for e in ENGINES], *extra))
+    files.update(tool_files("seeded", "alhseeded", *[e[2] for e in ENGINES], *extra))
     return files
 
 
