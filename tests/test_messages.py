@@ -120,13 +120,43 @@ SKY = {
     ("skyscrapers.engine", "R_NOWHERE"): ("suit",),
     ("skyscrapers.engine", "R_COIN_MOVES"): ("cell",),
     ("skyscrapers.engine", "R_ALONE"): ("cell",),
+    ("skyscrapers.screen", "M_PICK"): ("cell", "play", "n", "n"),
+    ("skyscrapers.screen", "P_STACK"): ("cell",),
+    ("skyscrapers.screen", "P_SLIDE"): ("cell",),
+    ("skyscrapers.screen", "P_PAWN"): ("suit", "cell"),
+    ("skyscrapers.screen", "M_DONE_STACK"): ("cell", "cell"),
+    ("skyscrapers.screen", "M_DONE_SLIDE"): ("cell",),
+    ("skyscrapers.screen", "M_DONE_PAWN"): ("suit", "cell"),
+    ("skyscrapers.app", "M_SEED"): ("seed",),
+    ("skyscrapers.app", "M_CONTINUED"): ("plays",),
+    ("skyscrapers.app", "M_UNDONE"): ("done",),
+    ("skyscrapers.app", "M_NOTHING"): (),
+    ("skyscrapers.app", "M_NO_PLAY"): ("done",),
+    ("skyscrapers.results", "L_STACKS"): (),
+    ("skyscrapers.results", "L_STACKS2"): (),
+    ("skyscrapers.results", "L_NO_STACKS"): (),
+    ("skyscrapers.results", "L_STACK_PAWN"): ("cell", "suit", "height", "spts", "spts"),
+    ("skyscrapers.results", "L_STACK"): ("cell", "suit", "height", "spts"),
+    ("skyscrapers.results", "L_COINS"): (),
+    ("skyscrapers.results", "L_COINS2"): (),
+    ("skyscrapers.results", "L_COIN"): ("cell",),
+    ("skyscrapers.results", "L_COIN_NEXT"): ("cell", "cell"),
+    ("skyscrapers.results", "L_COIN_PAWN"): ("cell",),
+    ("skyscrapers.results", "L_SUM"): ("stotal", "stotal"),
+    ("skyscrapers.results", "L_TOTAL"): ("stotal", "stotal"),
 }
 
 TEMPLATES = {**ALIEN, **SKY}
 LONGEST["wins"] = "P2 wins"
+LONGEST["height"] = 6        # a suit has 6 tiles
+LONGEST["spts"] = 24         # a stack's points: 6 tiles x 2, doubled by a pawn
+LONGEST["stotal"] = 999      # Skyscrapers' totals (147 at most in the standard game)
+# The longest play words and what a play did (filled templates).
+LONGEST["play"] = "slide into the hole E5"
+LONGEST["done"] = "the crowns pawn went to E5"
 
 # Where each kind of template is shown: (characters a line, lines).
-PLACE = {"R": (WIDTH, 2), "M": (WIDTH, 2), "L": (WIDTH, 1)}
+PLACE = {"R": (WIDTH, 2), "M": (WIDTH, 2), "L": (WIDTH, 1), "P": (WIDTH, 1)}
 
 
 def place(module, name):
@@ -152,7 +182,7 @@ def test_every_template_has_its_slots_described():
     for m in modules:
         mod = importlib.import_module(m)
         for name in dir(mod):
-            if name[:2] in ("R_", "M_", "S_", "L_") and isinstance(getattr(mod, name), str):
+            if name[:2] in ("R_", "M_", "S_", "L_", "P_") and isinstance(getattr(mod, name), str):
                 found.add((m, name))
     assert found == set(TEMPLATES), (sorted(found - set(TEMPLATES)),
                                      sorted(set(TEMPLATES) - found))
@@ -165,6 +195,17 @@ def test_template_fits_whole(key):
     text = fill(template, TEMPLATES[key])
     width, lines = place(module, name)
     assert fits(text, width, lines), (text, split_lines(text, width, lines))
+
+
+def test_the_longest_words_are_the_longest():
+    """The "play" and "done" slots hold the longest filled play texts."""
+    from skyscrapers import screen
+    plays = [fill(getattr(screen, n), SKY[("skyscrapers.screen", n)])
+             for n in ("P_STACK", "P_SLIDE", "P_PAWN")]
+    done = [fill(getattr(screen, n), SKY[("skyscrapers.screen", n)])
+            for n in ("M_DONE_STACK", "M_DONE_SLIDE", "M_DONE_PAWN")]
+    assert max(len(p) for p in plays) == len(LONGEST["play"])
+    assert max(len(d) for d in done) == len(LONGEST["done"])
 
 
 def test_the_check_can_fail():

@@ -60,6 +60,9 @@ def deck_quads():
     out = bytearray(4 * NCARDS)
     i = 0
     for name in DECK.split():
-        out[i:i + 4] = parse_card(name)
+        q = parse_card(name)
+        if q is None:
+            raise ValueError("not a card in DECK: " + name)
+        out[i:i + 4] = q
         i += 4
     return out

@@ -113,7 +113,7 @@ def read(lines):
     rec = Record()
     state = 0            # 0 magic, 1 header, 2 play
     pile = 0             # piles of the deal being read
-    quads = None
+    quads = bytearray(160)   # the deal being read (a new one at its first pile)
     seen_opt = False
     walk = Words(lines)
     for n, toks in walk:

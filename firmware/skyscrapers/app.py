@@ -1,8 +1,9 @@
 """Skyscrapers in the shell (ui/session.py): what the shell needs of the
 game, and the board's controller, which turns presses into plays.
 
-    PLAY    d-pad cursor, A the plays of the piece under it, B undo,
-            Start pause (undo, finish, rules, restart, quit)
+    PLAY    d-pad cursor (from a piece next to the hole, a press toward
+            the hole slides it in), A the plays of the piece under it,
+            B undo, Start pause (undo, finish, rules, restart, quit)
     CHOOSE  the plays menu: d-pad the next play, A make it, B back
 
 The game is autosaved after every play and undo. Best scores are kept per
@@ -17,7 +18,7 @@ from micropython import const
 import boards
 from skyscrapers import save, sprites
 from skyscrapers.deal import new_game as _deal
-from skyscrapers.engine import VAR1, play_text
+from skyscrapers.engine import SLIDE, VAR1, play_from, play_of, play_to
 from skyscrapers.scoring import bound
 from skyscrapers.screen import CHOOSE, Screen
 from ui import palette, session
@@ -27,6 +28,14 @@ from ui.session import QUIT, forget
 TAG = const(0x73)            # "s": the game's store section
 TITLE = "Skyscrapers"
 RULES_MODULE = "skyscrapers.rules"
+
+# Messages (each fits the message line with the longest names:
+# tests/test_messages.py)
+M_SEED = "seed %d. A: plays of the piece under the cursor"
+M_CONTINUED = "continued after play %d"
+M_UNDONE = "undone: %s"                 # what the play did (screen M_DONE_*)
+M_NOTHING = "nothing to undo"
+M_NO_PLAY = "%s; no play left. A: score"   # what the play did
 ROWS_MODULE = "skyscrapers.rows"
 
 Setup = save.Setup
@@ -65,10 +74,9 @@ class Board(session.Board):
         s.display.root_group = scr.root
         scr.redraw()
         if self.g.nplays:
-            scr.say("continued after play %d" % self.g.nplays, palette.DIM)
+            scr.say(M_CONTINUED % self.g.nplays, palette.DIM)
         else:
-            scr.say("seed %d. A: plays of the piece under the cursor" % s.setup.dealt,
-                    palette.DIM)
+            scr.say(M_SEED % s.setup.dealt, palette.DIM)
         self.fx.steady(palette.PX_P1)
         s.refresh()
         s.buttons.clear()
@@ -85,12 +93,8 @@ class Board(session.Board):
     def on_choose(self, k):
         scr = self.scr
         if k == boards.A:
-            m = scr.chosen()
-            text = play_text(m, self.g)
-            self.g.play(m)
-            self.fx.sound(PLACE)
             scr.close_plays(to_home=False)
-            self.after(text)
+            self.play(scr.chosen())
         elif k == boards.B:
             scr.close_plays()
             scr.say("", palette.DIM)
@@ -101,7 +105,10 @@ class Board(session.Board):
     def on_play(self, k):
         scr = self.scr
         if k <= boards.RIGHT:
-            scr.move_cursor(k)
+            c, _wrapped = scr.neighbour(k)
+            if c == self.g.hole and not self.s.repeat and self.slide_in():
+                return None
+            scr.move_cursor(k, self.s.repeat)
             if scr.msg.alert:
                 scr.say("", palette.DIM)
         elif k == boards.A:
@@ -116,24 +123,47 @@ class Board(session.Board):
             return self.pause()
         return None
 
-    def undo(self):
-        if self.g.undo():
-            self.s.autosave()
-            self.scr.redraw()
-            self.scr.say("undone", palette.DIM)
-        else:
-            self.scr.say("nothing to undo", palette.DIM)
+    def slide_in(self):
+        """A d-pad press from a piece next to the hole toward it: the slide,
+        with the cursor following the piece. False (the cursor moves on)
+        when that piece may not slide."""
+        g = self.g
+        m = play_of(SLIDE, self.scr.cur, g.hole)
+        if g.why_not(m):
+            return False
+        self.play(m)
+        self.scr.cur = play_to(m)
+        self.scr.place_cursor()
+        self.scr.draw_panel()
+        return True
 
-    def after(self, text):
+    def play(self, m):
+        """Make play m (legal), then save, redraw and say what it did."""
+        g = self.g
         scr = self.scr
+        text = scr.done_words(m, g.pawn[play_from(m)] - 1)
+        g.play(m)
+        self.fx.sound(PLACE)
         self.s.autosave()
         scr.redraw()
-        if self.g.over():
+        if g.over():
             self.fx.sound(END)
             self.fx.steady(palette.PX_WIN)
-            scr.say("%s. No play left: A for the score" % text, palette.TITLE)
+            scr.say(M_NO_PLAY % text, palette.TITLE)
         else:
             scr.say(text, palette.DIM)
+
+    def undo(self):
+        g = self.g
+        if not g.nplays:
+            self.scr.say(M_NOTHING, palette.DIM)
+            return
+        m = g.play_at(g.nplays - 1)
+        g.undo()
+        self.s.autosave()
+        self.scr.redraw()
+        self.scr.say(M_UNDONE % self.scr.done_words(m, g.pawn[play_from(m)] - 1),
+                     palette.DIM)
 
     def pause(self):
         s = self.s

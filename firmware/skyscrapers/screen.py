@@ -13,7 +13,7 @@ import terminalio
 from micropython import const
 
 from skyscrapers import sprites
-from skyscrapers.engine import MAXPLAYS, SLIDE, STACK, SUITS, N, cell_name, play_from, play_kind, play_to
+from skyscrapers.engine import MAXPLAYS, SLIDE, STACK, SUIT_NAMES, N, cell_name, play_from, play_kind, play_to
 from skyscrapers.scoring import score
 from ui import palette
 from ui.message import MessageLine
@@ -21,6 +21,16 @@ from ui.text import Label
 
 CELL = const(20)
 PANEL_X = const(106)
+
+# Texts on this screen (each fits its place with the longest names:
+# tests/test_messages.py)
+M_PICK = "%s %s (%d/%d); A play, B back"    # cell, play, i, n
+P_STACK = "stack onto %s"                   # cell
+P_SLIDE = "slide into the hole %s"          # cell
+P_PAWN = "%s pawn to %s"                    # suit, cell
+M_DONE_STACK = "%s stacked onto %s"         # cell, cell
+M_DONE_SLIDE = "%s slid into the hole"      # cell
+M_DONE_PAWN = "the %s pawn went to %s"      # suit, cell
 
 PLAY = const(0)
 CHOOSE = const(1)
@@ -102,21 +112,27 @@ class Screen:
 
     # -- cursor and plays ------------------------------------------------------
 
-    def move_cursor(self, d):
-        """d: 0 up, 1 down, 2 left, 3 right (boards' key numbers); wraps."""
+    def neighbour(self, d):
+        """The cell next to the cursor in direction d (0 up, 1 down, 2 left,
+        3 right: boards' key numbers), wrapping around the board's edge,
+        and whether it wrapped."""
         x = self.cur % 5
         y = self.cur // 5
-        if d == 0:
-            y = (y + 4) % 5
-        elif d == 1:
-            y = (y + 1) % 5
-        elif d == 2:
-            x = (x + 4) % 5
-        else:
-            x = (x + 1) % 5
-        self.cur = y * 5 + x
+        nx = x + (-1 if d == 2 else 1 if d == 3 else 0)
+        ny = y + (-1 if d == 0 else 1 if d == 1 else 0)
+        wrapped = not (0 <= nx < 5 and 0 <= ny < 5)
+        return (ny % 5) * 5 + nx % 5, wrapped
+
+    def move_cursor(self, d, repeat=False):
+        """One step; it wraps around the board's edges, except when the
+        button is held (auto-repeat stops at the edge)."""
+        c, wrapped = self.neighbour(d)
+        if repeat and wrapped:
+            return False
+        self.cur = c
         self.place_cursor()
         self.draw_panel()
+        return True
 
     def open_plays(self):
         """The plays of the piece under the cursor: light their cells and
@@ -140,22 +156,32 @@ class Screen:
         return True
 
     def play_words(self, m):
+        """What play m will do, before it is made."""
         k = play_kind(m)
-        b = play_to(m)
+        b = cell_name(play_to(m))
         if k == STACK:
-            return "stack onto " + cell_name(b)
+            return P_STACK % b
         if k == SLIDE:
-            return "slide into the hole " + cell_name(b)
-        return "pawn %s to %s" % (SUITS[self.game.pawn[play_from(m)] - 1], cell_name(b))
+            return P_SLIDE % b
+        return P_PAWN % (SUIT_NAMES[self.game.pawn[play_from(m)] - 1], b)
+
+    def done_words(self, m, suit):
+        """What play m did (``suit``: the pawn's, for a pawn move)."""
+        k = play_kind(m)
+        a = cell_name(play_from(m))
+        if k == STACK:
+            return M_DONE_STACK % (a, cell_name(play_to(m)))
+        if k == SLIDE:
+            return M_DONE_SLIDE % a
+        return M_DONE_PAWN % (SUIT_NAMES[suit], cell_name(play_to(m)))
 
     def show_pick(self):
         m = self.plays[self.pick]
         self.cur = play_to(m)
         self.place_cursor()
         self.draw_panel()
-        self.say("%s %s (%d/%d)  A play, B back" % (
-            cell_name(self.home), self.play_words(m), self.pick + 1, self.nplays),
-            palette.GOOD)
+        self.say(M_PICK % (cell_name(self.home), self.play_words(m), self.pick + 1,
+                           self.nplays), palette.GOOD)
 
     def next_pick(self, d):
         self.pick = (self.pick + d) % self.nplays

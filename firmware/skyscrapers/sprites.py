@@ -108,8 +108,8 @@ def make():
             if i != HILITE:
                 _pawn(bm, ox, oy, i - PAWN_HL)
         elif i == CURSOR:
+            # the outer ring only: the tile's letter and value stay in view
             _frame(bm, ox, oy, ox + 9, oy + 9, _WHITE)
-            _frame(bm, ox + 1, oy + 1, ox + 8, oy + 8, _INK)
     return bm, pal
 
 
