@@ -66,7 +66,7 @@ def show(menu, msg, cont, note=None):
     menu.set(4 + c, "Brightness: %d/%d" % (settings.light, LEVELS))
     sel = menu.sel - c
     if note:
-        msg.show(note, palette.BAD)
+        msg.show(note, palette.BAD if store.note_alarm else palette.DIM)
     elif sel < 0:
         msg.show("A: back to your game", palette.DIM)
     elif sel < len(GAMES):
@@ -98,7 +98,10 @@ def run(hw_, settings_, fx_, sel):
         ev = fx.next_press(buttons)
         k = ev.key
         if k == boards.UP or k == boards.DOWN:
-            menu.move(1 if k == boards.DOWN else -1)
+            d = 1 if k == boards.DOWN else -1
+            menu.move(d)
+            while not menu.enabled[menu.sel]:   # a row that does nothing
+                menu.move(d)
             fx.sound(MOVE)
         elif menu.sel == sound_row and k in (boards.A, boards.LEFT, boards.RIGHT):
             settings.sound = not settings.sound

@@ -120,12 +120,14 @@ class Store:
 
     ``note`` is a short line (at most 26 characters, one message line) for
     the screen after loading (blank or unreadable memory, an older save
-    moved over or set aside), else None.
+    moved over or set aside), else None; ``note_alarm`` says it tells of
+    something lost (shown in red), not just news.
     """
 
     def __init__(self, nvm):
         self.nvm = nvm
         self.note = None
+        self.note_alarm = False    # the note tells of something lost
         self.sections = {}
         self.seq = 0
         self.slot = 1          # the slot holding the newest save
@@ -154,10 +156,12 @@ class Store:
             self.note = "settings moved to new save"
         elif newer:
             self.note = "newer save set aside"
+            self.note_alarm = True
         elif blank and blank1:
             self.note = "fresh save memory"
         else:
             self.note = "save unreadable: new start"
+            self.note_alarm = True
         self.save()
         return False
 

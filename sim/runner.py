@@ -319,19 +319,27 @@ class Runner:
         if (state != self.drawn and now - self.last_draw >= 1 / 60.0) or now - self.last_draw > 0.25:
             self.drawn = state
             self.last_draw = now
-            self.window.blit(self.compose(self.args.scale), (0, 0))
+            self.window.blit(self.compose(self.args.scale, backlight=True), (0, 0))
             pygame.display.flip()
 
     # ------------------------------------------------------------ pictures
 
-    def compose(self, scale):
-        """The screen scaled up, with the NeoPixels drawn under it."""
+    def compose(self, scale, backlight=False):
+        """The screen scaled up, with the NeoPixels drawn under it. With
+        ``backlight`` (the window) the screen is as bright as the display's
+        ``brightness`` makes the board's backlight; screenshots keep the
+        panel's own pixels (full backlight), which the tests read."""
         import pygame
         out = pygame.Surface((SCREEN_W * scale, (SCREEN_H + STRIP_H) * scale))
         out.fill((40, 40, 44))
         screen = self.display.surface
         if scale != 1:
             screen = pygame.transform.scale(screen, (SCREEN_W * scale, SCREEN_H * scale))
+        level = self.backlight() if backlight else 1.0
+        if level < 1.0:
+            screen = screen.copy()
+            v = int(255 * level)
+            screen.fill((v, v, v), special_flags=pygame.BLEND_MULT)
         out.blit(screen, (0, 0))
         colors = self.host.pixel_colors()
         n = len(colors)
@@ -341,6 +349,13 @@ class Runner:
             pygame.draw.circle(out, (15, 15, 15), (cx, cy), 6 * scale)
             pygame.draw.circle(out, _lit(r, g, b), (cx, cy), 5 * scale)
         return out
+
+    def backlight(self):
+        """The display's brightness, 0..1 (the backlight's share of light)."""
+        try:
+            return max(0.0, min(1.0, float(self.display.brightness)))
+        except (AttributeError, TypeError, ValueError):
+            return 1.0
 
     def screenshot(self, path):
         import pygame
@@ -356,6 +371,7 @@ class Runner:
             "board_id": host.config["board_id"],
             "time_ms": round(host.now_ms(), 3),
             "pixels": [list(c) for c in host.pixel_colors()],
+            "backlight": self.backlight(),
             "audio": host.audio_log,
             "levels": host.levels,
             "refreshes": host.refreshes,

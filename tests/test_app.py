@@ -129,7 +129,9 @@ def referee_score(tmp_path, text):
 # -- tests ----------------------------------------------------------------------
 
 def test_launcher_lists_the_games_and_settings(tmp_path):
-    st, s, nvm = run_sim(tmp_path, "down\ndown\ndown\ndown\nright\n", nvm=True)
+    # Down past "Alheimur coming" (a row that does nothing is skipped) to
+    # the brightness row, right: one step brighter.
+    st, s, nvm = run_sim(tmp_path, "down\ndown\ndown\nright\n", nvm=True)
     assert st["error"] is None
     assert read_text(s, 14, 32, 11) == "Alien City "
     assert read_text(s, 14, 47, 19) == "Skyscrapers        "   # playable now
@@ -174,9 +176,12 @@ def test_placed_tower_illegal_reason_and_distances(tmp_path):
     st, s, _ = run_sim(tmp_path, script, name="placed")
     assert count_in_lot(s, lot, RED_PIECE) >= 10
     assert count_in_lot(s, lot, YELLOW) == 0
+    # The next turn's cursor waits on a lot where the piece may go.
+    assert g.why_not(d.kind, d.cur) is None
     # A on a structure: street distances from it; the lots next to it read 1
     # (yellow), and the message line says what the tower would score.
-    st, s, _ = run_sim(tmp_path, script + "a\n", name="dist")
+    back = "\n".join(Driver.path(d.cur, lot)) + "\n"
+    st, s, _ = run_sim(tmp_path, script + back + "a\n", name="dist")
     nb = [v for v in range(NLOTS) if g.kind_at(v) < 0 and
           abs((v & 7) - (lot & 7)) + abs((v >> 3) - (lot >> 3)) == 1]
     assert nb and all(count_in_lot(s, v, YELLOW) >= 5 for v in nb)

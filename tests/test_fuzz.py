@@ -120,7 +120,6 @@ def test_mutated_records_give_only_clean_errors(tmp_path):
         path.unlink()
     print("%d mutated records in %.1f s: %s" % (N_RECORDS, dt, counts))
     assert counts["read error"] > 1000 and counts["illegal move"] > 300 and counts["fine"] > 300
-    assert dt < 30
 
 
 def test_protocol_process_survives_garbage(tmp_path):

@@ -286,6 +286,34 @@ def test_pixels_reach_the_runner(tmp_path):
     assert r > 60 and r > 2 * g and b < 20
 
 
+def test_brightness_dims_the_window_as_the_backlight(tmp_path):
+    """The launcher's brightness setting reaches the display's backlight;
+    the window shows the screen that much darker (screenshots keep the
+    panel's own pixels, which the tests read)."""
+    state, _ = run_sim(tmp_path, name="b3")
+    assert state["backlight"] == 0.75                 # level 3 of 4, the default
+    state, _ = run_sim(tmp_path, script="up\nleft\nleft\n", name="b1")
+    assert state["backlight"] == 0.25                 # brightness row, two steps down
+    import pygame
+
+    from sim import runner
+
+    class Fake:
+        backlight = staticmethod(lambda: 0.5)
+
+        class display:
+            surface = pygame.Surface((160, 128))
+
+        class host:
+            pixel_colors = staticmethod(list)
+
+    Fake.display.surface.fill((200, 100, 40))
+    lit = runner.Runner.compose(Fake, 1, backlight=True).get_at((10, 10))[:3]
+    full = runner.Runner.compose(Fake, 1).get_at((10, 10))[:3]
+    assert tuple(full) == (200, 100, 40)
+    assert all(abs(a - b / 2) <= 1 for a, b in zip(lit, full))
+
+
 def test_a_beeps(tmp_path):
     state, _ = run_sim(tmp_path, script="a\n", name="beep")
     plays = [e for e in state["audio"] if e["op"] == "play"]
@@ -304,13 +332,14 @@ def test_stick_moves_the_highlight_on_pygamer(tmp_path):
 
 def test_nvm_persists_across_runs(tmp_path):
     nvm = tmp_path / "nvm.bin"
-    # Sound is the fourth row of the launcher (moving there ticks; A then
-    # switches the sound off, so nothing plays from then on).
-    state, _ = run_sim(tmp_path, script="down\ndown\ndown\na\n", nvm=nvm, name="first")
+    # Sound is the fourth row of the launcher, two presses down past the
+    # "coming" row (moving there ticks; A then switches the sound off, so
+    # nothing plays from then on).
+    state, _ = run_sim(tmp_path, script="down\ndown\na\n", nvm=nvm, name="first")
     import store
     saved = store.Store(bytearray(nvm.read_bytes()))    # settings live in the save store
     assert saved.note is None and saved.get(store.SETTINGS)[:2] == b"\x00\x03"
-    t_off = 500 + 3 * 200                  # the 'a' tap
+    t_off = 500 + 2 * 200                  # the 'a' tap
     assert [e for e in state["audio"] if e["op"] == "play" and e["t"] >= t_off] == []
     # Second power-on: still off, so A on "Alien City" is silent.
     state, _ = run_sim(tmp_path, script="a\n", nvm=nvm, name="second")

@@ -50,13 +50,38 @@ def open_game(seed, var2=False):
     return s
 
 
-def goto(cur, cell):
-    out = []
-    dx = cell % 5 - cur % 5
-    dy = cell // 5 - cur // 5
-    out += ["right" if dx > 0 else "left"] * abs(dx)
-    out += ["down" if dy > 0 else "up"] * abs(dy)
-    return out
+def goto(cur, cell, hole=None):
+    """The d-pad presses from cur to cell, without a step onto the hole
+    (from next to it, that press would slide the piece in): along the row
+    first, or the column first, or around the hole."""
+    def walk(a, first):
+        x, y = a % 5, a // 5
+        out, path = [], []
+        for axis in first:
+            while (x if axis == "x" else y) != (cell % 5 if axis == "x" else cell // 5):
+                if axis == "x":
+                    d = 1 if cell % 5 > x else -1
+                    x += d
+                    out.append("right" if d > 0 else "left")
+                else:
+                    d = 1 if cell // 5 > y else -1
+                    y += d
+                    out.append("down" if d > 0 else "up")
+                path.append(y * 5 + x)
+        return out, path
+    for first in ("xy", "yx"):
+        out, path = walk(cur, first)
+        if hole is None or hole not in path:
+            return out
+    # the hole on both L-paths (same row or column): step aside first
+    for side, key in ((-5, "up"), (5, "down"), (-1, "left"), (1, "right")):
+        a = cur + side
+        if 0 <= a < 25 and (side in (-5, 5) or a // 5 == cur // 5) and a != hole:
+            for first in ("xy", "yx"):
+                out, path = walk(a, first)
+                if hole not in path:
+                    return [key] + out
+    raise AssertionError("no way around the hole")
 
 
 def scripted_game(seed, opts, nplays):
@@ -76,13 +101,13 @@ def scripted_game(seed, opts, nplays):
         a = (m >> 5) & 31
         k = g.legal(at, a)
         pick = list(at[:k]).index(m)
-        s += goto(cur, a) + ["a"] + ["right"] * pick + ["a"]
+        s += goto(cur, a, g.hole) + ["a"] + ["right"] * pick + ["a"]
         cur = m & 31
         g.play(m)
         if i == 3:   # undo and redo once
             s += ["b"]
             g.undo()
-            s += goto(m & 31, a) + ["a"] + ["right"] * pick + ["a"]
+            s += goto(m & 31, a, g.hole) + ["a"] + ["right"] * pick + ["a"]
             cur = m & 31
             g.play(m)
     return s, g, cur
@@ -100,12 +125,13 @@ def test_full_scripted_game_to_the_scoring_screen(tmp_path):
 
 def test_variant2_and_an_illegal_piece(tmp_path):
     g = new_game(SEED, VAR2)
-    # a stack (never moves) does not exist yet: press A on the hole instead
-    script = open_game(SEED, var2=True) + ["down", "a", "wait 100"]
-    _st, shot, _nvm = run_sim(tmp_path, "\n".join(script) + "\n", "hole")
+    # A piece with no play: A says why in red (and the pixels flash red).
+    buf = array("H", [0] * MAXPLAYS)
+    stuck = next(c for c in range(25) if c != g.hole and not g.legal(buf, c))
+    script = open_game(SEED, var2=True) + goto(7, stuck, g.hole) + ["a", "wait 100"]
+    _st, shot, _nvm = run_sim(tmp_path, "\n".join(script) + "\n", "stuck")
     import pygame
     surf = pygame.image.load(str(shot))
-    # the red flash on the pixels and a red message line (the reason)
     reds = 0
     for y in range(104, 128):
         for x in range(160):
@@ -113,7 +139,27 @@ def test_variant2_and_an_illegal_piece(tmp_path):
             if r > 200 and gg < 140 and b < 140:
                 reds += 1
     assert reds > 20
+
+
+def test_a_dpad_press_toward_the_hole_slides(tmp_path):
+    """From a piece next to the hole, one press toward the hole slides it in
+    (the cursor follows it); the repeats of a held press never slide."""
+    from skyscrapers import save
+    from skyscrapers.engine import SLIDE, play_of
+    g = new_game(SEED)
     assert g.hole == 12
+    # the first of the hole's neighbours that may slide; the cursor starts on C4
+    c, key = next((c, k) for c, k in ((7, "down"), (11, "right"), (13, "left"), (17, "up"))
+                  if g.why_not(play_of(SLIDE, c, 12)) is None)
+    script = open_game(SEED) + goto(7, c, g.hole) + [key, "wait 200"]
+    _st, _shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "slide")
+    saved = save.decode(save.Setup(), Store(bytearray(nvm)).game(0x73)[1])
+    assert saved.nplays == 1 and saved.play_at(0) == play_of(SLIDE, c, 12)
+    # held: the press slides once, its repeats only move the cursor on
+    script = open_game(SEED) + goto(7, c, g.hole) + ["hold %s 900" % key, "wait 200"]
+    _st, _shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "held")
+    assert Store(bytearray(nvm)).game(0x73)[1] is not None
+    assert save.decode(save.Setup(), Store(bytearray(nvm)).game(0x73)[1]).nplays == 1
 
 
 def test_autosave_continue_and_the_other_games_save(tmp_path):

@@ -15,9 +15,11 @@ import os
 import subprocess
 import sys
 import tempfile
+from array import array
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import paths
+from aliencity.engine import MAX_MOVES, move_kind, move_lot
 from aliencity.geometry import NKINDS, NLOTS
 
 START_LOT = 4 * 8 + 3     # the board's cursor starts on D6
@@ -25,13 +27,24 @@ START_LOT = 4 * 8 + 3     # the board's cursor starts on D6
 
 class Driver:
     """Button presses for a series of builds on ``game`` (which it plays
-    along, so ``game`` follows the app's position)."""
+    along, so ``game`` follows the app's position), the fewest the
+    controls allow.
 
-    def __init__(self, game):
+    scheme "new" (the firmware's): B next piece, Select previous piece, A
+    where the piece may not go jumps the cursor to the nearest lot where it
+    may (aliencity/screen.py ``nearest_legal``), and so does the cursor by
+    itself at the start of a turn and after a change of piece
+    (``to_legal``); single d-pad presses wrap.
+    scheme "old" (before issue 15, kept to measure against): B next piece
+    only, no jump."""
+
+    def __init__(self, game, scheme="new"):
         self.g = game
+        self.scheme = scheme
         self.cur = START_LOT
         self.kind = 0
         self.lines = []
+        self.buf = array("H", [0] * MAX_MOVES)
         self.first_kind()
 
     def first_kind(self):
@@ -44,55 +57,129 @@ class Driver:
                 self.kind = k
                 return
 
-    def next_kind(self):
+    def _steps(self, kind, d):
+        """Presses of B (d 1) or Select (d -1) from the selection to kind."""
         g = self.g
-        for i in range(1, NKINDS + 1):
-            k = (self.kind + i) % NKINDS
-            if g.supply[g.to_move * NKINDS + k]:
-                self.kind = k
-                return
+        k = self.kind
+        n = 0
+        while k != kind:
+            for i in range(1, NKINDS + 1):
+                c = (k + d * i) % NKINDS
+                if g.supply[g.to_move * NKINDS + c]:
+                    k = c
+                    break
+            n += 1
+            if n > NKINDS:
+                return 99
+        return n
 
     def select(self, kind):
-        """B until ``kind`` is the selected piece."""
-        while self.kind != kind:
-            self.lines.append("b")
-            self.next_kind()
+        """B (or Select, if fewer) until ``kind`` is the selected piece."""
+        fwd = self._steps(kind, 1)
+        back = self._steps(kind, -1) if self.scheme == "new" else 99
+        if self.scheme == "new" and min(fwd, back) > 0:
+            # each press moves the cursor onto a lot where the piece then
+            # selected may go (to_legal); what counts is where it ends
+            d = 1 if fwd <= back else -1
+            for _ in range(min(fwd, back)):
+                self.lines.append("b" if d == 1 else "select")
+                self.kind = self._next(self.kind, d)
+                self.to_legal()
+            return
+        self.lines += ["b"] * fwd if fwd <= back else ["select"] * back
+        self.kind = kind
 
-    def goto(self, lot):
-        """The shortest d-pad path (the cursor wraps) to ``lot``."""
-        x, y = self.cur & 7, self.cur >> 3
-        tx, ty = lot & 7, lot >> 3
+    def _next(self, k, d):
+        g = self.g
+        for i in range(1, NKINDS + 1):
+            c = (k + d * i) % NKINDS
+            if g.supply[g.to_move * NKINDS + c]:
+                return c
+        return k
+
+    def to_legal(self):
+        """The firmware's to_legal: the cursor onto the nearest lot where the
+        selected piece may go, unless it is on one."""
+        if self.g.over() or not self.g.why_not(self.kind, self.cur):
+            return
+        j = self.nearest_legal(self.kind)
+        if j >= 0:
+            self.cur = j
+
+    @staticmethod
+    def path(a, b):
+        """The d-pad presses from lot a to lot b (the board wraps)."""
+        x, y = a & 7, a >> 3
+        tx, ty = b & 7, b >> 3
         dx = (tx - x) % 8
-        self.lines += ["right"] * dx if dx <= 4 else ["left"] * (8 - dx)
+        out = ["right"] * dx if dx <= 4 else ["left"] * (8 - dx)
         dy = (ty - y) % 10
-        self.lines += ["down"] * dy if dy <= 5 else ["up"] * (10 - dy)
+        out += ["down"] * dy if dy <= 5 else ["up"] * (10 - dy)
+        return out
+
+    def nearest_legal(self, kind):
+        """Where A's jump puts the cursor (the firmware's nearest_legal)."""
+        g = self.g
+        n = g.legal(self.buf)
+        legal = {move_lot(m) for m in self.buf[:n] if move_kind(m) == kind}
+        best, best_d = -1, 99
+        for i in range(NLOTS):
+            v = (self.cur + i) % NLOTS
+            if v in legal:
+                d = len(self.path(self.cur, v))
+                if d < best_d:
+                    best, best_d = v, d
+        return best
+
+    def goto(self, lot, kind=None):
+        """The fewest presses that put the cursor on ``lot`` (for the new
+        scheme, maybe an A on a lot where ``kind`` may not go, then the
+        d-pad from where the cursor jumped)."""
+        direct = self.path(self.cur, lot)
+        if self.scheme == "new" and kind is not None and self.cur != lot \
+                and self.g.kind_at(self.cur) < 0 and self.g.why_not(kind, self.cur):
+            j = self.nearest_legal(kind)
+            if j >= 0 and 1 + len(self.path(j, lot)) < len(direct):
+                self.lines += ["a"] + self.path(j, lot)
+                self.cur = lot
+                return
+        self.lines += direct
         self.cur = lot
 
     def claimable(self, player):
         g = self.g
         return [v for v in range(NLOTS) if g.cap_why_not(player, v) is None]
 
-    def build(self, kind, lot, claim_own=True):
-        """Select, go, A; then in the claim prompt cap the new tower
-        (``claim_own``, when it may be capped) or skip with B."""
+    def build(self, kind, lot, claim_own=True, cap=None):
+        """Select, go, A; then in the claim prompt cap ``cap`` (or, when
+        ``claim_own``, the new tower if it may be capped) or skip with B."""
         self.select(kind)
-        self.goto(lot)
+        self.goto(lot, kind)
         self.lines.append("a")
         g = self.g
         p = g.to_move
         g.play(kind, lot)
-        claimable = self.claimable(p)
+        claimable = self.claimable(p) if g.can_claim() else []
+        if cap is None and claim_own and lot in claimable:
+            cap = lot
         if claimable:
             if self.cur not in claimable:
                 self.cur = next(v for v in list(range(self.cur + 1, NLOTS)) +
                                 list(range(self.cur)) if v in claimable)
-            if claim_own and self.cur == lot:
-                g.undo()
-                g.play(kind, lot, lot)
+            if cap is not None and cap in claimable:
+                i = claimable.index(self.cur)
+                j = claimable.index(cap)
+                fwd = (j - i) % len(claimable)
+                back = (i - j) % len(claimable)
+                self.lines += ["right"] * fwd if fwd <= back else ["left"] * back
+                self.cur = cap
+                g.claim(cap)
                 self.lines.append("a")
             else:
                 self.lines.append("b")
         self.first_kind()
+        if self.scheme == "new":
+            self.to_legal()
 
     def script(self, prefix="", suffix=""):
         return prefix + "\n".join(self.lines) + "\n" + suffix

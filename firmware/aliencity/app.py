@@ -6,7 +6,9 @@ The board is in one of these modes, each with its own key handler:
     PLAY      a human builds: d-pad cursor, A build (where the piece may
               not go: the reason, and the cursor jumps to the nearest lot
               where it may; on a structure: its distances), B next piece,
-              Select previous piece, Start pause
+              Select previous piece, Start pause. At the start of a turn
+              and after a change of piece the cursor waits on the nearest
+              lot where the piece may go.
     CLAIMING  after a build: d-pad picks a claimable tower (its value now
               shows), A caps it, B no claim, Select its distances
     DISTANCE  street distances from the structure under the cursor; A, B
@@ -145,6 +147,7 @@ class Board(session.Board):
         elif k == boards.B or k == boards.SELECT:
             scr.next_kind(1 if k == boards.B else -1)
             scr.update_legal()
+            scr.to_legal()
             scr.draw_lots()
             scr.draw_panel()
             self.prompt()
@@ -250,6 +253,7 @@ class Board(session.Board):
         self.s.autosave()
         scr.first_kind()
         scr.redraw()
+        scr.to_legal()
         self.pixels()
         self.prompt(text)
 

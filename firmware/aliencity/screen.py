@@ -274,6 +274,16 @@ class Screen:
                     best_d = d
         return best
 
+    def to_legal(self):
+        """Put the cursor on the nearest lot where the selected piece may
+        go, unless it is on one (a new turn, another piece: the cursor
+        waits where a build can be made)."""
+        if not self.legal[self.cur]:
+            v = self.nearest_legal()
+            if v >= 0:
+                self.cur = v
+                self.place_cursor()
+
     def open_claims(self, p):
         """Frame the towers player p may cap now (the engine's claimable)
         and put the cursor on one; False (nothing changes) if none."""
