@@ -837,6 +837,26 @@ ALH_TARGETS = {
 }
 
 
+MEMORY_MD = os.path.join(paths.ROOT, "docs", "memory.md")
+
+
+def write_memory(tables):
+    """docs/memory.md: the heap tables as this run measured them."""
+    import datetime
+    head = ("# Memory on the device\n\n"
+            "Written by `.venv/bin/python tools/bench.py --no-ai --write-memory` on %s; "
+            "rerun it to refresh these figures (they are the only place the app's heap "
+            "figures are kept). Display objects are measured in the simulator (bitmaps "
+            "exact, C objects estimated from CircuitPython's structs); import heaps in "
+            "the MicroPython VM (32-bit, like a SAMD51), modules compiled from source "
+            "(`.py`) or loaded from `.mpy`; the last table also in CircuitPython's "
+            "64-bit unix VM, for comparison only. A PyBadge leaves about 130 KB free; "
+            "the project's target is a peak of 96 KB.\n\n"
+            % datetime.date.today().isoformat())
+    with open(MEMORY_MD, "w") as f:
+        f.write(head + "\n\n".join(tables) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true",
@@ -847,6 +867,8 @@ def main():
                     help="skip the app in the simulator (app_*)")
     ap.add_argument("--no-alheimur", action="store_true",
                     help="skip Alheimur's figures (alheimur_*)")
+    ap.add_argument("--write-memory", action="store_true",
+                    help="also write the heap tables into docs/memory.md (implies --heap-table)")
     ap.add_argument("--heap-table", action="store_true",
                     help="also print the app's heap table (markdown) before the JSON, from "
                          ".py and from .mpy (MicroPython's mpy-cross, %s), and the engines' "
@@ -877,20 +899,27 @@ def main():
     if not args.no_ai:
         res.update(ai_bench())
         TARGETS.update(AI_TARGETS)
+    if args.write_memory:
+        args.heap_table = True
     mpy_cross, why_no_mpy = micropython_mpy_cross() if args.heap_table else (None, None)
+    tables = []
     if not args.no_app:
         app, table = app_bench(mpy_cross)
         res.update(app)
         TARGETS.update(APP_TARGETS)
         if args.heap_table:
-            print(table + "\n")
+            tables.append(table)
     if args.heap_table:
         heaps = engine_heaps(mpy_cross)
         for pkg, h in heaps.items():
             for key, v in h.items():
                 if v is not None:
                     res["%s_import_heap_bytes_%s" % (pkg, key)] = v
-        print(engine_heap_table(heaps, why_no_mpy) + "\n")
+        tables.append(engine_heap_table(heaps, why_no_mpy))
+    for t in tables:
+        print(t + "\n")
+    if args.write_memory:
+        write_memory(tables)
     missed = []
     for key, (op, limit) in TARGETS.items():
         v = res[key]

@@ -1,10 +1,18 @@
-"""Regenerate the README's pictures from seeded scripts (3x scale):
+"""Regenerate the README's and docs' pictures from seeded scripts (3x
+scale):
 
-    docs/img/launcher.png   the launcher
-    docs/img/board.png      a hot-seat game in its middle, a piece selected
-                            (its legal lots framed in yellow)
-    docs/img/distance.png   the same position, distance view on a tower
-    docs/img/scoring.png    the scoring screen after a computer game
+    docs/img/launcher.png        the launcher
+    docs/img/board.png           Alien City, a hot-seat game in its middle, a
+                                 piece selected (its legal lots framed)
+    docs/img/claim.png           the same game just after a build: the claim
+                                 prompt with the tower's value now
+    docs/img/distance.png        the distance view on a tower
+    docs/img/classic.png         a classic game: the tile values in the corners
+    docs/img/scoring.png         the scoring screen after a computer game
+    docs/img/newgame.png         Alien City's new-game screen
+    docs/img/pause.png           the pause menu
+    docs/img/skyscrapers-mid.png Skyscrapers: the plays menu of a piece
+    docs/img/skyscrapers-end.png Skyscrapers: the scoring screen
 
     .venv/bin/python tools/screenshots.py [--out docs/img]
 
@@ -23,13 +31,14 @@ from appdriver import Driver, run_sim
 
 import paths
 from aliencity.deal import new_game
-from aliencity.geometry import NLOTS
+from aliencity.engine import MAX_MOVES, move_kind, move_lot
 
-# Launcher -> Alien City -> new game (highlight on "start"): W and B
-# human, seed 3 / W easy, B medium, seed 1.
+# Launcher -> Alien City -> new game (highlight on "start"): P1 and P2
+# human, seed 3 / P1 easy, P2 medium, seed 1 / classic rules, computers.
 HOTSEAT = ("a\ndown\ndown\nleft\ndown\ndown\ndown\nright\nright\nright\n"
            "down\na\nwait 300\n")
 COMPUTERS = "a\ndown\nright\ndown\nright\ndown\ndown\ndown\nright\ndown\na\n"
+CLASSIC = "a\ndown\nright\ndown\nright\ndown\nleft\ndown\ndown\ndown\nright\ndown\na\n"
 
 
 def shot(script, out):
@@ -37,20 +46,36 @@ def shot(script, out):
     print(out)
 
 
-def midgame():
-    """(script, driver): 14 builds of a seeded hot-seat game on seed 3."""
+def midgame(builds=14):
+    """(driver): builds of a seeded hot-seat game on seed 3."""
     g = new_game(3)
     d = Driver(g)
     rng = random.Random(11)
-    buf = array("H", [0] * 560)
-    for _i in range(14):
+    buf = array("H", [0] * MAX_MOVES)
+    for _i in range(builds):
         n = g.legal(buf)
         # Prefer towers early, so there is something to score and claim.
-        towers = [m for m in buf[:n] if m >> 7 < 3]
+        towers = [m for m in buf[:n] if move_kind(m) < 3]
         pool = towers if towers and rng.random() < 0.6 else list(buf[:n])
         m = rng.choice(pool)
-        d.build(m >> 7, m & 0x7F, claim_own=rng.random() < 0.7)
+        d.build(move_kind(m), move_lot(m), claim_own=rng.random() < 0.7)
     return d
+
+
+def skyscrapers(out):
+    """The plays menu after a few plays, and the scoring screen."""
+    from test_skyscrapers_app import SEED, open_game, scripted_game
+    plays, g, cur = scripted_game(SEED, 0, 12)
+    from skyscrapers.engine import MAXPLAYS
+    buf = array("H", [0] * MAXPLAYS)
+    n = g.legal(buf)
+    a = (buf[0] >> 5) & 31
+    from test_skyscrapers_app import goto
+    script = open_game(SEED) + plays + goto(cur, a, g.hole) + ["a", "wait 200"]
+    shot("\n".join(script) + "\n", os.path.join(out, "skyscrapers-mid.png"))
+    script = open_game(SEED) + plays + ["start", "down", "down", "a", "wait 300"]
+    shot("\n".join(script) + "\n", os.path.join(out, "skyscrapers-end.png"))
+    assert n
 
 
 def main(argv=None):
@@ -58,26 +83,39 @@ def main(argv=None):
     ap.add_argument("--out", default=os.path.join(paths.ROOT, "docs", "img"))
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
+    sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
     shot("wait 100\n", os.path.join(args.out, "launcher.png"))
+    shot("a\nwait 200\n", os.path.join(args.out, "newgame.png"))
 
     d = midgame()
-    # Select a blue dome and park the cursor on a legal lot.
     g = d.g
-    buf = array("H", [0] * 560)
+    buf = array("H", [0] * MAX_MOVES)
     n = g.legal(buf)
-    kind = 4 if any(m >> 7 == 4 for m in buf[:n]) else buf[0] >> 7
+    # Select a blue dome if one may be built (the cursor goes to a lot where
+    # it may go, as on the board).
+    kind = 4 if any(move_kind(m) == 4 for m in buf[:n]) else move_kind(buf[0])
     d.select(kind)
-    lots = sorted(m & 0x7F for m in buf[:n] if m >> 7 == kind)
-    d.goto(lots[len(lots) // 2])
     shot(HOTSEAT + "\n".join(d.lines) + "\n", os.path.join(args.out, "board.png"))
+    shot(HOTSEAT + "\n".join(d.lines) + "\nstart\n", os.path.join(args.out, "pause.png"))
+
+    # The claim prompt: a few builds in (caps left), build a tower, stop
+    # before deciding.
+    d2 = midgame(6)
+    n2 = d2.g.legal(buf)
+    m = next(m for m in buf[:n2] if move_kind(m) < 3)
+    d2.select(move_kind(m))
+    d2.goto(move_lot(m), move_kind(m))
+    shot(HOTSEAT + "\n".join(d2.lines) + "\na\n", os.path.join(args.out, "claim.png"))
 
     # Distance view from a claimed tower (or any tower).
-    towers = [v for v in range(NLOTS) if 1 <= (g.lots[v] & 7) <= 3]
-    capped = [v for v in towers if g.lots[v] & 0x18]
+    towers = [v for v in range(80) if 0 <= g.kind_at(v) < 3]
+    capped = [v for v in towers if g.owner_at(v) >= 0]
     d.goto((capped or towers)[0])
-    shot(HOTSEAT + "\n".join(d.lines) + "\nselect\n", os.path.join(args.out, "distance.png"))
+    shot(HOTSEAT + "\n".join(d.lines) + "\na\n", os.path.join(args.out, "distance.png"))
 
+    shot(CLASSIC + "wait 8000\n", os.path.join(args.out, "classic.png"))
     shot(COMPUTERS + "wait 40000\na\nwait 500\n", os.path.join(args.out, "scoring.png"))
+    skyscrapers(args.out)
 
 
 if __name__ == "__main__":

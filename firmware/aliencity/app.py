@@ -24,7 +24,7 @@ import gc
 from micropython import const
 
 import boards
-from aliencity import save, sprites
+from aliencity import save
 from aliencity.engine import CLASSIC, OVER, Game
 from aliencity.geometry import PLAYER_WORDS, lot_name, piece_name
 from aliencity.screen import CLAIMING, DISTANCE, PLAY, Screen, player_colour
@@ -71,6 +71,17 @@ def _deal(st):
     return out
 
 
+def _art(game):
+    """The sprite sheet, the frames and (classic) the tile values; the code
+    that draws them is loaded only for this."""
+    from aliencity import sprites
+    art = (sprites.make(), sprites.frames(),
+           sprites.values() if game.rules == CLASSIC else None)
+    sprites = None
+    forget("aliencity.sprites")
+    return art
+
+
 def new_game(st):
     tiles, icons, values, first, _ = _deal(st)
     return Game(tiles, icons, values, st.rules, st.open_streets,
@@ -83,7 +94,7 @@ class Board(session.Board):
     def __init__(self, s, game):
         super().__init__(s, game)
         self.seats = s.setup.levels()
-        self.scr = Screen(sprites.make(), game, self.seats)
+        self.scr = Screen(_art(game), game, self.seats)
         self.rng = Rng(s.setup.dealt * 7 + 1)
         self.mode = OVER_MODE if game.over() else PLAY
         self.back = PLAY             # the mode the distance view returns to

@@ -12,8 +12,8 @@ _RULES = const(2)
 _STREETS = const(3)
 _BONUS = const(4)
 ROWS = (
-    "left/right: who plays W",
-    "left/right: who plays B",
+    "left/right: who plays P1",
+    "left/right: who plays P2",
     "standalone/classic rules",
     "open: dead ground allowed",
     "classic: tile values pay",
@@ -22,7 +22,7 @@ ROWS = (
 
 def row_text(st, i):
     if i == _W or i == _B:
-        return "WB"[i] + ": " + SEATS[st.seats[i]]
+        return "P%d: %s" % (i + 1, SEATS[st.seats[i]])
     if i == _RULES:
         return "rules: " + ("classic" if st.rules == CLASSIC else "standalone")
     if i == _STREETS:

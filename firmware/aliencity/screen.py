@@ -27,14 +27,29 @@ import terminalio
 from micropython import const
 
 import boards
-from aliencity import scoring, sprites
-from aliencity.engine import CLASSIC, MAX_MOVES, OVER, move_kind, move_lot
+from aliencity import scoring
+from aliencity.engine import MAX_MOVES, OVER, move_kind, move_lot
 from aliencity.geometry import LOT_TILE, NKINDS, NLOTS, PLAYER_WORDS, lot_name, piece_name
 from ui import palette
 from ui.message import MessageLine
 from ui.text import Label
 
-S = const(10)
+# The sprite sheet's layout (sprites.py draws it; see its docstring)
+S = const(10)          # sprite size (one lot)
+COLS = const(17)       # sprites per sheet row
+PER_TILE = const(15)
+EMPTY = const(0)
+ICON = const(1)
+TOWER = const(2)
+CAP_P1 = const(5)
+CAP_P2 = const(8)
+DOME = const(11)
+DIGIT = const(60)
+FAR = const(90)
+CURSOR = const(91)
+BIG = const(92)
+NSPRITES = const(102)
+
 BOARD_W = const(80)
 BOARD_H = const(100)
 PANEL_X = const(82)
@@ -67,24 +82,26 @@ class Screen:
     """The board screen of one game. ``seats``: per player, None for a
     human or an AI level name."""
 
-    def __init__(self, sheet, game, seats):
+    def __init__(self, art, game, seats):
+        """``art``: (sheet, frames, values) as sprites.py draws them
+        (values None unless the classic rules)."""
         self.game = game
         self.seats = seats
-        bm, pal = sheet
+        (bm, pal), frames, values = art
         self.root = root = displayio.Group()
         self.grid = displayio.TileGrid(bm, pixel_shader=pal, width=8, height=10,
                                        tile_width=S, tile_height=S)
         root.append(self.grid)
         root.append(_borders())
-        fbm, fpal = sprites.frames()
+        fbm, fpal = frames
         self.frames = displayio.TileGrid(fbm, pixel_shader=fpal, width=8, height=10,
                                          tile_width=S, tile_height=S)
         root.append(self.frames)
-        if game.rules == CLASSIC:
-            root.append(_values(game))
+        if values is not None:
+            root.append(_values(game, values))
         self.cursor = displayio.TileGrid(bm, pixel_shader=pal, width=1, height=1,
                                          tile_width=S, tile_height=S,
-                                         default_tile=sprites.CURSOR)
+                                         default_tile=CURSOR)
         root.append(self.cursor)
         # Panel
         self.name = _label(root, PANEL_X, 0, 2, palette.TEXT)
@@ -94,7 +111,7 @@ class Screen:
                                          tile_width=S, tile_height=S, x=PIECES_X,
                                          y=PIECES_Y)
         for k in range(NKINDS):
-            self.pieces[k] = sprites.lot_sprite(3, k, -1, False)
+            self.pieces[k] = lot_sprite(3, k, -1, False)
         root.append(self.pieces)
         self.counts = displayio.TileGrid(bm, pixel_shader=pal, width=NKINDS, height=1,
                                          tile_width=S, tile_height=S, x=PIECES_X,
@@ -102,8 +119,8 @@ class Screen:
         root.append(self.counts)
         self.selector = displayio.TileGrid(bm, pixel_shader=pal, width=1, height=2,
                                            tile_width=S, tile_height=S,
-                                           default_tile=sprites.CURSOR, y=PIECES_Y)
-        self.selector[0, 1] = sprites.CURSOR
+                                           default_tile=CURSOR, y=PIECES_Y)
+        self.selector[0, 1] = CURSOR
         root.append(self.selector)
         head = _label(root, PANEL_X, TABLE_Y, 1, palette.DIM)
         head.text = "       P1  P2"
@@ -154,9 +171,9 @@ class Screen:
             k = g.kind_at(v)
             if dist and k < 0 and low[v] != 255:
                 d = low[v]
-                spr = sprites.DIGIT + d if d < 30 else sprites.FAR
+                spr = DIGIT + d if d < 30 else FAR
             else:
-                spr = sprites.lot_sprite(tcol[t], k, g.owner_at(v), icon[t] == v)
+                spr = lot_sprite(tcol[t], k, g.owner_at(v), icon[t] == v)
             if self.shown[v] != spr:
                 self.shown[v] = spr
                 self.grid[v] = spr
@@ -188,7 +205,7 @@ class Screen:
         else:
             self.set_text(self.turn, PLAYER_WORDS[p], player_colour(p))
             for k in range(NKINDS):
-                want = sprites.count_sprite(g.supply[p * NKINDS + k])
+                want = count_sprite(g.supply[p * NKINDS + k])
                 if self.counts[k] != want:
                     self.counts[k] = want
         self.selector.hidden = p == OVER or self.seats[p] is not None
@@ -360,6 +377,26 @@ class Screen:
         return M_DIST % (piece_name(k), lot_name(v), t.customers, t.distance, t.points)
 
 
+def count_sprite(n):
+    """A digit 0-9 in the built-in font (the panel's piece counts)."""
+    return BIG + n
+
+
+def lot_sprite(tcol, kind, owner, icon):
+    """Sprite for a lot: tile colour, the structure's kind (-1 empty) and
+    its cap's owner (-1 none, 0 P1, 1 P2), icon lot?"""
+    base = tcol * PER_TILE
+    if kind < 0:
+        return base + (ICON if icon else EMPTY)
+    if kind >= 3:
+        return base + DOME + kind - 3
+    if owner == 0:
+        return base + CAP_P1 + kind
+    if owner == 1:
+        return base + CAP_P2 + kind
+    return base + TOWER + kind
+
+
 def _label(group, x, y, scale, color, anchor=(0, 0)):
     lab = Label(terminalio.FONT, text=" ", color=color, scale=scale,
                 anchor_point=anchor, anchored_position=(x, y))
@@ -383,10 +420,10 @@ def _borders():
     return displayio.TileGrid(bm, pixel_shader=pal)
 
 
-def _values(game):
+def _values(game, values):
     """The classic tile values, one 20x20 cell a tile (the location bonus
     pays them)."""
-    bm, pal = sprites.values()
+    bm, pal = values
     grid = displayio.TileGrid(bm, pixel_shader=pal, width=4, height=5,
                               tile_width=2 * S, tile_height=2 * S)
     for t in range(20):

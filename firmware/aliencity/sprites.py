@@ -1,5 +1,6 @@
 """The board's sprite sheet: one small Bitmap (10x10 px sprites, 16
-colours, about 5 KB), drawn once by code when the game screen opens.
+colours, about 5 KB), drawn once by code when the game screen opens (this
+module is loaded for that and dropped; screen.py holds the sheet's layout).
 
 Every lot of the board is one cell of one TileGrid over this sheet. A
 sprite is chosen by tile colour and what stands on the lot:
@@ -24,25 +25,11 @@ import displayio
 import terminalio
 from micropython import const
 
+from aliencity.screen import BIG, COLS, CURSOR, DIGIT, DOME, FAR, ICON, NSPRITES, PER_TILE, TOWER, S
 from ui.draw import frame as _frame
 from ui.draw import glyph as _glyph
 from ui.draw import origin, sheet
 from ui.draw import rect as _rect
-
-S = const(10)          # sprite size (one lot)
-COLS = const(17)       # sprites per sheet row
-PER_TILE = const(15)
-EMPTY = const(0)
-ICON = const(1)
-TOWER = const(2)
-CAP_P1 = const(5)
-CAP_P2 = const(8)
-DOME = const(11)
-DIGIT = const(60)
-FAR = const(90)
-CURSOR = const(91)
-BIG = const(92)
-NSPRITES = const(102)
 
 # Palette indices
 _TILE = const(1)   # 1-4 tile colours, 6-8 the textures of blue, green, black
@@ -184,23 +171,3 @@ def values():
         _rect(bm, 1, oy + 1, 5, oy + 7, 1)
         _glyph(bm, 2, oy + 2, "0123456789"[v], 2)
     return bm, pal
-
-
-def count_sprite(n):
-    """A digit 0-9 in the built-in font (the panel's piece counts)."""
-    return BIG + n
-
-
-def lot_sprite(tcol, kind, owner, icon):
-    """Sprite for a lot: tile colour, the structure's kind (-1 empty) and
-    its cap's owner (-1 none, 0 P1, 1 P2), icon lot?"""
-    base = tcol * PER_TILE
-    if kind < 0:
-        return base + (ICON if icon else EMPTY)
-    if kind >= 3:
-        return base + DOME + kind - 3
-    if owner == 0:
-        return base + CAP_P1 + kind
-    if owner == 1:
-        return base + CAP_P2 + kind
-    return base + TOWER + kind

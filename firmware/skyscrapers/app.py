@@ -16,7 +16,7 @@ import gc
 from micropython import const
 
 import boards
-from skyscrapers import save, sprites
+from skyscrapers import save
 from skyscrapers.deal import new_game as _deal
 from skyscrapers.engine import SLIDE, VAR1, play_from, play_of, play_to
 from skyscrapers.scoring import bound
@@ -65,7 +65,11 @@ class Board(session.Board):
     def __init__(self, s, game):
         super().__init__(s, game)
         self.key = best_key(s.setup.dealt, s.setup.options)
-        self.scr = Screen(sprites.make(), game, s.store.best(self.key))
+        from skyscrapers import sprites  # only to draw the sheet
+        sheet = sprites.make()
+        sprites = None
+        forget("skyscrapers.sprites")
+        self.scr = Screen(sheet, game, s.store.best(self.key))
         self.scr.target = bound(game)
 
     def run(self):

@@ -29,4 +29,9 @@ RULES = (
     "3 tile slides in a row.",
     "Target: the most any",
     "position could score.",
+    "D-pad from a piece next to",
+    "the hole toward it: it",
+    "slides in. A: the plays of",
+    "the piece under the",
+    "cursor. B: undo.",
 )

@@ -12,12 +12,24 @@ import displayio
 import terminalio
 from micropython import const
 
-from skyscrapers import sprites
 from skyscrapers.engine import MAXPLAYS, SLIDE, STACK, SUIT_NAMES, N, cell_name, play_from, play_kind, play_to
 from skyscrapers.scoring import score
 from ui import palette
 from ui.message import MessageLine
 from ui.text import Label
+
+# The sprite sheet's layout (sprites.py draws it; see its docstring)
+S = const(10)
+COLS = const(10)
+HOLE = const(0)
+STACKS = const(25)
+COIN = const(45)
+BLANK = const(49)
+PAWN = const(50)
+HILITE = const(54)
+PAWN_HL = const(55)
+CURSOR = const(59)
+NSPRITES = const(60)
 
 CELL = const(20)
 PANEL_X = const(106)
@@ -47,10 +59,10 @@ class Screen:
                                        tile_width=10, tile_height=10)
         self.over = displayio.TileGrid(bm, pixel_shader=pal, width=5, height=5,
                                        tile_width=10, tile_height=10,
-                                       default_tile=sprites.BLANK)
+                                       default_tile=BLANK)
         self.cursor = displayio.TileGrid(bm, pixel_shader=pal, width=1, height=1,
                                          tile_width=10, tile_height=10,
-                                         default_tile=sprites.CURSOR)
+                                         default_tile=CURSOR)
         board.append(self.grid)
         board.append(self.over)
         board.append(self.cursor)
@@ -81,10 +93,10 @@ class Screen:
         for c in range(N):
             x = c % 5
             y = c // 5
-            v = sprites.cell_sprite(g, c)
+            v = cell_sprite(g, c)
             if grid[x, y] != v:
                 grid[x, y] = v
-            v = sprites.over_sprite(g, c, lit[c])
+            v = over_sprite(g, c, lit[c])
             if over[x, y] != v:
                 over[x, y] = v
 
@@ -199,3 +211,21 @@ class Screen:
 
     def chosen(self):
         return self.plays[self.pick]
+
+
+def cell_sprite(game, c):
+    h = game.height[c]
+    if h == 1:
+        return 1 + game.top[c]
+    if h >= 2:
+        return STACKS + (game.top[c] // 6) * 5 + (h if h < 6 else 6) - 2
+    if game.coin[c]:
+        return COIN + game.coin[c] - 1
+    return HOLE
+
+
+def over_sprite(game, c, lit):
+    p = game.pawn[c]
+    if p:
+        return (PAWN_HL if lit else PAWN) + p - 1
+    return HILITE if lit else BLANK

@@ -1,5 +1,6 @@
 """The Skyscrapers sprite sheet: 10x10 px sprites, 16 colours (about
-3 KB), drawn by code; the board shows them at scale 2 (20 px a cell).
+3 KB), drawn by code; the board shows them at scale 2 (20 px a cell). This
+module is loaded to draw it and dropped; screen.py holds the layout.
 
     0        the hole
     1-24     tile t - 1: suit colour, suit letter top left, value bottom
@@ -18,22 +19,11 @@ outlined peg.
 
 from micropython import const
 
+from skyscrapers.screen import BLANK, COIN, COLS, CURSOR, HILITE, HOLE, NSPRITES, PAWN, PAWN_HL, STACKS, S
 from ui.draw import frame as _frame
 from ui.draw import glyph as _glyph
 from ui.draw import origin, sheet
 from ui.draw import rect as _rect
-
-S = const(10)
-COLS = const(10)
-HOLE = const(0)
-STACK = const(25)
-COIN = const(45)
-BLANK = const(49)
-PAWN = const(50)
-HILITE = const(54)
-PAWN_HL = const(55)
-CURSOR = const(59)
-NSPRITES = const(60)
 
 _T = const(0)
 _BG = const(1)       # 1-4 suit tile colours
@@ -72,7 +62,7 @@ def make():
         ox, oy = origin(i, COLS, S)
         if i == HOLE:
             _frame(bm, ox + 1, oy + 1, ox + 8, oy + 8, _GREY)
-        elif i < STACK:
+        elif i < STACKS:
             t = i - 1
             s = t // 6
             v = t % 6
@@ -81,8 +71,8 @@ def make():
             if v:
                 _glyph(bm, ox + 5, oy + 4, "A" if v == 1 else str(v), _WHITE)
         elif i < COIN:
-            s = (i - STACK) // 5
-            h = (i - STACK) % 5 + 2
+            s = (i - STACKS) // 5
+            h = (i - STACKS) % 5 + 2
             _rect(bm, ox, oy, ox + 9, oy + 9, _BG + s)
             _frame(bm, ox, oy, ox + 9, oy + 9, _HI + s)
             for k in range(1, h):
@@ -111,21 +101,3 @@ def make():
             # the outer ring only: the tile's letter and value stay in view
             _frame(bm, ox, oy, ox + 9, oy + 9, _WHITE)
     return bm, pal
-
-
-def cell_sprite(game, c):
-    h = game.height[c]
-    if h == 1:
-        return 1 + game.top[c]
-    if h >= 2:
-        return STACK + (game.top[c] // 6) * 5 + (h if h < 6 else 6) - 2
-    if game.coin[c]:
-        return COIN + game.coin[c] - 1
-    return HOLE
-
-
-def over_sprite(game, c, lit):
-    p = game.pawn[c]
-    if p:
-        return (PAWN_HL if lit else PAWN) + p - 1
-    return HILITE if lit else BLANK
