@@ -1,0 +1,104 @@
+"""Issue 15's points that a screenshot alone does not show, through the
+headless simulator: the scores wait for a press, the claim prompt shows
+the tower's value, the NeoPixels end in the winner's colour, undo says
+what it took back, the cursor waits on a legal lot."""
+
+from array import array
+
+import appdriver
+from appdriver import Driver
+from test_app import HOTSEAT, near, read_text, run_sim
+
+from aliencity import scoring
+from aliencity.deal import new_game
+from aliencity.engine import MAX_MOVES, move_kind, move_lot
+from aliencity.geometry import lot_name, piece_name
+from aliencity.screen import M_CLAIM
+from ui import palette
+from ui.message import split_lines
+
+
+def message(s):
+    """The message line's two lines, as shown."""
+    return [ln for ln in (read_text(s, 2, 102 + 12 * i, 26).rstrip() for i in range(2)) if ln]
+
+
+def _game_to_end(seed=1, pick=5):
+    g = new_game(seed)
+    d = Driver(g)
+    buf = array("H", [0] * MAX_MOVES)
+    i = 0
+    while not g.over():
+        n = g.legal(buf)
+        m = buf[(i * pick) % n]
+        d.build(move_kind(m), move_lot(m), claim_own=i % 3 == 0)
+        i += 1
+    return g, d
+
+
+def test_scores_wait_for_a_press(tmp_path):
+    """At game over the board stays, however long nobody presses."""
+    _g, d = _game_to_end()
+    _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\nwait 8000\n", name="wait")
+    assert read_text(s, 2, 102, 10) == "game over!"
+    # A: now the scores
+    _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\nwait 500\na\n", name="a")
+    assert read_text(s, 2, 1, 3) == "P1 "
+    # B there: the board again, and it stays until A or Start
+    _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\nwait 500\na\nb\nwait 8000\n",
+                        name="b")
+    assert read_text(s, 2, 102, 15) == "the final city."
+
+
+def test_winner_colour_on_the_neopixels(tmp_path):
+    g, d = _game_to_end()
+    st, _s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\nwait 500\n", name="px")
+    win = scoring.score(g).winner()
+    want = {0: palette.PX_P1, 1: palette.PX_P2, -1: palette.PX_DRAW}[win]
+    r, gg, b = st["pixels"][0]
+    scale = max(r, gg, b) / max((want >> 16) & 255, (want >> 8) & 255, want & 255)
+    assert near((r, gg, b), tuple(int(((want >> s) & 255) * scale) for s in (16, 8, 0)), 3)
+
+
+def test_claim_prompt_shows_the_towers_value(tmp_path):
+    g = new_game(1)
+    d = Driver(g)
+    buf = array("H", [0] * MAX_MOVES)
+    n = g.legal(buf)
+    m = next(m for m in buf[:n] if move_kind(m) == 0)
+    d.select(0)
+    d.goto(move_lot(m), 0)
+    _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\na\n", name="claim")
+    g.play(0, move_lot(m))
+    t = scoring.tower(g, move_lot(m))
+    want = M_CLAIM % (piece_name(0), lot_name(move_lot(m)), t.customers, t.distance, t.points)
+    assert message(s) == split_lines(want, 26, 2)[0]
+
+
+def test_undo_says_what_it_took_back(tmp_path):
+    g = new_game(1)
+    d = Driver(g)
+    buf = array("H", [0] * MAX_MOVES)
+    n = g.legal(buf)
+    m = next(m for m in buf[:n] if move_kind(m) == 4)
+    d.build(4, move_lot(m))
+    _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\nstart\ndown\na\n",
+                        name="undo")
+    want = "undone: P2's blue dome on %s" % lot_name(move_lot(m))
+    assert message(s) == split_lines(want, 26, 2)[0]
+
+
+def test_the_cursor_waits_on_a_legal_lot(tmp_path):
+    """After a build, the next player's cursor is on a lot where their
+    selected piece may go (the frame under the cursor)."""
+    g = new_game(1)
+    d = Driver(g)
+    buf = array("H", [0] * MAX_MOVES)
+    n = g.legal(buf)
+    m = buf[n // 2]
+    d.build(move_kind(m), move_lot(m), claim_own=False)
+    _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\n", name="wait")
+    name = read_text(s, 82, 0, 3, scale=2).strip()
+    assert name == lot_name(d.cur)
+    assert g.why_not(d.kind, d.cur) is None
+    assert appdriver  # the model the tests drive the board with
