@@ -26,9 +26,12 @@ gives either the previous save or the new one.
 
 Format 1 (two 1 KB slots at nvm[16:2064], the autosave in one "G" section
 for every game, Alien City's options after the settings) is moved over on
-the first load: the new slot 1 lies beyond the old slots, so a power cut
-while moving leaves the old save to move again.
+the first load (store_first.py, loaded only then): the new slot 1 lies
+beyond the old slots, so a power cut while moving leaves the old save to
+move again.
 """
+
+import sys
 
 from micropython import const
 
@@ -39,14 +42,12 @@ VERSION = const(2)
 MAX_PAYLOAD = const(3060)   # SLOT_SIZE - HEADER
 RECORD_AT = const(6160)     # SLOT0 + 2 * SLOT_SIZE
 _MAGIC = b"HG"
-_OLD = b"HCS"
-_V1_SIZE = const(1024)      # format 1's slots
+V1_SIZE = const(1024)       # format 1's slots (store_first.py moves them over)
 
 SETTINGS = const(0x53)  # "S"
 LAST = const(0x4C)      # "L"
 BESTS = const(0x52)     # "R"
 FAULTS = const(0x46)    # "F"
-_V1_GAME = const(0x47)  # "G": format 1's autosave
 
 MAX_KEY = const(24)     # bytes of a best-score key
 MAX_BESTS = const(24)   # keys in the records area
@@ -148,20 +149,10 @@ class Store:
         self.seq = 0
         self.slot = 1
         self._last = None
-        old, blank1, _ = self._newest(1, _V1_SIZE)
-        if old is not None:
-            self._from_v1(old)
-            self.note = "save moved to a new format"
-        elif self._from_hcs():
-            self.note = "settings moved to new save"
-        elif newer:
-            self.note = "newer save set aside"
-            self.note_alarm = True
-        elif blank and blank1:
-            self.note = "fresh save memory"
-        else:
-            self.note = "save unreadable: new start"
-            self.note_alarm = True
+        import store_first  # only when no slot of this format holds
+        store_first.start(self, blank, newer)
+        store_first = None
+        del sys.modules["store_first"]
         self.save()
         return False
 
@@ -190,30 +181,6 @@ class Store:
             if secs is not None and (best is None or got[0] > best[0]):
                 best = (got[0], got[1], secs, i)
         return best, blank, newer
-
-    def _from_v1(self, old):
-        """Format 1's sections, in this format's places. The first save
-        goes to slot 1, which lies beyond format 1's slots."""
-        seq, _, secs, _ = old
-        self.seq = seq
-        self.slot = 0
-        for tag in secs:
-            if tag != _V1_GAME and tag != SETTINGS:
-                self.sections[tag] = secs[tag]
-        st = secs.get(SETTINGS) or b""
-        self.sections[SETTINGS] = st[:2]
-        g = secs.get(_V1_GAME) or b""
-        if g.startswith(b"aliencity\x00") or st[2:]:
-            save = g[10:] if g.startswith(b"aliencity\x00") else None
-            self.set_game(0x61, st[2:], save, write=False)
-
-    def _from_hcs(self):
-        old = self.nvm[0:7]
-        if (old[0:3] == _OLD and old[3] == 1 and old[4] <= 1 and 1 <= old[5] <= 4
-                and old[6] == (old[4] + old[5] + 0x5A) & 0xFF):
-            self.sections[SETTINGS] = bytes((old[4], old[5]))
-            return True
-        return False
 
     # -- sections ----------------------------------------------------------
 

@@ -208,6 +208,14 @@ def test_the_longest_words_are_the_longest():
     assert max(len(d) for d in done) == len(LONGEST["done"])
 
 
+def test_the_panel_table_fits():
+    """Alien City's panel table: three lines of 13 characters at most,
+    with the biggest numbers."""
+    from aliencity.screen import T_TABLE
+    for line in (T_TABLE % (3, 3, 972, 972)).split("\n"):
+        assert len(line) <= PANEL, line
+
+
 def test_the_check_can_fail():
     """An over-long text is caught (the test above is not vacuous)."""
     assert not fits("H10: would leave no street group that every structure touches", 26, 2)
@@ -252,7 +260,7 @@ def test_shell_texts_fit():
         assert len(text) <= WIDTH, text
     for text in ("continue the saved game", "seed: ", "start a new game"):
         assert len(text) <= ROW and text in open(newgame.__file__).read()
-    st = open(os.path.join(paths.FIRMWARE, "store.py")).read()
+    st = open(os.path.join(paths.FIRMWARE, "store_first.py")).read()
     for note in ("fresh save memory", "save unreadable: new start",
                  "settings moved to new save", "newer save set aside",
                  "save moved to a new format"):

@@ -72,6 +72,7 @@ M_DIST_NONE = "distances: put the cursor on a structure"
 S_BUILDS = "%s builds"                              # player
 S_CLAIMS = "%s claims?"                             # player
 S_DIST = "distances"
+T_TABLE = "       P1  P2\ncaps  %3d %3d\nif end%3d %3d"   # caps left, scores if over now
 
 
 def player_colour(p):
@@ -122,10 +123,10 @@ class Screen:
                                            default_tile=CURSOR, y=PIECES_Y)
         self.selector[0, 1] = CURSOR
         root.append(self.selector)
-        head = _label(root, PANEL_X, TABLE_Y, 1, palette.DIM)
-        head.text = "       P1  P2"
-        self.caps = _label(root, PANEL_X, TABLE_Y + 12, 1, palette.TEXT)
-        self.score = _label(root, PANEL_X, TABLE_Y + 24, 1, palette.TEXT)
+        # The table: who, caps left, the score if the game ended now.
+        self.table = Label(terminalio.FONT, text=" ", color=palette.TEXT, line_spacing=1.0,
+                           anchor_point=(0, 0), anchored_position=(PANEL_X, TABLE_Y))
+        root.append(self.table)
         self.msg = MessageLine(root, 2, 102, width=26, lines=2)
         # State
         self.shown = bytearray(b"\xff" * NLOTS)  # sprite on each cell
@@ -210,9 +211,8 @@ class Screen:
                     self.counts[k] = want
         self.selector.hidden = p == OVER or self.seats[p] is not None
         self.selector.x = PIECES_X + self.kind * S
-        self.set_text(self.caps, "caps  %3d %3d" % (g.caps[0], g.caps[1]))
         sc = scoring.score(g, self.sdist, self.queue)
-        self.set_text(self.score, "if end%3d %3d" % (sc.totals[0], sc.totals[1]))
+        self.set_text(self.table, T_TABLE % (g.caps[0], g.caps[1], sc.totals[0], sc.totals[1]))
         sc = None
 
     def say(self, text, color=palette.TEXT):
@@ -405,19 +405,18 @@ def _label(group, x, y, scale, color, anchor=(0, 0)):
 
 
 def _borders():
-    """Tile borders: a 1-bit overlay, drawn once (1.2 KB)."""
-    bm = displayio.Bitmap(BOARD_W, BOARD_H, 2)
+    """Tile borders: one 20x20 1-bit tile (a line on its top and left
+    edges) repeated over the 4x5 tiles, so about 60 bytes of bitmap."""
+    bm = displayio.Bitmap(2 * S, 2 * S, 2)
     pal = displayio.Palette(2)
-    pal[0] = 0
     pal[1] = 0x000000
     pal.make_transparent(0)
-    for y in range(BOARD_H):
-        for x in range(0, BOARD_W, 20):
-            bm[x, y] = 1
-    for y in range(0, BOARD_H, 20):
-        for x in range(BOARD_W):
-            bm[x, y] = 1
-    return displayio.TileGrid(bm, pixel_shader=pal)
+    for i in range(2 * S):
+        bm[i, 0] = 1
+        bm[0, i] = 1
+    return displayio.TileGrid(bm, pixel_shader=pal, width=BOARD_W // (2 * S),
+                              height=BOARD_H // (2 * S), tile_width=2 * S,
+                              tile_height=2 * S)
 
 
 def _values(game, values):
