@@ -48,7 +48,7 @@ from alheimur.actions import (
 from alheimur.deck import card_name, parse_card
 from alheimur.engine import CHANCE, Game
 from alheimur.layout import FIGHTER, MARINE, R_NDICE
-from ui.records import RecordError, Words, check_magic
+from ui.records import RecordError, Words
 
 MAGIC = "alheimur"
 VERSION = 1
@@ -111,17 +111,13 @@ def _ship_bits(tok):
 def read(lines):
     """Parse a record's lines into a Record; RecordError when malformed."""
     rec = Record()
-    state = 0            # 0 magic, 1 header, 2 play
+    state = 1            # 1 header, 2 play
     pile = 0             # piles of the deal being read
     quads = bytearray(160)   # the deal being read (a new one at its first pile)
     seen_opt = False
-    walk = Words(lines)
+    walk = Words(lines, MAGIC, VERSION)
     for n, toks in walk:
         word = toks[0]
-        if state == 0:
-            check_magic(n, toks, MAGIC, VERSION)
-            state = 1
-            continue
         if word == "PLAYERS" or word == "OPTION":
             if state == 2 or pile:
                 raise RecordError(n, "'%s' belongs before the first pile" % word.lower())
@@ -165,9 +161,7 @@ def read(lines):
         if state != 2:
             raise RecordError(n, "the deal (pile 1 to pile 8) comes first")
         rec.items.append(_action(toks, n, rec.nplayers))
-    if state == 0:
-        raise RecordError(max(walk.n, 1), "empty record: it starts with '%s %d'"
-                          % (MAGIC, VERSION))
+    walk.end()
     if pile:
         raise RecordError(walk.n, "the deal stops after pile %d" % pile)
     if state != 2:

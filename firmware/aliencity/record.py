@@ -26,7 +26,7 @@ from aliencity.geometry import (
     parse_kind,
     parse_lot,
 )
-from ui.records import RecordError, Words, check_magic
+from ui.records import RecordError, Words
 
 MAGIC = "alien-city"
 VERSION = 1
@@ -75,23 +75,19 @@ def read(lines):
     """Parse an iterable of text lines into a ``Record``; RecordError on a
     malformed line."""
     rec = Record()
-    state = 0  # 0 expecting the magic line, 1 header, 2 moves
+    state = 1  # 1 header, 2 moves
     tiles_line = 0
     tiles_toks = None
     rules_line = 0
     first_seen = 0  # line of the 'first' header, 0 if none
     lb_line = 0
-    walk = Words(lines)
+    walk = Words(lines, MAGIC, VERSION)
     for n, toks in walk:
         word = toks[0]
 
         def err(msg, n=n):
             raise RecordError(n, msg)
 
-        if state == 0:
-            check_magic(n, toks, MAGIC, VERSION)
-            state = 1
-            continue
         if word in ("RULES", "OPTION", "TILES", "FIRST"):
             if state == 2:
                 err("'%s' belongs before the first move" % word.lower())
@@ -159,9 +155,7 @@ def read(lines):
             if cap < 0:
                 err("'%s' is not a lot (A1 to H10)" % toks[4])
         rec.moves.append((n, PLAYER_NAMES.index(word), kind, lot, cap))
-    if state == 0:
-        raise RecordError(max(walk.n, 1), "empty record: it starts with '%s %d'"
-                          % (MAGIC, VERSION))
+    walk.end()
     if state == 1:
         _finish_header(rec, tiles_toks, tiles_line, lb_line, first_seen, walk.n)
     return rec

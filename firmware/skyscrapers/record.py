@@ -29,7 +29,7 @@ from skyscrapers.engine import (
     play_text,
     tile_name,
 )
-from ui.records import RecordError, Words, check_magic
+from ui.records import RecordError, Words
 
 MAGIC = "skyscrapers"
 VERSION = 1
@@ -84,17 +84,13 @@ def _cells(toks, n):
 def read(lines):
     """Parse text lines into a ``Record``; RecordError when malformed."""
     rec = Record()
-    state = 0
+    state = 1            # 1 header, 2 plays
     cells_line = 0
     seen_var = [0, 0, 0]    # line of 'variant 1' / 'variant 2'
     seen_opt = 0            # line of 'option pawns-over-stacks'
-    walk = Words(lines)
+    walk = Words(lines, MAGIC, VERSION)
     for n, toks in walk:
         word = toks[0]
-        if state == 0:
-            check_magic(n, toks, MAGIC, VERSION)
-            state = 1
-            continue
         if word in ("VARIANT", "OPTION", "CELLS"):
             if state == 2:
                 raise RecordError(n, "'%s' belongs before the first play"
@@ -132,9 +128,7 @@ def read(lines):
                 raise RecordError(n, "no 'cells' line before the plays")
             state = 2
         rec.plays.append(_play(toks, n))
-    if state == 0:
-        raise RecordError(max(walk.n, 1), "empty record: it starts with '%s %d'"
-                          % (MAGIC, VERSION))
+    walk.end()
     if not cells_line:
         raise RecordError(max(walk.n, 1), "no 'cells' line")
     return rec

@@ -18,13 +18,18 @@ class RecordError(Exception):
 
 class Words:
     """Iterate (line number, upper-cased words) over every line that holds
-    something outside its comment; ``n`` is the number of lines read so far
-    (blank ones too). RecordError for a character outside printable ASCII
-    (tabs count as spaces)."""
+    something outside its comment, after the first such line, which must
+    be the record's magic line '<magic> <version>' (checked, not yielded);
+    ``n`` is the number of lines read so far (blank ones too). RecordError
+    for a character outside printable ASCII (tabs count as spaces) or a
+    wrong magic line; ``end()`` after the walk says when there was none."""
 
-    def __init__(self, lines):
+    def __init__(self, lines, magic, version):
         self._lines = iter(lines)
         self.n = 0
+        self.magic = magic
+        self.version = version
+        self.started = False
 
     def __iter__(self):
         return self
@@ -41,8 +46,18 @@ class Words:
                     raise RecordError(self.n, "unexpected character %r (a record is "
                                       "plain ASCII outside # comments)" % ch)
             toks = line.upper().split()
-            if toks:
+            if not toks:
+                continue
+            if self.started:
                 return self.n, toks
+            check_magic(self.n, toks, self.magic, self.version)
+            self.started = True
+
+    def end(self):
+        """RecordError when the record had no magic line (it was empty)."""
+        if not self.started:
+            raise RecordError(max(self.n, 1), "empty record: it starts with '%s %d'"
+                              % (self.magic, self.version))
 
 
 def check_magic(n, toks, magic, version):
