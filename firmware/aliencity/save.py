@@ -20,7 +20,7 @@ from micropython import const
 
 from aliencity.engine import CLASSIC, MAX_BUILDS, STANDALONE, Game
 from aliencity.geometry import NKINDS, NLOTS, NONE
-from ui.session import check_seeds, get16, put16
+from ui.session import read_head, save_head
 
 SEATS = ("human", "easy", "medium", "hard")
 
@@ -70,12 +70,8 @@ def encode(st, game):
     if game.over():
         return None
     n = game.nbuilds
-    out = bytearray(_HEAD + 3 * n)
-    out[0] = _VERSION
-    put16(out, 1, st.dealt)
-    out[3] = game.rules | (game.open_streets << 1) | (game.location_bonus << 2)
-    out[4] = st.seats[0] | st.seats[1] << 2
-    put16(out, 5, st.seed)
+    out = save_head(st, _VERSION, game.rules | (game.open_streets << 1)
+                    | (game.location_bonus << 2), st.seats[0] | st.seats[1] << 2, 1 + 3 * n)
     out[7] = n
     for i in range(n):
         _p, kind, lot, cap = game.build_at(i)
@@ -90,26 +86,21 @@ def decode(st, data):
     """Fill ``st`` (a Setup) and return the Game from ``encode``'s
     bytes; ValueError if they do not make a game (bad header, an illegal
     build; ``st`` may then be half filled)."""
-    if len(data) < _HEAD or data[0] != _VERSION:
+    flags, seats = read_head(st, data, _VERSION)
+    if len(data) < _HEAD:
         raise ValueError("not a saved game")
     n = data[7]
     if n > MAX_BUILDS or len(data) != _HEAD + 3 * n:
         raise ValueError("saved game cut short")
-    flags = data[3]
-    dealt = get16(data, 1)
-    seed = get16(data, 5)
-    check_seeds(dealt, seed)
-    if flags > 7 or data[4] > 15:
+    if flags > 7 or seats > 15:
         raise ValueError("saved game setup unreadable")
-    st.seats[0] = data[4] & 3
-    st.seats[1] = data[4] >> 2
+    st.seats[0] = seats & 3
+    st.seats[1] = seats >> 2
     st.rules = flags & 1
     st.open_streets = bool(flags & 2)
     st.location_bonus = bool(flags & 4) and st.rules == CLASSIC
-    st.seed = seed
-    st.dealt = dealt
     from aliencity.deal import deal  # only to rebuild the city
-    tiles, icons, values, first, _ = deal(dealt, st.rules)
+    tiles, icons, values, first, _ = deal(st.dealt, st.rules)
     deal = None
     game = Game(tiles, icons, values, st.rules, st.open_streets,
                 st.location_bonus, first)

@@ -3,8 +3,9 @@
 progress (``encode``). The deal comes back from its seed and options
 (``deal.new_game``), so a save is the setup and the plays made.
 
-    [0] version 1   [1:3] dealt seed   [3] options   [4:6] the setup's seed
-    [6:8] plays n   then n x 2 bytes, the play number (engine.play_of)
+    [0] version 1   [1:3] dealt seed   [3] options   [4] 0
+    [5:7] the setup's seed   [7:9] plays n
+    then n x 2 bytes, the play number (engine.play_of)
 
 Loading replays the plays through the engine (``Game.play``), so a save
 that does not hold up is refused as a whole (ValueError).
@@ -13,10 +14,10 @@ that does not hold up is refused as a whole (ValueError).
 from micropython import const
 
 from skyscrapers.deal import new_game
-from ui.session import check_seeds, get16, put16
+from ui.session import get16, put16, read_head, save_head
 
 _VERSION = const(1)
-_HEAD = const(8)
+_HEAD = const(9)
 _ALL = const(7)             # VAR1 | VAR2 | OVER_STACKS
 
 
@@ -46,12 +47,8 @@ def encode(st, game):
     if game.over():
         return None
     n = game.nplays
-    out = bytearray(_HEAD + 2 * n)
-    out[0] = _VERSION
-    put16(out, 1, st.dealt)
-    out[3] = game.options
-    put16(out, 4, st.seed)
-    put16(out, 6, n)
+    out = save_head(st, _VERSION, game.options, 0, 2 + 2 * n)
+    put16(out, 7, n)
     for i in range(n):
         put16(out, _HEAD + 2 * i, game.play_at(i))
     return bytes(out)
@@ -60,20 +57,16 @@ def encode(st, game):
 def decode(st, data):
     """Fill ``st`` and return the Game from ``encode``'s bytes; ValueError
     if they do not make a game."""
-    if len(data) < _HEAD or data[0] != _VERSION:
+    options, _ = read_head(st, data, _VERSION)
+    if len(data) < _HEAD:
         raise ValueError("not a saved game")
-    n = get16(data, 6)
+    n = get16(data, 7)
     if len(data) != _HEAD + 2 * n:
         raise ValueError("saved game cut short")
-    dealt = get16(data, 1)
-    seed = get16(data, 4)
-    check_seeds(dealt, seed)
-    if data[3] > _ALL:
+    if options > _ALL:
         raise ValueError("saved game setup unreadable")
-    st.options = data[3]
-    st.seed = seed
-    st.dealt = dealt
-    game = new_game(dealt, st.options)
+    st.options = options
+    game = new_game(st.dealt, st.options)
     for i in range(n):
         game.play(get16(data, _HEAD + 2 * i))     # ValueError if illegal
     return game
