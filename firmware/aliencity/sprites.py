@@ -26,9 +26,9 @@ import terminalio
 from micropython import const
 
 from aliencity.screen import BIG, COLS, CURSOR, DIGIT, DOME, FAR, ICON, NSPRITES, PER_TILE, TOWER, S
+from ui.draw import GREY, INK, WHITE, YELLOW, origin, sheet
 from ui.draw import frame as _frame
 from ui.draw import glyph as _glyph
-from ui.draw import origin, sheet
 from ui.draw import rect as _rect
 
 # Palette indices
@@ -36,20 +36,14 @@ _TILE = const(1)   # 1-4 tile colours, 6-8 the textures of blue, green, black
 _TEX = const(5)
 _P2 = const(5)     # (red tiles have no texture: its index is P2's pink)
 _PIECE = const(9)  # 9-11 red, blue, green structures
-_WHITE = const(12)
-_INK = const(13)
-_HL = const(14)
-_GREY = const(15)
 
-P1_COLOUR = const(0xF8F8F8)
-P2_COLOUR = const(0xFF70C0)
+P2_COLOUR = const(0xFF70C0)   # (P1 wears ui.draw.WHITE)
 COLOURS = (
     0x000000,
     0x5A1818, 0x18286A, 0x18501C, 0x242424,   # tiles: red blue green black
     P2_COLOUR, 0x3A56A8, 0x2C7A32, 0x444444,  # P2's caps; textures
     0xF04040, 0x4088FF, 0x40D050,             # structures
-    P1_COLOUR, 0x080808, 0xFFD820, 0xA0A0A0,  # P1's caps and white, ink, highlight, grey
-)
+)                                             # then ui.draw's WHITE (P1's caps) ...
 
 
 def _tile_bg(bm, ox, oy, c):
@@ -66,17 +60,17 @@ def _tower(bm, ox, oy, colour, owner):
     """A tall block with a flat top (x 2-8); a cap is a solid block of the
     owner's colour on top (rows 0-2, x 1-9)."""
     top = 2 if owner < 0 else 4
-    _rect(bm, ox + 2, oy + top, ox + 8, oy + 9, _INK)
+    _rect(bm, ox + 2, oy + top, ox + 8, oy + 9, INK)
     _rect(bm, ox + 3, oy + top + 1, ox + 7, oy + 9, _PIECE + colour)
     if owner >= 0:
-        _rect(bm, ox + 1, oy, ox + 9, oy + 3, _INK)
-        _rect(bm, ox + 2, oy, ox + 8, oy + 2, _WHITE if owner == 0 else _P2)
+        _rect(bm, ox + 1, oy, ox + 9, oy + 3, INK)
+        _rect(bm, ox + 2, oy, ox + 8, oy + 2, WHITE if owner == 0 else _P2)
 
 
 def _dome(bm, ox, oy, colour):
     """Low and wide with a round top (rows 3-9)."""
-    body = _INK if colour == 3 else _PIECE + colour
-    rim = _GREY if colour == 3 else _INK
+    body = INK if colour == 3 else _PIECE + colour
+    rim = GREY if colour == 3 else INK
     rows = ((3, 7), (2, 8), (1, 9), (1, 9), (1, 9), (1, 9), (1, 9))
     for i in range(7):
         x1, x2 = rows[i]
@@ -120,7 +114,7 @@ def make():
             ox, oy = origin(c * PER_TILE + k, COLS, S)
             _tile_bg(bm, ox, oy, c)
             if k == ICON:
-                _ring(bm, ox, oy, _GREY)
+                _ring(bm, ox, oy, GREY)
             elif TOWER <= k < DOME:
                 j = k - TOWER
                 _tower(bm, ox, oy, j % 3, j // 3 - 1)
@@ -128,22 +122,22 @@ def make():
                 _dome(bm, ox, oy, k - DOME)
     for d in range(31):
         ox, oy = origin(DIGIT + d if d < 30 else FAR, COLS, S)
-        _rect(bm, ox + 1, oy + 1, ox + 9, oy + 9, _INK)
+        _rect(bm, ox + 1, oy + 1, ox + 9, oy + 9, INK)
         if d >= 30:
-            _glyph(bm, ox + 1, oy + 3, "+", _HL)
-            _glyph(bm, ox + 5, oy + 3, "+", _HL)
+            _glyph(bm, ox + 1, oy + 3, "+", YELLOW)
+            _glyph(bm, ox + 5, oy + 3, "+", YELLOW)
         elif d >= 10:
-            _glyph(bm, ox + 1, oy + 3, "0123456789"[d // 10], _WHITE)
-            _glyph(bm, ox + 5, oy + 3, "0123456789"[d % 10], _WHITE)
+            _glyph(bm, ox + 1, oy + 3, "0123456789"[d // 10], WHITE)
+            _glyph(bm, ox + 5, oy + 3, "0123456789"[d % 10], WHITE)
         else:
-            _glyph(bm, ox + 4, oy + 3, "0123456789"[d], _HL if 1 <= d <= 2 else _WHITE)
+            _glyph(bm, ox + 4, oy + 3, "0123456789"[d], YELLOW if 1 <= d <= 2 else WHITE)
     ox, oy = origin(CURSOR, COLS, S)
-    _frame(bm, ox, oy, ox + 9, oy + 9, _WHITE)
+    _frame(bm, ox, oy, ox + 9, oy + 9, WHITE)
     for x, y in ((1, 1), (8, 1), (1, 8), (8, 8)):
-        bm[ox + x, oy + y] = _WHITE
+        bm[ox + x, oy + y] = WHITE
     for d in range(10):
         ox, oy = origin(BIG + d, COLS, S)
-        _font_digit(bm, ox, oy, d, _GREY if d == 0 else _WHITE)
+        _font_digit(bm, ox, oy, d, GREY if d == 0 else WHITE)
     return bm, pal
 
 
@@ -152,7 +146,7 @@ def frames():
     yellow frame of a legal lot or a claimable tower."""
     bm = displayio.Bitmap(S, 2 * S, 2)
     pal = displayio.Palette(2)
-    pal[1] = COLOURS[_HL]
+    pal[1] = 0xFFD820
     pal.make_transparent(0)
     _frame(bm, 1, S + 1, S - 1, 2 * S - 1, 1)
     return bm, pal
@@ -163,8 +157,8 @@ def values():
     (0-5) as a dark box with the digit in the tile's top-left corner."""
     bm = displayio.Bitmap(2 * S, 12 * S, 4)
     pal = displayio.Palette(3)
-    pal[1] = COLOURS[_INK]
-    pal[2] = COLOURS[_HL]
+    pal[1] = 0x080808
+    pal[2] = 0xFFD820
     pal.make_transparent(0)
     for v in range(6):
         oy = v * 2 * S

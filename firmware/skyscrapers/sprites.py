@@ -20,24 +20,20 @@ outlined peg.
 from micropython import const
 
 from skyscrapers.screen import BLANK, COIN, COLS, CURSOR, HILITE, HOLE, NSPRITES, PAWN, PAWN_HL, STACKS, S
+from ui.draw import GREY, INK, WHITE, YELLOW, origin, sheet
 from ui.draw import frame as _frame
 from ui.draw import glyph as _glyph
-from ui.draw import origin, sheet
 from ui.draw import rect as _rect
 
 _T = const(0)
 _BG = const(1)       # 1-4 suit tile colours
 _HI = const(5)       # 5-8 suit bright colours (coins, stack edges)
-_WHITE = const(9)
-_INK = const(10)
-_YEL = const(11)
-_GREY = const(12)
 
 COLOURS = (
     0x000000,
     0x8A2020, 0x383838, 0x1E6A24, 0x1E3A8A,   # suns red, moons black, crowns green, arms blue
     0xF05050, 0x9090A0, 0x50D060, 0x5090FF,
-    0xF8F8F8, 0x080808, 0xFFD820, 0x707070, 0, 0, 0,
+    0, 0, 0,                                    # then ui.draw's WHITE, INK, YELLOW, GREY
 )
 
 _SUITS = "SMCA"
@@ -47,7 +43,7 @@ def _pawn(bm, ox, oy, s):
     # a peg in the top right corner: head and body, white outline
     for x, y in ((7, 0), (6, 1), (8, 1), (7, 2), (6, 3), (8, 3), (5, 4), (9, 4),
                  (5, 5), (6, 5), (7, 5), (8, 5), (9, 5)):
-        bm[ox + x, oy + y] = _WHITE
+        bm[ox + x, oy + y] = WHITE
     bm[ox + 7, oy + 1] = _HI + s
     bm[ox + 7, oy + 3] = _HI + s
     bm[ox + 6, oy + 4] = _HI + s
@@ -61,15 +57,15 @@ def make():
     for i in range(NSPRITES):
         ox, oy = origin(i, COLS, S)
         if i == HOLE:
-            _frame(bm, ox + 1, oy + 1, ox + 8, oy + 8, _GREY)
+            _frame(bm, ox + 1, oy + 1, ox + 8, oy + 8, GREY)
         elif i < STACKS:
             t = i - 1
             s = t // 6
             v = t % 6
             _rect(bm, ox + 1, oy + 1, ox + 8, oy + 8, _BG + s)
-            _glyph(bm, ox + 1, oy + 1, _SUITS[s], _HI + s if s != 1 else _WHITE)
+            _glyph(bm, ox + 1, oy + 1, _SUITS[s], _HI + s if s != 1 else WHITE)
             if v:
-                _glyph(bm, ox + 5, oy + 4, "A" if v == 1 else str(v), _WHITE)
+                _glyph(bm, ox + 5, oy + 4, "A" if v == 1 else str(v), WHITE)
         elif i < COIN:
             s = (i - STACKS) // 5
             h = (i - STACKS) % 5 + 2
@@ -78,9 +74,9 @@ def make():
             for k in range(1, h):
                 if 2 * k < 9:
                     bm[ox + 1, oy + 9 - 2 * k] = _HI + s
-            _glyph(bm, ox + 2, oy + 1, _SUITS[s], _HI + s if s != 1 else _WHITE)
-            _rect(bm, ox + 4, oy + 3, ox + 8, oy + 9, _INK)
-            _glyph(bm, ox + 5, oy + 4, str(h), _YEL)
+            _glyph(bm, ox + 2, oy + 1, _SUITS[s], _HI + s if s != 1 else WHITE)
+            _rect(bm, ox + 4, oy + 3, ox + 8, oy + 9, INK)
+            _glyph(bm, ox + 5, oy + 4, str(h), YELLOW)
         elif i < BLANK:
             s = i - COIN
             for y in range(10):
@@ -89,15 +85,15 @@ def make():
                     if d <= 49:
                         bm[ox + x, oy + y] = _HI + s
                     elif d <= 81:
-                        bm[ox + x, oy + y] = _GREY
-            _glyph(bm, ox + 4, oy + 3, _SUITS[s], _INK)
+                        bm[ox + x, oy + y] = GREY
+            _glyph(bm, ox + 4, oy + 3, _SUITS[s], INK)
         elif PAWN <= i < HILITE:
             _pawn(bm, ox, oy, i - PAWN)
         elif i == HILITE or PAWN_HL <= i < CURSOR:
-            _frame(bm, ox, oy, ox + 9, oy + 9, _YEL)
+            _frame(bm, ox, oy, ox + 9, oy + 9, YELLOW)
             if i != HILITE:
                 _pawn(bm, ox, oy, i - PAWN_HL)
         elif i == CURSOR:
             # the outer ring only: the tile's letter and value stay in view
-            _frame(bm, ox, oy, ox + 9, oy + 9, _WHITE)
+            _frame(bm, ox, oy, ox + 9, oy + 9, WHITE)
     return bm, pal

@@ -5,6 +5,15 @@ here stays in use while a game is played.
 """
 
 import displayio
+from micropython import const
+
+# Every sheet's palette ends with the same four colours (indices 12-15);
+# a game gives the first twelve (0: transparent).
+WHITE = const(12)
+INK = const(13)
+YELLOW = const(14)
+GREY = const(15)
+_SHARED = (0xF8F8F8, 0x080808, 0xFFD820, 0xA0A0A0)
 
 # 3x5 glyphs, 15 bits, top row first (bit 14 = top left): the digits and
 # the letters the games print on their sprites.
@@ -21,13 +30,15 @@ GLYPHS = {
 
 def sheet(cols, nsprites, size, colours):
     """(bitmap, palette) for ``nsprites`` sprites of size x size px,
-    ``cols`` to a row, in len(colours) colours (index 0 transparent)."""
+    ``cols`` to a row, 16 colours: the game's twelve (``colours``, index 0
+    transparent), then WHITE, INK, YELLOW and GREY."""
     rows = (nsprites + cols - 1) // cols
-    n = len(colours)
-    bm = displayio.Bitmap(cols * size, rows * size, n)
-    pal = displayio.Palette(n)
-    for i in range(n):
+    bm = displayio.Bitmap(cols * size, rows * size, 16)
+    pal = displayio.Palette(16)
+    for i in range(12):
         pal[i] = colours[i]
+    for i in range(4):
+        pal[12 + i] = _SHARED[i]
     pal.make_transparent(0)
     return bm, pal
 
