@@ -10,6 +10,8 @@ quarter 3 - q was.
 
 from micropython import const
 
+from ui.records import square
+
 NTILES = const(16)
 
 
@@ -19,13 +21,7 @@ def tile_name(t):
 
 def parse_tile(s):
     """'A4' -> 0 .. 'D1' -> 15, or -1."""
-    if len(s) != 2:
-        return -1
-    c = "ABCD".find(s[0].upper())
-    r = "4321".find(s[1])
-    if c < 0 or r < 0:
-        return -1
-    return r * 4 + c
+    return square(s, 4, 4)
 
 
 def tile_elems(quads, wcard, base, out):

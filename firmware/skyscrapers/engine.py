@@ -19,6 +19,8 @@ from array import array
 
 from micropython import const
 
+from ui.records import square
+
 N = const(25)
 CENTER = const(12)
 NTILES = const(24)
@@ -85,13 +87,7 @@ def cell_name(c):
 
 def parse_cell(s):
     """'B2' -> cell, or -1."""
-    if len(s) != 2:
-        return -1
-    x = "ABCDE".find(s[0].upper())
-    y = "12345".find(s[1])
-    if x < 0 or y < 0:
-        return -1
-    return (4 - y) * 5 + x
+    return square(s, 5, 5)
 
 
 def tile_name(t):

@@ -69,3 +69,16 @@ def check_magic(n, toks, magic, version):
             raise RecordError(n, "record version %s; this program reads version %d"
                               % (toks[1], version))
         raise RecordError(n, "expected '%s %d'" % (magic, version))
+
+
+def square(s, cols, rows):
+    """A square of a grid named like a chess board ('B2': column letter
+    from A on the left, row number from 1 at the bottom) -> its index,
+    counted row by row from the top left; -1 if it is not one."""
+    if len(s) != 2:
+        return -1
+    x = "ABCDEFGH".find(s[0].upper())
+    y = "123456789".find(s[1])
+    if not 0 <= x < cols or not 0 <= y < rows:
+        return -1
+    return (rows - 1 - y) * cols + x
