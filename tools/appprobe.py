@@ -171,11 +171,16 @@ def array_bytes(a):
     return blocks(16) + blocks(n)
 
 
-def board_screen():
+def board_screen(root):
+    """The game screen object whose group is on display (any game's
+    ``<package>.screen.Screen``, or a class of its own with a ``root``)."""
     for o in gc.get_objects():
-        if type(o).__name__ == "Screen" and type(o).__module__ == "aliencity.screen":
+        if getattr(o, "root", None) is root and type(o).__module__.split(".")[0] in GAMES:
             return o
     return None
+
+
+GAMES = ("aliencity", "skyscrapers", "alheimur")
 
 
 def describe():
@@ -184,21 +189,26 @@ def describe():
     out = {"rows": [], "arrays": [], "screen": None}
     if root is None:
         return out
-    scr = board_screen()
+    scr = board_screen(root)
     names = {}
-    if scr is not None and scr.root is root:
-        out["screen"] = "aliencity.screen.Screen"
+    if scr is not None:
+        out["screen"] = "%s.%s" % (type(scr).__module__, type(scr).__name__)
         for k, v in vars(scr).items():
             if isinstance(v, tuple):
                 for i, x in enumerate(v):
                     names[id(x)] = "%s[%d]" % (k, i)
             else:
                 names[id(v)] = k
-        names[id(scr.msg.label)] = "msg (message line)"
-        names[id(scr.grid.bitmap)] = "sprite sheet"
-        names[id(scr.grid.pixel_shader)] = "sprite sheet"
+        msg = getattr(scr, "msg", None)
+        if msg is not None and hasattr(msg, "label"):
+            names[id(msg.label)] = "msg (message line)"
+        grid = getattr(scr, "grid", None)
+        if grid is not None and hasattr(grid, "bitmap"):
+            names[id(grid.bitmap)] = "sprite sheet"
+            names[id(grid.pixel_shader)] = "sprite sheet"
         names[id(root)] = "root"
-        names[id(root[1])] = "borders"
+        if type(scr).__module__ == "aliencity.screen":
+            names[id(root[1])] = "borders"
         from array import array
         for k, v in sorted(vars(scr).items()):
             if isinstance(v, (bytearray, array)):

@@ -520,6 +520,100 @@ def _vm_play(mpy_cross=None):
     return out["hot"], out["ai"], out["load"], loaded
 
 
+# The peak of each game while it is played: (row, package, what makes its
+# position in the VM, what a computer seat loads then (None: no computer),
+# the simulator script that brings its board on screen). One row per game
+# screen, as issue 19 asks; the Alien City rows repeat the table above's.
+PLAY_PEAKS = (
+    ("Alien City, against hard", "aliencity",
+     "from aliencity.deal import new_game\ng = new_game(1)\n"
+     "from array import array\nbuf = array('H', [0] * 560)\ng.legal(buf)\nbuf = None",
+     "from aliencity import computer, ai\nai.brain()\nai = computer = None",
+     None),
+    ("Alien City, hot seat", "aliencity", None, None, None),
+    ("Skyscrapers", "skyscrapers",
+     "from skyscrapers.deal import new_game\ng = new_game(1)",
+     None, "down\na\nwait 200\na\nwait 300\n"),
+)
+PEAK_TARGET = 96 * 1024
+
+
+def _screen_heap(script):
+    """Bytes of the displayio objects and arrays of the game screen on
+    display at the end of script (a simulator run through appprobe)."""
+    import appdriver
+    fd, out = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    try:
+        appdriver.run_sim(script, code=os.path.join(paths.ROOT, "tools", "appprobe.py"),
+                          env={"APPPROBE_OUT": out}, timeout=120)
+        with open(out) as f:
+            heap = json.load(f)["heap"]
+    finally:
+        os.unlink(out)
+    return sum(r[3] for r in heap["rows"]) + sum(a[2] for a in heap["arrays"])
+
+
+def _vm_game(package, game_code, ai_code, mpy_cross=None):
+    """What playing package keeps in a fresh VM after a collection:
+    code.py with its imports and globals (main() cut off), the shell, the
+    game's app and what it imports, its position (game_code), and then,
+    with ai_code, a computer seat. Returns (without, with the computer)."""
+    files, hw = _vm_files()
+    code = files.pop("code.py")
+    files["entry.py"] = code[:code.rindex("\ntry:\n    main()")] + "\n"
+    if mpy_cross:
+        files = _compiled(files, mpy_cross, keep=("entry.py",) + tuple(
+            n + ".py" for n in hw + ("displayio",)))
+    gcs = "gc.collect(); await asyncio.sleep(0); gc.collect()"
+    src = ["import asyncio, gc, sys", "import " + ", ".join(hw + ("displayio",)), gcs,
+           "a = gc.mem_alloc()", "import boards.pybadge, entry, ui.session, %s.app" % package,
+           game_code, gcs, "print('PLAY', gc.mem_alloc() - a)"]
+    if ai_code:
+        src += [ai_code, gcs, "print('PLAY', gc.mem_alloc() - a)"]
+    r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)
+    if r.returncode != 0:
+        raise RuntimeError("MicroPython run failed:\n" + r.stderr)
+    got = [int(line.split()[1]) for line in r.stdout.splitlines() if line.startswith("PLAY")]
+    return got[0], got[-1]
+
+
+def play_peaks(ac_screen, mpy_cross=None):
+    """{row: [bytes from .py, bytes from .mpy or None]} for PLAY_PEAKS; the
+    Alien City screen's share is ac_screen (measured by app_bench)."""
+    out = {}
+    for name, package, game_code, ai_code, script in PLAY_PEAKS:
+        if game_code is None:
+            continue  # hot seat: the row before, without its computer
+        screen = ac_screen if script is None else _screen_heap(script)
+        cols = [_vm_game(package, game_code, ai_code)]
+        cols.append(_vm_game(package, game_code, ai_code, mpy_cross) if mpy_cross else None)
+        out[name] = [None if c is None else screen + c[1] for c in cols]
+        if ai_code:
+            out["Alien City, hot seat" if package == "aliencity" else name + ", no computer"] = [
+                None if c is None else screen + c[0] for c in cols]
+    return out
+
+
+def play_peak_table(peaks):
+    rows = ["| game screen | peak (.py) | peak (.mpy) | within %d KB from .py |"
+            % (PEAK_TARGET // 1024), "| --- | ---: | ---: | --- |"]
+    for name, _p, _g, _a, _s in PLAY_PEAKS:
+        v = peaks.get(name)
+        if v is None:
+            continue
+        rows.append("| %s | %d | %s | %s |" % (
+            name, v[0], "-" if v[1] is None else "%d" % v[1],
+            "yes" if v[0] <= PEAK_TARGET else "no, %d over" % (v[0] - PEAK_TARGET)))
+    rows.append("")
+    rows.append("Each row: the game's screen on display (its displayio objects and "
+                "arrays, measured in the simulator) plus what a fresh MicroPython VM keeps "
+                "after a collection with code.py, the shell, the game's app and its "
+                "imports, a position and, where a computer plays, its code and buffers. "
+                "Run by `.venv/bin/python tools/bench.py --no-ai --no-alheimur --heap-table`.")
+    return "\n".join(rows)
+
+
 def engine_heaps(mpy_cross=None):
     """The import heap of each engine of cplane.ENGINES (its modules, in a
     fresh VM each), from .py and from .mpy, in both VMs: {engine: {"mp_py",
@@ -909,6 +1003,14 @@ def main():
         TARGETS.update(APP_TARGETS)
         if args.heap_table:
             tables.append(table)
+    if args.heap_table and not args.no_app:
+        peaks = play_peaks(res["app_display_heap_bytes"], mpy_cross)
+        for name, v in peaks.items():
+            key = "peak_" + "".join(c if c.isalnum() else "_" for c in name.lower())
+            res[key + "_heap_bytes"] = v[0]
+            if v[1] is not None:
+                res[key + "_heap_bytes_dotmpy"] = v[1]
+        tables.append(play_peak_table(peaks))
     if args.heap_table:
         heaps = engine_heaps(mpy_cross)
         for pkg, h in heaps.items():
