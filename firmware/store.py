@@ -132,7 +132,7 @@ class Store:
         self.sections = {}
         self.seq = 0
         self.slot = 1          # the slot holding the newest save
-        self._last = None      # the payload last read or written
+        self._size = -1        # bytes of the payload last read or written
         self._bests = None
         self.writes = 0
         self.load()
@@ -143,12 +143,13 @@ class Store:
         got, blank, newer = self._newest(VERSION, SLOT_SIZE)
         self._bests = None
         if got is not None:
-            self.seq, self._last, self.sections, self.slot = got
+            self.seq, last, self.sections, self.slot = got
+            self._size = len(last)
             return True
         self.sections = {}
         self.seq = 0
         self.slot = 1
-        self._last = None
+        self._size = -1
         import store_first  # only when no slot of this format holds
         store_first.start(self, blank, newer)
         store_first = None
@@ -212,9 +213,13 @@ class Store:
         if BESTS in self.sections or self._bests is not None:
             self._pack_bests()
         p = self.payload()
-        if p == self._last:
-            return False
         n = len(p)
+        if n == self._size:
+            # Unchanged? Compare with the slot itself rather than keep a
+            # copy of the payload (up to 3 KB) on the heap for ever.
+            a = slot_at(self.slot) + HEADER
+            if self.nvm[a:a + n] == p:
+                return False
         if n > MAX_PAYLOAD:
             raise ValueError("save too big")
         seq = (self.seq + 1) & 0xFFFFFFFF
@@ -238,7 +243,7 @@ class Store:
         self.writes += 1
         self.seq = seq
         self.slot = slot
-        self._last = p
+        self._size = n
         return True
 
     # -- each game's section: its new-game options and its autosave ----------

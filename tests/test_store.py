@@ -86,6 +86,25 @@ def test_slots_alternate_and_only_changed_bytes_are_written():
     assert nvm.writes[-1][0] == store.slot_at(0)
 
 
+def test_the_store_keeps_no_copy_of_its_payload():
+    """A same-length change is still written, an unchanged payload is not,
+    and the Store holds the sections only, not a second copy of what it
+    wrote (up to 3 KB of heap on the device)."""
+    nvm = CountingNVM()
+    s = store.Store(nvm)
+    s.put(ord("a"), bytes(range(200)))
+    assert s.save()
+    s.put(ord("a"), bytes(range(1, 201)))     # same length, new bytes
+    assert s.save()
+    assert not s.save()
+    s2 = store.Store(nvm)
+    assert not s2.save()                      # read back: nothing to write
+    p = s2.payload()
+    for st in (s, s2):
+        for v in vars(st).values():
+            assert not (isinstance(v, (bytes, bytearray)) and v == p)
+
+
 def test_older_settings_are_migrated():
     nvm = CountingNVM()
     nvm.b[0:7] = b"HCS\x01\x00\x02" + bytes(((0 + 2 + 0x5A) & 0xFF,))
