@@ -98,6 +98,8 @@ class Model:
         self.emax = d[_EMAX:_EMAX + 40]
         self.fix = d[_FIX:_FIX + 8]
         self.soft = False   # judge as in movement (see refresh)
+        self.safe = 0       # bits: worlds no survival check will visit again
+        self.final = False  # our last turn: only the score counts
         self.me = 0         # whose doomed soft may save
         # Regions of each world (fixed once the worlds are built).
         self.rid = bytearray(128)     # world * 16 + terr -> its region
@@ -227,6 +229,8 @@ class Model:
                 if k <= s or k > s + 2:
                     dead |= 1 << t
         self.fix[w] = 0
+        if self.safe >> w & 1:
+            dead = 0
         if dead and self.soft:
             mine = 0
             for t in range(n):
@@ -493,6 +497,8 @@ class Model:
             if q != p and tot[q] > other:
                 other = tot[q]
         v -= other * W[W_OPP] >> 3
+        if self.final:
+            return v
         alive = 0
         ports = 0
         for w in range(nw):

@@ -77,6 +77,13 @@ def decide(g, weights, rng, buf, n, noise=0, fire_all=False, soft=True):
     ph = g.phase()
     m.me = p
     m.soft = soft and ph != P_EXPAND
+    m.final = False
+    m.safe = 0
+    if soft and g.last_round() == 2 and g.current() == p and ph != P_EXPAND:
+        # our last turn, after its survival check: what is not checked
+        # again (worlds with only our pyramids) needs no neighbours
+        m.final = True
+        m.safe = _ours_alone(g, p)
     m.load(g)
     if ph == P_SITE:
         return buf[0]
@@ -85,6 +92,20 @@ def decide(g, weights, rng, buf, n, noise=0, fire_all=False, soft=True):
     if ph == P_TARGET:
         return _target(g, m, p, buf, n, rng, noise)
     return _greedy(m, p, buf, n, rng, noise)
+
+
+def _ours_alone(g, p):
+    """Bits of the worlds where p has pyramids and nobody else has."""
+    m = 0
+    for w in range(g.nworlds()):
+        k = 0
+        for t in range(g.nterr[w]):
+            v = g.piece(w, t)
+            if v:
+                k |= 1 << ((v >> 2) & 7)
+        if k == 1 << p:
+            m |= 1 << w
+    return m
 
 
 def _greedy(m, p, buf, n, rng, noise):
