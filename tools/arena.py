@@ -238,4 +238,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    import alharena  # Alheimur's matches live in their own module
+    if alharena.wanted(sys.argv[1:]):
+        sys.exit(alharena.main(sys.argv[1:]))
     sys.exit(main())

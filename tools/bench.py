@@ -919,6 +919,121 @@ def alheimur_bench():
                 "alheimur_setup_heap_bytes_mpy": setup,
                 "alheimur_game8_heap_bytes_mpy": game,
                 "alheimur_record_import_heap_bytes_mpy": rec})
+    res.update(alheimur_ai_bench())
+    return res
+
+
+# Alheimur's computer players (firmware/alheimur/ai*.py). Whole seeded games
+# between the levels (2, 4 and 8 players, round limit 20); a turn's time is
+# the thinking of the player whose turn it is, from its expansion to its
+# last battle decision (world building and the start colonists apart: see
+# _max_decision); figures per level: median and worst turn. Heap: the
+# levels (ai), the turn's search with its buffers (ai_eval, ai_turn, the
+# model), world building's (ai_setup, dropped once play runs).
+_ALH_AI_BENCH = r"""
+import gc
+from array import array
+from alheimur import ai
+from alheimur.actions import MAX_ACTIONS, P_DEAL
+from alheimur.deal import new_game, shuffle
+from prng import Rng
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+def play(seed, seats, turns, one):
+    np = len(seats)
+    g, drng = new_game(seed, np, 20)
+    rngs = [Rng(seed * 31 + k + 1) for k in range(np)]
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    key = None
+    acc = 0
+    while not g.over():
+        if g.phase() == P_DEAL:
+            g.deal(shuffle(drng))
+            continue
+        n = g.legal(buf)
+        if g.chance():
+            g.apply(ai.chance(g, drng, buf, n), False)
+            continue
+        p = g.actor()
+        t0 = now_us()
+        a = ai.LEVELS[seats[p]](g, rngs[p], buf, n)
+        t = now_us() - t0
+        one[seats[p]] = max(one[seats[p]], t)
+        if g.round() and p == g.current():
+            k = (g.round(), p)
+            if k != key:
+                if key is not None:
+                    turns[seats[key[1]]].append(acc)
+                key = k
+                acc = 0
+            acc += t
+        g.apply(a, False)
+    if key is not None:
+        turns[seats[key[1]]].append(acc)
+
+turns = {"random": [], "easy": [], "hard": []}
+one = {"random": 0, "easy": 0, "hard": 0}
+for seed, seats in ((3, ("hard", "easy")), (4, ("easy", "hard", "easy", "random")),
+                    (5, ("hard", "easy", "hard", "easy", "random", "easy", "hard", "easy"))):
+    play(seed, seats, turns, one)
+    COLLECT
+print("RESULT", " ".join("%d %d %d %d" % (len(turns[lv]), median(turns[lv]),
+      max(turns[lv]), one[lv]) for lv in ("random", "easy", "hard")))
+"""
+
+_ALH_AI_HEAP = r"""
+import gc, asyncio
+def used():
+    gc.collect()
+    return gc.mem_alloc()
+from alheimur import engine, scoring, deal, build
+gc.collect(); await asyncio.sleep(0)
+a = used()
+from alheimur import ai
+gc.collect(); await asyncio.sleep(0)
+b = used()
+from alheimur import ai_turn
+ai_turn.model()
+gc.collect(); await asyncio.sleep(0)
+c = used()
+from alheimur import ai_setup
+gc.collect(); await asyncio.sleep(0)
+print("RESULT", b - a, c - b, used() - c)
+"""
+
+
+def alheimur_ai_bench():
+    """The alheimur_ai_* keys."""
+    import contextlib
+    import io
+
+    res = {}
+    env = {"time": time, "print": print}
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(compile(_CPY_CLOCK + _ALH_AI_BENCH.replace("    COLLECT\n", ""),
+                     "alh_ai_bench", "exec"), env)
+    cpy = _parse(buf.getvalue())
+    script = "import asyncio\n" + _MPY_CLOCK + _ALH_AI_BENCH.replace(
+        "COLLECT", "gc.collect(); await asyncio.sleep(0)")
+    r = mpylane.run(script, fixed_heap=False, timeout=900)
+    if r.returncode != 0:
+        raise RuntimeError("MicroPython run failed:\n" + r.stderr)
+    mpy = _parse(r.stdout)
+    for i, lv in enumerate(("random", "easy", "hard")):
+        n, med, worst, one = mpy[4 * i:4 * i + 4]
+        res["alheimur_ai_%s_turns" % lv] = n
+        res["alheimur_ai_%s_turn_ms_mpy" % lv] = med / 1000
+        res["alheimur_ai_%s_turn_max_ms_mpy" % lv] = worst / 1000
+        res["alheimur_ai_%s_decision_max_ms_mpy" % lv] = one / 1000
+        res["alheimur_ai_%s_turn_ms_cpython" % lv] = cpy[4 * i + 1] / 1000
+        res["alheimur_ai_%s_turn_max_ms_cpython" % lv] = cpy[4 * i + 2] / 1000
+    lv, turn, setup = _run_mpy(_ALH_AI_HEAP, extra_files=False)
+    res["alheimur_ai_import_heap_bytes_mpy"] = lv + turn
+    res["alheimur_ai_setup_heap_bytes_mpy"] = setup
     return res
 
 
@@ -928,6 +1043,9 @@ ALH_TARGETS = {
     "alheimur_legal_alloc_bytes_mpy": ("<=", 0),
     "alheimur_state_bytes": ("<=", 1024),
     "alheimur_import_heap_bytes_mpy": ("<=", 30 * 1024),
+    # a turn of the strongest level: 3 s on a SAMD51, about 4x the VM
+    "alheimur_ai_hard_turn_max_ms_mpy": ("<=", 750.0),
+    "alheimur_ai_import_heap_bytes_mpy": ("<=", 20 * 1024),
 }
 
 

@@ -1,17 +1,75 @@
-"""Computer players and chance for Alheimur: who picks the next action.
+"""Computer players and chance for Alheimur: who picks the next action
+(docs/alheimur.md, "Computer players").
 
-``LEVELS`` maps a level name to ``choose(game, rng, buf, n)``: given the n
-legal actions in ``buf`` (Game.legal) it returns one. Stronger levels are
-added here by name; ``random`` picks uniformly. ``chance(game, rng, buf,
-n)`` answers a chance point: a die from the generator, or the neutral
-world's placement by lot (uniform among the legal ones).
+``LEVELS`` maps a level name to ``choose(game, rng, buf, n, deadline_us=None,
+now_us=None, progress=None, should_stop=None)``: given the n legal actions
+in ``buf`` (Game.legal) it returns one; ``rng`` is the seat's own
+``prng.Rng`` (never the game's dice). The engine has no clock, so the caller
+hands one in: ``now_us()`` in microseconds (device:
+``time.monotonic_ns() // 1000``; MicroPython VM: ``lane.ticks_us``;
+CPython: ``time.perf_counter_ns() // 1000``) and ``deadline_us`` on that
+clock; ``progress(fraction)`` is called while a level searches, and
+``should_stop()`` returning True ends the search with the best action so
+far.
+
+- ``random``: uniformly among the legal actions.
+- ``easy``: judges each action by the position it leads to (ai_eval), with
+  a simpler judgement and some noise; fires whenever it may; builds its
+  world at random.
+- ``hard``: the full judgement: other players' scores, marines on their
+  way, ending the game when ahead; fires only when its fleet expects to
+  gain; builds the world with most room, spaceport sites and big regions.
+
+``chance(game, rng, buf, n)`` answers a chance point: a die from the
+game's generator, or the neutral world's placement by lot.
+
+The heavy modules load on first use (``ai_setup`` only while worlds are
+built: ``drop_setup`` forgets it); ``release()`` frees the buffers.
 """
 
-from alheimur.actions import K_DIE
+from alheimur.actions import K_DIE, P_START
+
+# Weights of ai_eval (W_SCORE, W_ALIVE, W_PORT, W_SHIP, W_MARINE,
+# W_MISSION, W_SPACE, W_HOME, W_OPP, W_LEAD, W_FIX).
+EASY_W = bytes((1, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+HARD_W = bytes((1, 12, 8, 4, 6, 6, 4, 2, 4, 2, 4))
+EASY_NOISE = 24
 
 
-def choose_random(game, rng, buf, n):
+def choose_random(game, rng, buf, n, deadline_us=None, now_us=None,
+                  progress=None, should_stop=None):
     return buf[rng.below(n)]
+
+
+def _choose(game, rng, buf, n, deadline_us, now_us, progress, should_stop,
+            hard):
+    if n == 1:
+        a = buf[0]
+    elif game.phase() <= P_START:
+        from alheimur import ai_setup
+        a = ai_setup.decide(game, rng, buf, n, hard)
+    else:
+        from alheimur import ai_turn
+        ai_turn.clock.set(deadline_us, now_us, progress, should_stop)
+        if hard:
+            a = ai_turn.decide(game, HARD_W, rng, buf, n)
+        else:
+            a = ai_turn.decide(game, EASY_W, rng, buf, n, EASY_NOISE, True, False)
+    if progress is not None:
+        progress(1)
+    return a
+
+
+def choose_easy(game, rng, buf, n, deadline_us=None, now_us=None,
+                progress=None, should_stop=None):
+    return _choose(game, rng, buf, n, deadline_us, now_us, progress,
+                   should_stop, False)
+
+
+def choose_hard(game, rng, buf, n, deadline_us=None, now_us=None,
+                progress=None, should_stop=None):
+    return _choose(game, rng, buf, n, deadline_us, now_us, progress,
+                   should_stop, True)
 
 
 def chance(game, rng, buf, n):
@@ -20,4 +78,20 @@ def chance(game, rng, buf, n):
     return buf[rng.below(n)]
 
 
-LEVELS = {"random": choose_random}
+def drop_setup():
+    """Forget the world-building code once play has begun."""
+    import sys
+    sys.modules.pop("alheimur.ai_setup", None)
+    pkg = sys.modules.get("alheimur")
+    if pkg is not None and hasattr(pkg, "ai_setup"):
+        delattr(pkg, "ai_setup")
+
+
+def release():
+    import sys
+    t = sys.modules.get("alheimur.ai_turn")
+    if t is not None:
+        t.release()
+
+
+LEVELS = {"random": choose_random, "easy": choose_easy, "hard": choose_hard}

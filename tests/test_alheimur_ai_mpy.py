@@ -1,0 +1,148 @@
+"""The MicroPython lane for Alheimur's computer players: on fixed positions
+(seeded games cut at many points) and through a whole game, easy and hard
+choose the same actions under the real MicroPython VM as under CPython
+(deadline off); the AI's heap (code and buffers) stays within budget."""
+
+import os
+
+import mpylane
+import pytest
+
+import paths
+
+CHOICES = """
+import gc
+from array import array
+import alhseeded
+from alheimur import ai, record
+from alheimur.actions import MAX_ACTIONS, P_DEAL
+from alheimur.deal import new_game, shuffle
+from prng import Rng
+
+def choices(seed, np, cut, k):
+    # from the cut on, k decisions: each level's choice is printed, then
+    # hard's is played (dice and lots from a fixed generator)
+    g = alhseeded.play(seed, np, 20, cut)
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    dice = Rng(seed + 99)
+    out = []
+    while k and not g.over():
+        if g.phase() == P_DEAL:
+            g.deal(shuffle(dice))
+            continue
+        n = g.legal(buf)
+        if g.chance():
+            g.apply(ai.chance(g, dice, buf, n), False)
+            continue
+        e = ai.choose_easy(g, Rng(k), buf, n)
+        h = ai.choose_hard(g, Rng(k), buf, n)
+        out.append("%d:%d:%d" % (g.phase(), e, h))
+        g.apply(h, False)
+        k -= 1
+    return " ".join(out)
+
+def whole(seed, seats):
+    np = len(seats)
+    g, drng = new_game(seed, np, 20)
+    rec = record.Recorder(np, 20)
+    rec.deal(g.quads)
+    rngs = [Rng(seed * 31 + k + 1) for k in range(np)]
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    while not g.over():
+        if g.phase() == P_DEAL:
+            q = shuffle(drng)
+            g.deal(q)
+            rec.deal(q)
+            continue
+        n = g.legal(buf)
+        if g.chance():
+            a = ai.chance(g, drng, buf, n)
+        else:
+            a = ai.LEVELS[seats[g.actor()]](g, rngs[g.actor()], buf, n)
+        rec.before(g, a)
+        g.apply(a, False)
+    return rec.text()
+"""
+
+CASES = [(37, 4, 12, 6), (37, 4, 150, 25), (5, 8, 220, 25), (3, 2, 60, 25),
+         (30, 3, 200, 25), (41, 4, 400, 25), (2, 6, 260, 25)]
+
+
+@pytest.fixture(scope="module")
+def lane_files():
+    mpylane.require_or_skip()
+    files = mpylane.firmware_files()
+    with open(os.path.join(paths.ROOT, "tools", "alhseeded.py")) as f:
+        files["alhseeded.py"] = f.read()
+    files["alhchoices.py"] = CHOICES
+    return files
+
+
+def _cpython():
+    ns = {}
+    exec(CHOICES, ns)
+    return ns
+
+
+def test_same_choices_as_cpython_on_fixed_positions(lane_files):
+    script = """
+import gc, asyncio
+from alhchoices import choices
+for case in %r:
+    print(choices(*case))
+    gc.collect(); await asyncio.sleep(0)
+""" % (CASES,)
+    out = mpylane.run_ok(script, files=lane_files, fixed_heap=False, timeout=900)
+    got = out.strip().split("\n")
+    ns = _cpython()
+    want = [ns["choices"](*c) for c in CASES]
+    assert got == want
+    phases = {int(x.split(":")[0]) for line in want for x in line.split()}
+    assert len(phases) >= 8, phases     # expansion, movement steps, battle...
+
+
+def test_a_whole_game_is_the_same_in_both(lane_files):
+    seats = ("hard", "easy")
+    script = """
+from alhchoices import whole
+print(whole(8, %r))
+""" % (seats,)
+    out = mpylane.run_ok(script, files=lane_files, fixed_heap=False, timeout=900)
+    want = _cpython()["whole"](8, seats)
+    assert out.strip("\n") == want.strip("\n")
+    assert " launch " in want and " expand " in want
+
+
+def test_the_ai_fits_its_heap_budget(lane_files):
+    """Import heap after a collection: the levels (ai), the turn's search
+    with its model (ai_eval, ai_turn and the buffers), world building's
+    (ai_setup, dropped once play runs; the engine's own world building is
+    loaded then too). tools/bench.py reports them."""
+    script = """
+import gc, asyncio
+def used():
+    gc.collect()
+    return gc.mem_alloc()
+from alheimur import engine, scoring, deal, build
+gc.collect(); await asyncio.sleep(0)
+a = used()
+from alheimur import ai
+gc.collect(); await asyncio.sleep(0)
+b = used()
+from alheimur import ai_turn
+ai_turn.model()
+gc.collect(); await asyncio.sleep(0)
+c = used()
+from alheimur import ai_setup
+gc.collect(); await asyncio.sleep(0)
+d = used()
+del ai_setup
+ai.drop_setup()
+gc.collect(); await asyncio.sleep(0)
+print(b - a, c - b, d - c, used() - c)
+"""
+    lv, turn, setup, dropped = (int(x) for x in mpylane.run_ok(script, files=lane_files).split())
+    assert lv < 4 * 1024, lv
+    assert lv + turn < 20 * 1024, turn
+    assert setup < 5 * 1024, setup
+    assert dropped < 512, dropped

@@ -1,0 +1,215 @@
+"""Alheimur matches between computer levels, for tools/arena.py:
+
+    python tools/arena.py --game alheimur --players 4 --a hard --b easy \\
+        --games 200 --seed 5000 [--jobs 2] [--rounds 40] [--save DIR]
+
+One seat plays level A, the others level B. Games come in groups of N (the
+number of players) on the same seeded deal (alheimur.deal.new_game(SEED)),
+A taking seat 1, then 2, ... N, so every seat gets A equally often; seeds
+run from --seed on. The dice and the neutral world's lots come from the
+game's generator, each seat chooses with its own prng.Rng; the same
+command plays the same games.
+
+A game's win is shared: a total shared by k players gives each 1/k. Prints
+A's win share with a 95% confidence interval (Wilson, on the sum of
+shares), what a seat would get by chance (1/N), how games ended (the last
+round set off by 13 pyramids in play, the round limit, or every pyramid
+gone), their length in rounds, A's and the best B's mean totals, and the
+mean time per turn of each level (CPython; the MicroPython VM is about 6x
+slower, a SAMD51 about 4x slower again). ``--save DIR`` writes each game's
+record (DIR/alh-SEED-SEAT.txt), which tools/referee.py checks. Exit 1 if a
+level chose an illegal action or crashed (that game counts as lost for
+it, and is reported).
+
+``--set NAME=VALUE`` (repeatable) changes a constant of
+firmware/alheimur/ai.py for this run in every process, for tuning: an int,
+or a comma list for a weight vector (``--set HARD_W=1,12,8,4,6,6,4,2,4,2``).
+"""
+
+import argparse
+import math
+import os
+import sys
+import time
+from array import array
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import paths  # noqa: F401
+from alheimur import ai, record
+from alheimur.actions import MAX_ACTIONS, P_DEAL
+from alheimur.deal import new_game, shuffle
+from alheimur.scoring import quarters_text, score
+from prng import Rng
+
+ENDS = ("13 in play", "round limit", "all gone")
+
+
+def wanted(argv):
+    """Does this command line ask for Alheimur (--game alheimur)?"""
+    for i, a in enumerate(argv):
+        if a == "--game=alheimur" or (a == "--game" and argv[i + 1:i + 2] == ["alheimur"]):
+            return True
+    return False
+
+
+def apply_settings(settings):
+    for item in settings:
+        name, _, value = item.partition("=")
+        old = getattr(ai, name, None)
+        if isinstance(old, int):
+            setattr(ai, name, int(value))
+        elif isinstance(old, bytes):
+            new = bytes(int(x) for x in value.split(","))
+            if len(new) != len(old):
+                raise ValueError("%s has %d values" % (name, len(old)))
+            setattr(ai, name, new)
+        else:
+            raise ValueError("no constant %r in alheimur/ai.py" % name)
+
+
+def now_us():
+    return time.perf_counter_ns() // 1000
+
+
+def play_one(job):
+    """(seed, seat of A, nplayers, a, b, limit, seconds, save) -> dict."""
+    seed, seat, np, a, b, limit, seconds, save = job
+    g, drng = new_game(seed, np, limit)
+    seats = [b] * np
+    seats[seat] = a
+    rec = record.Recorder(np, limit, "arena --seed %d --seats %s" % (seed, ",".join(seats)))
+    rec.deal(g.quads)
+    rngs = [Rng(seed * 31 + k + 1) for k in range(np)]
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    spent = [0.0, 0.0]    # A, B: seconds thinking
+    turns = [0, 0]
+    end = None
+    turn = None
+    err = None
+    loser = -1
+    while not g.over():
+        if g.phase() == P_DEAL:
+            q = shuffle(drng)
+            g.deal(q)
+            rec.deal(q)
+            continue
+        n = g.legal(buf)
+        if g.chance():
+            act = ai.chance(g, drng, buf, n)
+            rec.before(g, act)
+            g.apply(act, False)
+        else:
+            p = g.actor()
+            side = 0 if p == seat else 1
+            if g.current() == p and (g.round(), p) != turn:
+                turn = (g.round(), p)
+                turns[side] += 1
+            t0 = time.perf_counter()
+            try:
+                dl = now_us() + int(seconds * 1e6) if seconds else None
+                act = ai.LEVELS[seats[p]](g, rngs[p], buf, n, dl, now_us if dl else None)
+                spent[side] += time.perf_counter() - t0
+                rec.before(g, act)
+                g.apply(act)
+            except Exception as e:  # noqa: BLE001 (a level's failure ends its game, not the match)
+                err = "seed %d seat %d (%s): %s" % (seed, p + 1, seats[p], e)
+                loser = p
+                break
+        if end is None and g.last_round():
+            end = 0 if any(g.in_play(q) >= 13 for q in range(np)) else 1
+    if end is None:
+        end = 2 if all(g.in_play(q) == 0 for q in range(np)) else 1
+    if save:
+        os.makedirs(save, exist_ok=True)
+        with open(os.path.join(save, "alh-%d-%d.txt" % (seed, seat + 1)), "w") as f:
+            f.write(rec.text())
+    sc = score(g)
+    win = sc.winners
+    if loser >= 0:
+        win = [q for q in range(np) if q != loser] if loser == seat else [seat]
+    share = 1.0 / len(win) if seat in win else 0.0
+    other = max(sc.total4[q] for q in range(np) if q != seat)
+    return {"seed": seed, "seat": seat, "share": share, "end": end, "round": g.round(),
+            "a4": sc.total4[seat], "b4": other, "err": err, "spent": spent, "turns": turns}
+
+
+def wilson(k, n):
+    """95% interval of a rate k/n (k may be fractional: shared wins)."""
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    z = 1.96
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return p, max(0.0, c - h), min(1.0, c + h)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="arena.py --game alheimur",
+                                 description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=("alheimur",), required=True)
+    ap.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
+    ap.add_argument("--a", required=True, help="level of the one seat")
+    ap.add_argument("--b", required=True, help="level of the other seats")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=5000)
+    ap.add_argument("--rounds", default="40", choices=("20", "40", "60", "none"))
+    ap.add_argument("--seconds", type=float, default=0.0,
+                    help="deadline per decision (default 0: none)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--save", default=None, help="directory for the records")
+    ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    args = ap.parse_args(argv)
+    for lv in (args.a, args.b):
+        if lv not in ai.LEVELS:
+            ap.error("unknown level %r (known: %s)" % (lv, ", ".join(sorted(ai.LEVELS))))
+    try:
+        apply_settings(args.set)
+    except ValueError as e:
+        ap.error("--set: %s" % e)
+    np = args.players
+    limit = 0 if args.rounds == "none" else int(args.rounds)
+    jobs = [(args.seed + k // np, k % np, np, args.a, args.b, limit, args.seconds, args.save)
+            for k in range(args.games)]
+    t0 = time.time()
+    res = []
+    with Pool(args.jobs, apply_settings, (args.set,)) as pool:
+        for r in pool.imap_unordered(play_one, jobs):
+            res.append(r)
+            if not args.quiet:
+                print("seed %d A seat %d: share %.2f, round %d, %s, A %s best B %s%s" % (
+                    r["seed"], r["seat"] + 1, r["share"], r["round"], ENDS[r["end"]],
+                    quarters_text(r["a4"]), quarters_text(r["b4"]),
+                    "  " + r["err"] if r["err"] else ""), flush=True)
+    n = len(res)
+    k = sum(r["share"] for r in res)
+    rate, lo, hi = wilson(k, n)
+    wins = sum(1 for r in res if r["share"] == 1.0)
+    shared = sum(1 for r in res if 0 < r["share"] < 1)
+    ends = [sum(1 for r in res if r["end"] == e) for e in range(3)]
+    rounds = sorted(r["round"] for r in res)
+    ta = sum(r["spent"][0] for r in res) / max(1, sum(r["turns"][0] for r in res))
+    tb = sum(r["spent"][1] for r in res) / max(1, sum(r["turns"][1] for r in res))
+    print("alheimur %d players: A=%s (one seat) B=%s  games=%d  seeds %d..%d  rounds %s%s" % (
+        np, args.a, args.b, n, args.seed, args.seed + (n - 1) // np, args.rounds,
+        "".join("  " + x for x in args.set)))
+    print("A win share %.1f%%  (95%% CI %.1f-%.1f%%; chance %.1f%%): %d won, %d shared, %d lost" % (
+        100 * rate, 100 * lo, 100 * hi, 100.0 / np, wins, shared, n - wins - shared))
+    print("ended by: %s" % ", ".join("%s %d" % (ENDS[e], ends[e]) for e in range(3)))
+    print("length: rounds median %d, min %d, max %d" % (
+        rounds[n // 2], rounds[0], rounds[-1]))
+    print("mean total: A %.1f, best B %.1f" % (
+        sum(r["a4"] for r in res) / 4 / n, sum(r["b4"] for r in res) / 4 / n))
+    print("mean time per turn (CPython): A %.1f ms, B %.1f ms; wall %.0f s" % (
+        1000 * ta, 1000 * tb, time.time() - t0))
+    errs = [r["err"] for r in res if r["err"]]
+    for e in errs:
+        print("ERROR", e)
+    return 1 if errs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
