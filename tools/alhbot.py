@@ -43,7 +43,8 @@ def frame_of(name, filename):
 
 class Bot:
     def __init__(self, seats, seed, limit=0, rng=1, until=None, undo=0.03, wander=0.08,
-                 look=0.01, passes=0.15, resume=False, max_presses=20000, careful=True):
+                 look=0.01, passes=0.15, resume=False, max_presses=20000, careful=True,
+                 first=()):
         self.seats = list(seats)
         self.seed = seed
         self.limit = limit            # index into alheimur.engine.ROUND_LIMITS
@@ -67,6 +68,7 @@ class Bot:
         self.checker = None
         self.screen = ""              # what the bot saw last
         self.careful = careful
+        self.first = list(first)      # presses made first, once on the board
         self.plan = 0                 # the action the bot goes for
         self.plan_key = None
         from array import array
@@ -77,8 +79,26 @@ class Bot:
 
     # -- deciding ---------------------------------------------------------------
 
+    def look(self):
+        """What is on screen now (``screen``), from the firmware's frames."""
+        for name, fn, what in (("show", "ui/crash.py", "crash"), ("run", "launcher.py", "launcher"),
+                               ("ask", "newgame.py", "new game"),
+                               ("hand_over", "cover.py", "hand over"), ("_sure", "pause.py", "pause"),
+                               ("menu", "pause.py", "pause"), ("run", "textview.py", "scores"),
+                               ("run", "overview.py", "overview"),
+                               ("_human", "building.py", "building")):
+            if frame_of(name, fn) is not None:
+                self.screen = what
+                return
+        f = frame_of("run", "alheimur/app.py")
+        if f is not None:
+            b = f.f_locals["self"]
+            self.screen = ("board", "choose", "survival", "game over")[b.mode]
+
     def decide(self):
         """The button to press now (None: none)."""
+        if self.first and self.board is not None:
+            return self.first.pop(0)
         f = frame_of("show", "ui/crash.py")
         if f is not None:
             from fuzz_app import Failure
@@ -319,13 +339,42 @@ def _borrow():
 View = None
 
 
+def saved_nvm(path, game, seats, seed=0, dealt=1, limit=0, rng_seed=1):
+    """Write an NVM file (``--nvm``) holding ``game`` as Alheimur's saved
+    game (the launcher then offers "Continue Alheimur"), with these seats
+    (names), the setup's seed, the dealt seed and the round-limit option."""
+    from alheimur import save
+    from prng import Rng
+    from store import Store
+    st = save.Setup()
+    st.nseats = len(seats)
+    st.seats[:len(seats)] = list(seats)
+    st.seed = seed
+    st.dealt = dealt
+    st.limit = limit
+    if getattr(game, "rng", None) is None:
+        game.rng = Rng(rng_seed)
+    nvm = bytearray(b"\xff" * 8192)
+    store = Store(nvm)
+    opts = bytearray(save.pack_options(st) + b"\0\0")
+    opts[-2] = seed >> 8
+    opts[-1] = seed & 255
+    store.set_game(0x68, bytes(opts), save.encode(st, game))
+    with open(path, "wb") as f:
+        f.write(nvm)
+    return st
+
+
 def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=None,
-         board="pybadge", nvm=None, timeout=600, check=True, fast=True, **kw):
+         board="pybadge", nvm=None, timeout=600, check=True, fast=True, watch=None, **kw):
     """Run code.py with the bot until ``until(bot)`` or the press budget;
     returns the Bot. A firmware exception or a broken invariant raises.
     ``fast``: the simulated panel composes no pixels (displayio still
     tracks every change) until the end, when the screen is drawn whole
-    for the screenshot."""
+    for the screenshot. ``watch(bot)``, called at every turn of the
+    simulator's pump (also while the app rolls dice or shows a computer's
+    move), ends the run when it returns True (the screenshot is of that
+    moment)."""
     if ROOT not in sys.path:
         sys.path.append(ROOT)
     from sim import runner as R
@@ -349,6 +398,8 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
             host = self.host
             now = host.now_ms()
             self.display.auto_refresh_tick()
+            if watch is not None and watch(bot):
+                raise host.Done()
             if now < self.next_t:
                 return
             if self.release is not None:
@@ -371,6 +422,7 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
                     bot.checker = AlhChecker()
                 bot.checker.check(bot.game)
             del g, b
+            bot.look()
             if bot.until is not None and bot.until(bot):
                 raise host.Done()
             if bot.presses >= bot.max_presses:

@@ -60,9 +60,9 @@ L_TITLE_SWAP = "world %s: the orbit card"              # letter
 L_NEUTRAL = "neutral world: by lot"
 L_HAND = "in hand"
 M_PLACE = "A: put it here  B: turn it  Select: next place"
-M_SWAP = "no territory touches 4 others: the orbit card goes in. A: here  B: turn"
-M_BUILT = "world %s built: %s touches %d others, a spaceport site"   # letter, tile, n
-M_REBUILD = "world %s still has no spaceport site: built again from a spare pile"  # letter
+M_SWAP = "no spaceport site. A: swap the orbit card in  B: turn"
+M_BUILT = "world %s: %s touches %d others: a spaceport site"   # letter, tile, n
+M_REBUILD = "still no spaceport site: world %s is built again"  # letter
 M_REDEAL = "no spare pile left: every card is dealt again"
 M_THINKS = "%s is placing a card"                      # name
 

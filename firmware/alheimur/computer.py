@@ -53,7 +53,7 @@ _PASS_MS = const(150)        # .. a pass
 # Messages (each fits its place whole: tests/test_messages.py)
 M_DID = "%s: %s"                                       # name, act
 M_THINKING = "%s (%s) is thinking. A or B: move now"   # name, level
-M_LOW_MEMORY = "memory ran low: %s plays %s from now on"   # name, level
+M_LOW_MEMORY = "memory ran low: %s plays random moves now"   # name
 S_THINKS = "%s thinks"                                 # letter
 
 
@@ -122,7 +122,7 @@ def choose(b, p, buf, n):
             g.load(saved)          # a search cut short may leave trial actions
         drop_ai()
         b.seats[p] = "random"
-        b.note = M_LOW_MEMORY % (words.NAMES[p], "random")
+        b.note = M_LOW_MEMORY % words.NAMES[p]
         ai = _ai()
         a = ai.LEVELS["random"](g, b.rng, buf, g.legal(buf))
     b.fx.progress(1.0)

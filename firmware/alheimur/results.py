@@ -13,6 +13,7 @@ L_WINS = "%s wins: %s"                         # name, total
 L_SHARED = "%d share the win: %s"              # n, total
 L_PLAYER = "%s %s: %s"                         # letter, name, total
 L_ELEM = " %s %s = %d x %d on %s"              # element, score, pips, tiles, terr
+#   (an element score is 48 at most: a large pyramid, 3 pips, on 16 tiles)
 L_NONE = " %s 0.5: none held"                  # element
 L_PROGRESS = " progress %d + 3x%d = %d"        # ships, worlds, pts
 L_HILO = " high %s, low %s"                    # element, element

@@ -33,15 +33,17 @@ DEATH = ((260, 80), (196, 140))
 M_LIVES = "%s %s %s lives: %d neighbours (%d-%d)"      # terr, letter, size, n, lo, hi
 M_DIES = "%s %s %s dies: %d neighbours, not %d-%d"     # terr, letter, size, n, lo, hi
 M_INV_LIVES = "%s %s invader lives: a transport holds it"   # terr, letter
-M_INV_DIES = "%s %s invader dies: no empty transport %d+ in orbit"  # terr, letter, n
-M_SURV_GO = "survival on %s: %d die. A: go on"        # world, n
+M_INV_DIES = "%s %s invader dies: no empty transport %d+"  # terr, letter, size
+M_SURV_GO = "survival on %s: %d to die. A: go on"     # world, n
 M_SURV_NONE = "survival: every pyramid lives"
 M_DIED = "survival: %d pyramids died"                  # n
+M_DIED1 = "survival: a pyramid died"
 M_LAST = "%s has %d pyramids in play: one more round"  # name, n
 M_SHOT = "%s fires at %s"                              # ship, ship
 M_MISS = "%s fires at %s: no hit"                      # ship, ship
+M_HIT = "%s fires at %s: a hit"                        # ship, ship
 M_HITS = "%s fires at %s: %d hits"                     # ship, ship, n
-M_SAVED = "%s: %d sixes save %d hits"                  # ship, n, n
+M_SAVED = "%s: its sixes cancel every hit"             # ship
 M_SHRINKS = "%s is hit: now %s"                        # ship, ship
 M_DESTROYED = "%s is destroyed"                        # ship
 M_MARINE_LOST = "%s is hit: now %s, its marine lost"   # ship, ship
@@ -109,7 +111,7 @@ def survive(b):
     b.scr.doomed = 0
     if total:
         b.fx.sound(DEATH)
-    text = M_DIED % total if total else M_SURV_NONE
+    text = M_DIED % total if total > 1 else M_DIED1 if total else M_SURV_NONE
     if g.last_round() == 1:
         text = M_LAST % (words.NAMES[p], g.in_play(p))
     b.after(text)
@@ -163,8 +165,8 @@ def roll(b):
     need = 6 if not sb[shooter] & FIGHTER else 5 if sb[target] & FIGHTER else 4
     lit = _dice(b, 0, need)
     hits = g.reg[R_HITS] if g.phase() == P_DICE else 0
-    scr.say(M_HITS % (sh, tg, hits) if hits else M_MISS % (sh, tg),
-            palette.BAD if hits else palette.DIM)
+    scr.say(M_HITS % (sh, tg, hits) if hits > 1 else M_HIT % (sh, tg) if hits
+            else M_MISS % (sh, tg), palette.BAD if hits else palette.DIM)
     b.s.refresh()
     if hits:
         b.wait(_SHOT_MS // 2)
@@ -177,7 +179,7 @@ def roll(b):
             text = (M_MARINE_LOST if marine and not sb[target] & MARINE
                     else M_SHRINKS) % (tg, words.ship(g, target))
         else:
-            text = M_SAVED % (tg, bits(lit), hits)
+            text = M_SAVED % tg
         if left:
             b.fx.flash(0xFF0000, 400)
             b.fx.sound(HIT)

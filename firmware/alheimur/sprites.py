@@ -172,24 +172,26 @@ def pieces(nplayers):
     return bm
 
 
-def _ship(bm, ox, oy, size, lying, marine):
-    h = (5, 8, 11)[size - 1]
-    c = 6
-    top = ICON - h
+def _tri(bm, ox, oy, h, lying, top):
+    """A pyramid h px long, 1 outline, 2 body; apex at row ``top`` (or,
+    lying, at the right edge)."""
+    c = ICON // 2
     for r in range(h):
-        half = (r + 1) // 2
-        for d in range(-half, half + 1):
-            v = 1 if d in (-half, half) or r == h - 1 else 2
+        half = r // 2 + 1 if r else 0
+        for d in range(-half, half):
+            v = 1 if d == -half or d == half - 1 or r == h - 1 or r == 0 else 2
             if lying:
-                bm[ox + ICON - h + r, oy + c + d - 1] = v
-            elif 0 <= c + d - 1 < ICON:
-                bm[ox + c + d - 1, oy + top + r] = v
-    if marine:     # the marine: a small pyramid riding on top, letter ink
-        mh = (3, 4, 5)[marine - 1]
-        for r in range(mh):
-            half = (r + 1) // 2
-            for d in range(-half, half + 1):
-                bm[ox + c + d - 1, oy + r] = 3 if r < mh - 1 or d == 0 else 1
+                bm[ox + ICON - 1 - r, oy + c + d] = v
+            elif 0 <= c + d < ICON:
+                bm[ox + c + d, oy + top + r] = v
+
+
+def _ship(bm, ox, oy, size, lying, marine):
+    """A transport upright, a fighter lying; a marine rides on top."""
+    h = (6, 9, 12)[size - 1]
+    _tri(bm, ox, oy, h, lying, ICON - h)
+    if marine:
+        _tri(bm, ox, oy, (4, 5, 6)[marine - 1], False, 0)
 
 
 def ships(nplayers):
