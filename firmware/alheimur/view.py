@@ -87,6 +87,7 @@ class View(Screen):
         w = self.view
         if w != SPACE and self.lw[w]:
             best = -1
+            pick = 0
             for tile in range(16):
                 k = g.lab[w * 16 + tile]
                 if self.lw[w] >> k & 1:
