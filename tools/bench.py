@@ -693,6 +693,137 @@ APP_TARGETS = {
 }
 
 
+# -- Alheimur on the handheld: its heap rows ----------------------------------------
+# The peak while playing with 8 seats, a computer seat choosing: the board
+# screen (displayio objects and the View's arrays, CircuitPython's sizes, from
+# the simulator as for Alien City's board screen) + what one MicroPython VM
+# keeps (.py) with code.py (no launcher), alheimur.app and its imports, the
+# View's module, an 8-player Game in the middle of a seeded game (movement
+# and battles under way), the computer seat's modules and one choice made.
+ALH_HEAP_TARGET = 96 * 1024     # the device's peak budget (guide)
+_ALH_HEAP_SEED, _ALH_HEAP_AT = 4, 400   # alhseeded game 4, 8 players, 400 actions
+
+
+def _alh_screen_heap():
+    """(bytes, rows) of the Alheimur board screen on display in the
+    simulator, 8 seats, mid-game (appprobe.heap_rows + the View's arrays)."""
+    import tempfile as _tf
+    from array import array
+
+    import alhbot
+    import alhseeded
+    seats = ("human",) + ("random",) * 7
+    g = alhseeded.play(_ALH_HEAP_SEED, 8, 20, stop_at=_ALH_HEAP_AT)
+    fd, nvm = _tf.mkstemp(suffix=".nvm")
+    os.close(fd)
+    try:
+        alhbot.saved_nvm(nvm, g, seats, dealt=_ALH_HEAP_SEED, limit=1)
+        seen = []
+
+        def on_board(bot):
+            f = alhbot.frame_of("run", "alheimur/app.py")
+            if bot.screen == "board" and f is not None:
+                seen.append(f.f_locals["self"].scr)
+            return bool(seen)
+
+        alhbot.play(seats=seats, seed=1, nvm=nvm, resume=True, until=on_board)
+    finally:
+        os.unlink(nvm)
+    import appprobe
+    scr = seen[0]
+    names = {}
+    for k, v in vars(scr).items():
+        names[id(v)] = k
+    rows = appprobe.heap_rows(scr.root, names)
+    for k, v in sorted(vars(scr).items()):
+        if isinstance(v, (bytearray, array)):
+            rows.append(("array", "View." + k, "%d bytes" % (len(v) * getattr(v, "itemsize", 1)),
+                         appprobe.array_bytes(v)))
+    return sum(r[3] for r in rows), rows, bytes(g.state())
+
+
+def _alh_vm_play(state):
+    """What one MicroPython VM keeps (.py) while Alheimur is played with 8
+    seats and a computer seat has chosen: {"hot", "ai"} bytes after a
+    collection, and the game modules of other games that were loaded."""
+    files, hw = _vm_files()
+    code = files.pop("code.py")
+    files["entry.py"] = code[:code.rindex("\ntry:\n    main()")] + "\n"
+    src = ["import asyncio, gc, sys", "import " + ", ".join(hw + ("displayio",)),
+           "gc.collect(); await asyncio.sleep(0); gc.collect()", "a = gc.mem_alloc()",
+           "c = a",
+           "def step(name):\n    global c\n    gc.collect()\n    b = gc.mem_alloc()\n"
+           "    print('STEP', name, b - c)\n    c = b",
+           "import boards.pybadge, entry, ui.session",
+           "gc.collect(); await asyncio.sleep(0); step('shell')",
+           "import alheimur.app", "gc.collect(); await asyncio.sleep(0); step('app')",
+           "import alheimur.view", "gc.collect(); await asyncio.sleep(0); step('view')",
+           "from alheimur.engine import Game\ng = Game(8, 20)\ng.load(bytes(%r))" % (list(state),),
+           "from prng import Rng\ng.rng = Rng(1)",
+           "from array import array\nfrom alheimur.actions import MAX_ACTIONS",
+           "opts = array('H', bytes(80))\nbuf = array('H', bytes(2 * MAX_ACTIONS))\nn = g.legal(buf)",
+           "gc.collect(); await asyncio.sleep(0); step('game')",
+           "gc.collect(); await asyncio.sleep(0); gc.collect()",
+           "print('PLAY', 'hot', gc.mem_alloc() - a)",
+           "from alheimur import computer, ai\nfrom ui import think",
+           "x = ai.LEVELS['random'](g, g.rng, buf, n)",
+           "gc.collect(); await asyncio.sleep(0); gc.collect()",
+           "print('PLAY', 'ai', gc.mem_alloc() - a)",
+           "print('OTHERS', ' '.join(m for m in sys.modules if m.startswith(('aliencity', "
+           "'skyscrapers', 'launcher'))) or '-')"]
+    r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)
+    if r.returncode != 0:
+        raise RuntimeError("MicroPython run failed:\n" + r.stderr)
+    out = {"others": []}
+    for line in r.stdout.splitlines():
+        t = line.split()
+        if t and t[0] == "PLAY":
+            out[t[1]] = int(t[2])
+        elif t and t[0] == "OTHERS":
+            out["others"] = [m for m in t[1:] if m != "-"]
+        elif t and t[0] == "STEP":
+            out.setdefault("steps", []).append((t[1], int(t[2])))
+    return out
+
+
+def alheimur_heap_table():
+    """The alheimur_app_* keys and Alheimur's heap table (markdown)."""
+    screen, rows, state = _alh_screen_heap()
+    vm = _alh_vm_play(state)
+    t = ["| object | what | bytes (.py) |", "| --- | --- | ---: |"]
+    for kind, name, detail, n in rows:
+        t.append("| %s `%s` | %s | %d |" % (kind, name, detail, n))
+    t.append("| **Alheimur board screen** | displayio objects and the View's arrays | **%d** |"
+             % screen)
+    what = {"shell": "code.py (no launcher), boards, ui.session and the shell's modules",
+            "app": "alheimur.app and its imports (the engine: engine, turn, battle, world, "
+                   "actions, layout; shows, words, save)",
+            "view": "alheimur.view, alheimur.screen",
+            "game": "an 8-player Game mid-game, its dice generator, the action buffers"}
+    for name, n in vm["steps"]:
+        t.append("| %s | %s | %d |" % (name, what[name], n))
+    t.append("| code, game, hot seat | the four rows above, measured at once | %d |" % vm["hot"])
+    t.append("| computer seat | + alheimur.computer, ai, ui.think and a choice made | %d |"
+             % (vm["ai"] - vm["hot"]))
+    t.append("| **playing Alheimur, 8 seats, a computer choosing** | board screen + the two "
+             "rows above (target %d) | **%d** |" % (ALH_HEAP_TARGET, screen + vm["ai"]))
+    t.append("")
+    t.append("MicroPython VM (.py compiled at import, as on the board), bytes after a "
+             "collection; the screen from the simulator with CircuitPython's object sizes. "
+             "Other games' modules loaded: %s." % (", ".join(vm["others"]) or "none"))
+    res = {"alheimur_app_screen_heap_bytes": screen,
+           "alheimur_app_hot_heap_bytes": screen + vm["hot"],
+           "alheimur_app_play_heap_bytes": screen + vm["ai"],
+           "alheimur_app_other_game_modules": len(vm["others"])}
+    return res, "\n".join(t)
+
+
+ALH_APP_TARGETS = {
+    "alheimur_app_play_heap_bytes": ("<=", ALH_HEAP_TARGET),
+    "alheimur_app_other_game_modules": ("<=", 0),
+}
+
+
 # -- Alheimur (firmware/alheimur) ----------------------------------------------------
 # Positions: seeded games of tools/alhseeded.py (2 to 8 players) cut after a
 # number of actions, wherever they are then: world building, expansion,
@@ -884,6 +1015,11 @@ def main():
         TARGETS.update(APP_TARGETS)
         if args.heap_table:
             print(table + "\n")
+    if args.heap_table and not args.no_app and not args.no_alheimur:
+        alh, alh_table = alheimur_heap_table()
+        res.update(alh)
+        TARGETS.update(ALH_APP_TARGETS)
+        print(alh_table + "\n")
     if args.heap_table:
         heaps = engine_heaps(mpy_cross)
         for pkg, h in heaps.items():
