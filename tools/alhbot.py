@@ -366,7 +366,8 @@ def saved_nvm(path, game, seats, seed=0, dealt=1, limit=0, rng_seed=1):
 
 
 def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=None,
-         board="pybadge", nvm=None, timeout=600, check=True, fast=True, watch=None, **kw):
+         board="pybadge", nvm=None, timeout=600, check=True, fast=True, watch=None, scale=1,
+         **kw):
     """Run code.py with the bot until ``until(bot)`` or the press budget;
     returns the Bot. A firmware exception or a broken invariant raises.
     ``fast``: the simulated panel composes no pixels (displayio still
@@ -381,7 +382,8 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
     R.setup_paths()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    argv = ["--headless", "--seed", str(seed), "--board", board, "--timeout", str(timeout)]
+    argv = ["--headless", "--seed", str(seed), "--board", board, "--timeout", str(timeout),
+            "--shot-scale", str(scale)]
     if nvm:
         argv += ["--nvm", str(nvm)]
     args = R.parse_args(argv)

@@ -23,7 +23,7 @@ _PREFERRED = ("random", "easy", "medium", "hard")
 ROWS = (
     "left/right: 2 to 8 players",
     "</>: which seat, A: who",
-    "last round after this one",
+    "</>: 20, 40, 60 or none",
 )
 
 
