@@ -108,3 +108,25 @@ def test_three_players_two_computers_as_the_readme_says(seed):
     bot = play(seats=S3, seed=seed, limit=1, until=lambda b: b.scored is not None)
     assert bot.game.over() and bot.game.nplayers() == 3
     _check_scores(bot, 3)
+
+
+def test_a_where_nothing_may_be_done_says_the_engines_reason(tmp_path):
+    """Seeded position: red's step 2 (launch); A on an empty territory
+    answers with the engine's words, in the message line, whole."""
+    import alhbot
+    import alhseeded
+    nvm = tmp_path / "nvm.bin"
+    g = alhseeded.play(1, 3, 20, 289)
+    alhbot.saved_nvm(nvm, g, S3, dealt=1, limit=1)
+    said = []
+
+    def look(bot):
+        f = frame_of("run", "alheimur/app.py")
+        if f is not None and f.f_locals["self"].scr is not None:
+            m = f.f_locals["self"].scr.msg
+            said.append((m.text, m.alert))
+        return bot.presses >= 3 and not bot.first
+
+    play(seats=S3, seed=1, nvm=nvm, resume=True, wander=0, undo=0, look=0,
+         first=["down", "left", "a"], until=look)
+    assert ("A2: empty", True) in said, said[-4:]
