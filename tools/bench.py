@@ -742,13 +742,17 @@ def _alh_screen_heap():
     return sum(r[3] for r in rows), rows, bytes(g.state())
 
 
-def _alh_vm_play(state):
-    """What one MicroPython VM keeps (.py) while Alheimur is played with 8
-    seats and a computer seat has chosen: {"hot", "ai"} bytes after a
-    collection, and the game modules of other games that were loaded."""
+def _alh_vm_play(state, mpy_cross=None):
+    """What one MicroPython VM keeps (.py; with mpy_cross, our modules but
+    code.py as .mpy) while Alheimur is played with 8 seats and a computer
+    seat has chosen: {"hot", "ai", "steps"} bytes after a collection, and
+    the game modules of other games that were loaded."""
     files, hw = _vm_files()
     code = files.pop("code.py")
     files["entry.py"] = code[:code.rindex("\ntry:\n    main()")] + "\n"
+    if mpy_cross:
+        files = _compiled(files, mpy_cross, keep=("entry.py",) + tuple(
+            n + ".py" for n in hw + ("displayio",)))
     src = ["import asyncio, gc, sys", "import " + ", ".join(hw + ("displayio",)),
            "gc.collect(); await asyncio.sleep(0); gc.collect()", "a = gc.mem_alloc()",
            "c = a",
@@ -786,35 +790,50 @@ def _alh_vm_play(state):
     return out
 
 
-def alheimur_heap_table():
-    """The alheimur_app_* keys and Alheimur's heap table (markdown)."""
+def alheimur_heap_table(mpy_cross=None):
+    """The alheimur_app_* keys and Alheimur's heap table (markdown); with
+    mpy_cross (MicroPython's), a second column from .mpy files."""
     screen, rows, state = _alh_screen_heap()
     vm = _alh_vm_play(state)
-    t = ["| object | what | bytes (.py) |", "| --- | --- | ---: |"]
+    vmm = _alh_vm_play(state, mpy_cross) if mpy_cross else None
+    t = ["| object | what | bytes (.py) |" + (" bytes (.mpy) |" if vmm else ""),
+         "| --- | --- | ---: |" + (" ---: |" if vmm else "")]
+
+    def two(a, b, bold=False):
+        f = "**%d**" if bold else "%d"
+        return (f % a) + (" | " + f % b if vmm else "")
+
     for kind, name, detail, n in rows:
-        t.append("| %s `%s` | %s | %d |" % (kind, name, detail, n))
-    t.append("| **Alheimur board screen** | displayio objects and the View's arrays | **%d** |"
-             % screen)
+        t.append("| %s `%s` | %s | %s |" % (kind, name, detail, two(n, n)))
+    t.append("| **Alheimur board screen** | displayio objects and the View's arrays | %s |"
+             % two(screen, screen, True))
     what = {"shell": "code.py (no launcher), boards, ui.session and the shell's modules",
             "app": "alheimur.app and its imports (the engine: engine, turn, battle, world, "
                    "actions, layout; shows, words, save)",
             "view": "alheimur.view, alheimur.screen",
             "game": "an 8-player Game mid-game, its dice generator, the action buffers"}
-    for name, n in vm["steps"]:
-        t.append("| %s | %s | %d |" % (name, what[name], n))
-    t.append("| code, game, hot seat | the four rows above, measured at once | %d |" % vm["hot"])
-    t.append("| computer seat | + alheimur.computer, ai, ui.think and a choice made | %d |"
-             % (vm["ai"] - vm["hot"]))
+    m = vmm or vm
+    for (name, n), (_n, nm) in zip(vm["steps"], m["steps"]):
+        t.append("| %s | %s | %s |" % (name, what[name], two(n, nm)))
+    t.append("| code, game, hot seat | the four rows above, measured at once | %s |"
+             % two(vm["hot"], m["hot"]))
+    t.append("| computer seat | + alheimur.computer, ai, ui.think and a choice made | %s |"
+             % two(vm["ai"] - vm["hot"], m["ai"] - m["hot"]))
     t.append("| **playing Alheimur, 8 seats, a computer choosing** | board screen + the two "
-             "rows above (target %d) | **%d** |" % (ALH_HEAP_TARGET, screen + vm["ai"]))
+             "rows above (target %d) | %s |" % (ALH_HEAP_TARGET, two(screen + vm["ai"],
+                                                                     screen + m["ai"], True)))
     t.append("")
-    t.append("MicroPython VM (.py compiled at import, as on the board), bytes after a "
+    t.append("MicroPython VM (.py compiled at import, as on the board"
+             + ("; .mpy from MicroPython's mpy-cross 1.27, code.py as source" if vmm else "")
+             + "), bytes after a "
              "collection; the screen from the simulator with CircuitPython's object sizes. "
              "Other games' modules loaded: %s." % (", ".join(vm["others"]) or "none"))
     res = {"alheimur_app_screen_heap_bytes": screen,
            "alheimur_app_hot_heap_bytes": screen + vm["hot"],
            "alheimur_app_play_heap_bytes": screen + vm["ai"],
            "alheimur_app_other_game_modules": len(vm["others"])}
+    if vmm:
+        res["alheimur_app_play_heap_bytes_dotmpy"] = screen + vmm["ai"]
     return res, "\n".join(t)
 
 
@@ -1016,7 +1035,7 @@ def main():
         if args.heap_table:
             print(table + "\n")
     if args.heap_table and not args.no_app and not args.no_alheimur:
-        alh, alh_table = alheimur_heap_table()
+        alh, alh_table = alheimur_heap_table(mpy_cross)
         res.update(alh)
         TARGETS.update(ALH_APP_TARGETS)
         print(alh_table + "\n")
