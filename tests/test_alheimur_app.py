@@ -130,3 +130,20 @@ def test_a_where_nothing_may_be_done_says_the_engines_reason(tmp_path):
     play(seats=S3, seed=1, nvm=nvm, resume=True, wander=0, undo=0, look=0,
          first=["down", "left", "a"], until=look)
     assert ("A2: empty", True) in said, said[-4:]
+
+
+def test_a_computer_move_is_said_with_its_name():
+    """While a computer's action stays in view, the message line says who
+    did it ("yellow: ..."), not what the human did before."""
+    shown = []
+
+    def watch(bot):
+        if frame_of("move", "alheimur/computer.py") is not None and \
+                frame_of("wait", "alheimur/app.py") is not None:
+            b = frame_of("move", "alheimur/computer.py").f_locals["b"]
+            shown.append(b.scr.msg.text)
+        return False
+
+    play(seats=("human", "random"), seed=5, watch=watch, until=lambda b: len(shown) > 40)
+    assert shown and all(t.startswith("yellow: ") or t.startswith("survival") for t in shown), \
+        sorted(set(shown))[:5]

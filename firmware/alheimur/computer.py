@@ -139,8 +139,9 @@ def move(b):
         return
     n = g.legal(scr.buf)
     scr.mark_legal()
-    note = b.note
+    b.note = ""                # what the last seat did is over: this seat's move is said
     a = choose(b, p, scr.buf, n)
+    note = b.note              # choose's own news (memory ran low) goes first
     text = M_DID % (words.NAMES[p], words.action(g, a))
     look = _look(g, a)
     g.apply(a, False)
