@@ -19,7 +19,7 @@ from ui.text import Label
 # (name, package, store tag, one line about it); package None: not yet.
 GAMES = (("Alien City", "aliencity", 0x61, "two builders, one city"),
          ("Skyscrapers", "skyscrapers", 0x73, "a solitaire city puzzle"),
-         ("Alheimur", None, 0x68, "coming in a later update"))
+         ("Alheimur", "alheimur", 0x68, "2-8 players, many worlds"))
 _IDLE = (0xFF2000, 0xFFFFFF, 0x0040FF, 0xFFFFFF, 0x00C020)
 
 def saved():

@@ -129,13 +129,13 @@ def referee_score(tmp_path, text):
 # -- tests ----------------------------------------------------------------------
 
 def test_launcher_lists_the_games_and_settings(tmp_path):
-    # Down past "Alheimur coming" (a row that does nothing is skipped) to
-    # the brightness row, right: one step brighter.
-    st, s, nvm = run_sim(tmp_path, "down\ndown\ndown\nright\n", nvm=True)
+    # Down past the three games and the sound row to the brightness row,
+    # right: one step brighter.
+    st, s, nvm = run_sim(tmp_path, "down\ndown\ndown\ndown\nright\n", nvm=True)
     assert st["error"] is None
     assert read_text(s, 14, 32, 11) == "Alien City "
     assert read_text(s, 14, 47, 19) == "Skyscrapers        "   # playable now
-    assert read_text(s, 14, 62, 19) == "Alheimur     coming"
+    assert read_text(s, 14, 62, 19) == "Alheimur           "   # playable now
     assert read_text(s, 14, 92, 15) == "Brightness: 4/4"
     import store  # settings live in the save store
     assert store.Store(bytearray(nvm)).get(store.SETTINGS)[:2] == b"\x01\x04"

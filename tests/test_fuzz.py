@@ -144,7 +144,7 @@ def test_app_fuzz_short_run():
     assert st["events"] == 3000
     for run in st["runs"]:
         # the events reach every game, and its invariants are checked
-        for game in ("aliencity", "skyscrapers"):
+        for game in ("aliencity", "skyscrapers", "alheimur"):
             assert run["checks"].get(game, 0) > 100, (game, run)
             assert run["screens"].get(game + " board", 0) > 0, (game, run)
         assert run["crash_screens"] == 0

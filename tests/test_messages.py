@@ -146,7 +146,116 @@ SKY = {
     ("skyscrapers.results", "L_TOTAL"): ("stotal", "stotal"),
 }
 
-TEMPLATES = {**ALIEN, **SKY}
+# Alheimur: words of an action (one line), the board, survival and dice,
+# computer seats, world building, the hand-over, all worlds, the scores.
+ALH = {
+    ("alheimur.words", "L_PASS_EXPAND"): (),
+    ("alheimur.words", "L_PASS_STEP"): ("step", "stepword"),
+    ("alheimur.words", "L_PASS_FIRE"): (),
+    ("alheimur.words", "L_START"): ("terr", "size"),
+    ("alheimur.words", "L_EXPAND"): ("terr", "size"),
+    ("alheimur.words", "L_CIVILIZE"): ("terr", "size"),
+    ("alheimur.words", "L_MIGRATE"): ("terr", "tile"),
+    ("alheimur.words", "L_LAUNCH"): ("terr", "shipkind"),
+    ("alheimur.words", "L_BOARD"): ("terr", "ship"),
+    ("alheimur.words", "L_RETURN"): ("ship", "terr"),
+    ("alheimur.words", "L_UNLOAD"): ("ship", "terr"),
+    ("alheimur.words", "L_FLIP"): ("ship", "shipkind"),
+    ("alheimur.words", "L_LAND"): ("ship", "terr"),
+    ("alheimur.words", "L_MOVE"): ("ship", "place", "place"),
+    ("alheimur.words", "L_SITE"): ("world",),
+    ("alheimur.words", "L_AIM"): ("ship",),
+    ("alheimur.words", "L_TARGET"): ("ship",),
+    ("alheimur.words", "L_SURVIVE"): (),
+    ("alheimur.view", "L_EMPTY"): ("tile", "element"),
+    ("alheimur.view", "L_PIECE"): ("tile", "element", "letter", "size"),
+    ("alheimur.view", "L_INVADER"): ("tile", "element", "letter", "size"),
+    ("alheimur.view", "L_SHIP"): ("ship", "size", "shipkind"),
+    ("alheimur.view", "L_MARINE"): ("ship", "size"),
+    ("alheimur.view", "L_NO_SHIPS"): ("place",),
+    ("alheimur.view", "L_TABS"): (),
+    ("alheimur.app", "M_SEED"): ("seed", "n"),
+    ("alheimur.app", "M_CONTINUED"): ("round",),
+    ("alheimur.app", "M_UNDONE"): ("act",),
+    ("alheimur.app", "M_NOTHING"): (),
+    ("alheimur.app", "M_OVER"): (),
+    ("alheimur.app", "M_FINAL"): (),
+    ("alheimur.app", "L_CHOICE"): ("n", "n"),
+    ("alheimur.app", "L_ONE"): (),
+    ("alheimur.app", "L_MANY"): ("n",),
+    ("alheimur.app", "L_NONE"): (),
+    ("alheimur.app", "L_ONE_NP"): (),
+    ("alheimur.app", "L_MANY_NP"): ("n",),
+    ("alheimur.app", "L_NONE_NP"): (),
+    ("alheimur.app", "L_SITE"): (),
+    ("alheimur.app", "S_TURN"): ("letter", "limit", "limit"),
+    ("alheimur.app", "S_TURN_FREE"): ("letter", "round"),
+    ("alheimur.app", "S_TURN_LAST"): ("letter",),
+    ("alheimur.app", "S_PHASE"): ("letter", "phase"),
+    ("alheimur.shows", "M_LIVES"): ("terr", "letter", "size", "n", "n", "n"),
+    ("alheimur.shows", "M_DIES"): ("terr", "letter", "size", "n", "n", "n"),
+    ("alheimur.shows", "M_INV_LIVES"): ("terr", "letter"),
+    ("alheimur.shows", "M_INV_DIES"): ("terr", "letter", "pips"),
+    ("alheimur.shows", "M_SURV_GO"): ("world", "n"),
+    ("alheimur.shows", "M_SURV_NONE"): (),
+    ("alheimur.shows", "M_DIED"): ("n",),
+    ("alheimur.shows", "M_DIED1"): (),
+    ("alheimur.shows", "M_LAST"): ("name", "n"),
+    ("alheimur.shows", "M_SHOT"): ("ship", "ship"),
+    ("alheimur.shows", "M_MISS"): ("ship", "ship"),
+    ("alheimur.shows", "M_HIT"): ("ship", "ship"),
+    ("alheimur.shows", "M_HITS"): ("ship", "ship", "n"),
+    ("alheimur.shows", "M_SAVED"): ("ship",),
+    ("alheimur.shows", "M_SHRINKS"): ("ship", "ship"),
+    ("alheimur.shows", "M_DESTROYED"): ("ship",),
+    ("alheimur.shows", "M_MARINE_LOST"): ("ship", "ship"),
+    ("alheimur.computer", "M_DID"): ("name", "act"),
+    ("alheimur.computer", "M_THINKING"): ("name", "alevel"),
+    ("alheimur.computer", "M_LOW_MEMORY"): ("name",),
+    ("alheimur.computer", "S_THINKS"): ("letter",),
+    ("alheimur.cover", "L_PASS_TO"): (),
+    ("alheimur.cover", "L_PASS"): ("name",),
+    ("alheimur.cover", "L_NAME"): ("name", "letter"),
+    ("alheimur.building", "L_TITLE"): ("letter", "n"),
+    ("alheimur.building", "L_TITLE_SWAP"): ("letter",),
+    ("alheimur.building", "L_NEUTRAL"): (),
+    ("alheimur.building", "L_HAND"): (),
+    ("alheimur.building", "M_PLACE"): (),
+    ("alheimur.building", "M_SWAP"): (),
+    ("alheimur.building", "M_BUILT"): ("letter", "tile", "n"),
+    ("alheimur.building", "M_REBUILD"): ("letter",),
+    ("alheimur.building", "M_REDEAL"): (),
+    ("alheimur.building", "M_THINKS"): ("name",),
+    ("alheimur.overview", "L_TITLE"): (),
+    ("alheimur.results", "L_WINS"): ("name", "total"),
+    ("alheimur.results", "L_SHARED"): ("n", "total"),
+    ("alheimur.results", "L_PLAYER"): ("letter", "name", "total"),
+    ("alheimur.results", "L_ELEM"): ("element", "escore", "pips", "tiles", "terr"),
+    ("alheimur.results", "L_NONE"): ("element",),
+    ("alheimur.results", "L_PROGRESS"): ("n", "n", "n"),
+    ("alheimur.results", "L_HILO"): ("element", "element"),
+    ("alheimur.results", "L_PRODUCT"): ("score", "score", "n", "total"),
+    ("alheimur.results", "L_REST"): ("others", "total"),
+}
+LONGEST.update({
+    "terr": "R D4", "tile": "D4", "size": "medium", "element": "earth", "letter": "R",
+    "name": "yellow", "ship": "Y3T2", "shipkind": "transport", "place": "space", "world": "N",
+    "stepword": "migrate", "phase": "expansion", "round": 255, "score": "0.5",
+    "step": 6,                  # the six steps of a turn's second half
+    "limit": 60,                # the longest round limit (engine.ROUND_LIMITS)
+    "escore": 48, "pips": 3, "tiles": 16,   # a region's score: pips x tiles
+    "others": "96.5",           # three element scores (48 + 48 + 0.5)
+    "total": "96912.75",        # 48 x 48 x 42 progress + 3 x 48, in quarters at most
+    "alevel": "a" * 12,         # a computer level's name (alheimur/save.py keeps 12 at most)
+    "act": "launch R D4 as a transport",   # the longest filled L_ of alheimur.words
+})
+# Alheimur's places other than the message line: the turn (top right, 8
+# characters), the panel's status line (11), the hand-over's name (scale 2).
+ALH_PLACE = {("alheimur.app", "S_TURN"): (8, 1), ("alheimur.app", "S_TURN_FREE"): (8, 1),
+             ("alheimur.app", "S_TURN_LAST"): (8, 1), ("alheimur.app", "S_PHASE"): (11, 1),
+             ("alheimur.computer", "S_THINKS"): (11, 1), ("alheimur.cover", "L_NAME"): (13, 1)}
+
+TEMPLATES = {**ALIEN, **SKY, **ALH}
 LONGEST["wins"] = "P2 wins"
 LONGEST["height"] = 6        # a suit has 6 tiles
 LONGEST["spts"] = 24         # a stack's points: 6 tiles x 2, doubled by a pawn
@@ -160,6 +269,8 @@ PLACE = {"R": (WIDTH, 2), "M": (WIDTH, 2), "L": (WIDTH, 1), "P": (WIDTH, 1)}
 
 
 def place(module, name):
+    if (module, name) in ALH_PLACE:
+        return ALH_PLACE[module, name]
     if name.startswith("S_"):
         return (PANEL, 1)
     return PLACE[name[0]]
@@ -206,6 +317,9 @@ def test_the_longest_words_are_the_longest():
             for n in ("M_DONE_STACK", "M_DONE_SLIDE", "M_DONE_PAWN")]
     assert max(len(p) for p in plays) == len(LONGEST["play"])
     assert max(len(d) for d in done) == len(LONGEST["done"])
+    acts = [fill(t, k) for (m, n), k in ALH.items() if m == "alheimur.words"
+            for t in (getattr(importlib.import_module(m), n),)]
+    assert max(len(a) for a in acts) == len(LONGEST["act"])
 
 
 def test_the_panel_table_fits():
@@ -223,17 +337,19 @@ def test_the_check_can_fail():
     assert not fits("x" * 27, 26, 1)
 
 
-@pytest.mark.parametrize("module", ["aliencity.rules", "skyscrapers.rules"])
+@pytest.mark.parametrize("module", ["aliencity.rules", "skyscrapers.rules", "alheimur.rules"])
 def test_rules_lines_fit_the_text_view(module):
     for line in importlib.import_module(module).RULES:
         assert len(line) <= WIDTH, line
 
 
-@pytest.mark.parametrize("module", ["aliencity.rows", "skyscrapers.rows"])
+@pytest.mark.parametrize("module", ["aliencity.rows", "skyscrapers.rows", "alheimur.rows"])
 def test_new_game_rows_and_help_fit(module):
     rows = importlib.import_module(module)
     if module.startswith("aliencity"):
         from aliencity.save import Setup
+    elif module.startswith("alheimur"):
+        from alheimur.save import Setup
     else:
         from skyscrapers.save import Setup
     for help_line in rows.ROWS:

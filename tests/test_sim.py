@@ -332,14 +332,14 @@ def test_stick_moves_the_highlight_on_pygamer(tmp_path):
 
 def test_nvm_persists_across_runs(tmp_path):
     nvm = tmp_path / "nvm.bin"
-    # Sound is the fourth row of the launcher, two presses down past the
-    # "coming" row (moving there ticks; A then switches the sound off, so
+    # Sound is the fourth row of the launcher, three presses down past the
+    # three games (moving there ticks; A then switches the sound off, so
     # nothing plays from then on).
-    state, _ = run_sim(tmp_path, script="down\ndown\na\n", nvm=nvm, name="first")
+    state, _ = run_sim(tmp_path, script="down\ndown\ndown\na\n", nvm=nvm, name="first")
     import store
     saved = store.Store(bytearray(nvm.read_bytes()))    # settings live in the save store
     assert saved.note is None and saved.get(store.SETTINGS)[:2] == b"\x00\x03"
-    t_off = 500 + 2 * 200                  # the 'a' tap
+    t_off = 500 + 3 * 200                  # the 'a' tap
     assert [e for e in state["audio"] if e["op"] == "play" and e["t"] >= t_off] == []
     # Second power-on: still off, so A on "Alien City" is silent.
     state, _ = run_sim(tmp_path, script="a\n", nvm=nvm, name="second")

@@ -17,6 +17,7 @@ from aliencity.save import Setup, pack_options
 
 AC = 0x61        # aliencity.app.TAG
 SKY = 0x73       # skyscrapers.app.TAG
+ALH = 0x68       # alheimur.app.TAG
 
 
 class CountingNVM:
@@ -209,9 +210,15 @@ def test_worst_case_payload_fits():
     s.set_game(AC, pack_options(st), full, write=False)
     # Skyscrapers: a long game of 400 plays (2 bytes each)
     s.set_game(SKY, bytes(3), bytes(8 + 2 * 400), write=False)
+    # Alheimur: eight seats with 12-character names, the whole state
+    from alheimur import save as hsave
+    from alheimur.layout import STATE_BYTES
+    names = 8 * 12 + 7
+    s.set_game(ALH, bytes(2 + names + 2), bytes(12 + names + STATE_BYTES), write=False)
     s.save()
     n = len(s.payload())
-    assert n <= store.MAX_PAYLOAD - 1200, n     # room for Alheimur's save
+    assert n <= store.MAX_PAYLOAD, n
+    assert len(hsave.pack_options(hsave.Setup())) <= 2 + names
 
 
 def test_game_codec_round_trip():
@@ -284,25 +291,50 @@ def _sky_blobs():
     return ssave.pack_options(st), blobs
 
 
-@pytest.mark.parametrize("tag", [AC, SKY], ids=["aliencity", "skyscrapers"])
+def _alh_blobs():
+    """(options, the autosaves of a seeded 8-seat Alheimur game: the
+    first decisions after the deal and a stretch in the middle, the
+    longest seat names there can be)."""
+    from alhseeded import play
+
+    from alheimur import save as hsave
+    from prng import Rng
+    st = hsave.Setup()
+    st.nseats, st.limit, st.seed, st.dealt = 8, 1, 4, 4
+    st.seats[:] = ["human"] + ["abcdefghijkl"] * 7     # 12 characters: the longest name
+    blobs = []
+    for k in list(range(30, 34)) + list(range(400, 404)):
+        g = play(4, 8, 20, stop_at=k)
+        g.rng = Rng(k)
+        blobs.append(hsave.encode(st, g))
+    return hsave.pack_options(st), blobs
+
+
+BLOBS = {AC: _ac_blobs, SKY: _sky_blobs, ALH: _alh_blobs}
+
+
+@pytest.mark.parametrize("tag", [AC, SKY, ALH], ids=["aliencity", "skyscrapers", "alheimur"])
 def test_power_cut_at_every_byte_of_every_save(tag):
-    """A seeded game autosaved after every move, beside the other game's
-    save; before each save the power is cut after 0, 1, 2 ... n bytes of
+    """A seeded game autosaved after every move, beside the other games'
+    saves; before each save the power is cut after 0, 1, 2 ... n bytes of
     that save's write. Loading must give the previous game or the new one,
-    whole, every time, and the other game's save untouched."""
+    whole, every time, and the other games' saves untouched."""
     import _simhost
     import microcontroller
     _simhost.configure("pybadge")
     nvm = microcontroller.nvm
-    other = SKY if tag == AC else AC
-    options, blobs = _ac_blobs() if tag == AC else _sky_blobs()
-    o_options, o_blobs = _sky_blobs() if tag == AC else _ac_blobs()
-    o_save = o_blobs[len(o_blobs) // 2]
+    options, blobs = BLOBS[tag]()
+    others = {}
+    for other in BLOBS:
+        if other != tag:
+            o_options, o_blobs = BLOBS[other]()
+            others[other] = (o_options, o_blobs[len(o_blobs) // 2])
     try:
         s = store.Store(nvm)
         s.put(store.SETTINGS, b"\x00\x02")
         s.set_best("sky:4", 99)
-        s.set_game(other, o_options, o_save)
+        for other, saved in others.items():
+            s.set_game(other, *saved)
         s.set_game(tag, options, blobs[0])
         cuts = 0
         for k in range(1, len(blobs)):
@@ -325,13 +357,14 @@ def test_power_cut_at_every_byte_of_every_save(tag):
                 assert opts == options and data in (old, new), (k, n)
                 if n == length:
                     assert data == new
-                assert got.game(other) == (o_options, o_save)
+                for other, saved in others.items():
+                    assert got.game(other) == saved
                 assert got.get(store.SETTINGS) == b"\x00\x02" and got.best("sky:4") == 99
                 assert got.note is None
                 assert got.last() == tag
                 cuts += 1
             assert store.Store(nvm).game(tag)[1] == new    # power on after the whole write
-        assert cuts > 1500, cuts
+        assert cuts > (1500 if tag != ALH else 7 * 900), cuts
         print("power cuts tested:", cuts)
     finally:
         _simhost.cut_power_after(None)

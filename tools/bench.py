@@ -787,6 +787,156 @@ APP_TARGETS = {
 }
 
 
+# -- Alheimur on the handheld: its heap rows ----------------------------------------
+# The peak while playing with 8 seats, a computer seat choosing: the board
+# screen (displayio objects and the View's arrays, CircuitPython's sizes, from
+# the simulator as for Alien City's board screen) + what one MicroPython VM
+# keeps (.py) with code.py (no launcher), alheimur.app and its imports, the
+# View's module, an 8-player Game in the middle of a seeded game (movement
+# and battles under way), the computer seat's modules and one choice made.
+ALH_HEAP_TARGET = 96 * 1024     # the device's peak budget (guide)
+_ALH_HEAP_SEED, _ALH_HEAP_AT = 4, 400   # alhseeded game 4, 8 players, 400 actions
+
+
+def _alh_screen_heap():
+    """(bytes, rows) of the Alheimur board screen on display in the
+    simulator, 8 seats, mid-game (appprobe.heap_rows + the View's arrays)."""
+    import tempfile as _tf
+    from array import array
+
+    import alhbot
+    import alhseeded
+    seats = ("human",) + ("random",) * 7
+    g = alhseeded.play(_ALH_HEAP_SEED, 8, 20, stop_at=_ALH_HEAP_AT)
+    fd, nvm = _tf.mkstemp(suffix=".nvm")
+    os.close(fd)
+    try:
+        alhbot.saved_nvm(nvm, g, seats, dealt=_ALH_HEAP_SEED, limit=1)
+        seen = []
+
+        def on_board(bot):
+            f = alhbot.frame_of("run", "alheimur/app.py")
+            if bot.screen == "board" and f is not None:
+                seen.append(f.f_locals["self"].scr)
+            return bool(seen)
+
+        alhbot.play(seats=seats, seed=1, nvm=nvm, resume=True, until=on_board)
+    finally:
+        os.unlink(nvm)
+    import appprobe
+    scr = seen[0]
+    names = {}
+    for k, v in vars(scr).items():
+        names[id(v)] = k
+    rows = appprobe.heap_rows(scr.root, names)
+    for k, v in sorted(vars(scr).items()):
+        if isinstance(v, (bytearray, array)):
+            rows.append(("array", "View." + k, "%d bytes" % (len(v) * getattr(v, "itemsize", 1)),
+                         appprobe.array_bytes(v)))
+    return sum(r[3] for r in rows), rows, bytes(g.state())
+
+
+def _alh_vm_play(state, mpy_cross=None):
+    """What one MicroPython VM keeps (.py; with mpy_cross, our modules but
+    code.py as .mpy) while Alheimur is played with 8 seats and a computer
+    seat has chosen: {"hot", "ai", "steps"} bytes after a collection, and
+    the game modules of other games that were loaded."""
+    files, hw = _vm_files()
+    code = files.pop("code.py")
+    files["entry.py"] = code[:code.rindex("\ntry:\n    main()")] + "\n"
+    if mpy_cross:
+        files = _compiled(files, mpy_cross, keep=("entry.py",) + tuple(
+            n + ".py" for n in hw + ("displayio",)))
+    src = ["import asyncio, gc, sys", "import " + ", ".join(hw + ("displayio",)),
+           "gc.collect(); await asyncio.sleep(0); gc.collect()", "a = gc.mem_alloc()",
+           "c = a",
+           "def step(name):\n    global c\n    gc.collect()\n    b = gc.mem_alloc()\n"
+           "    print('STEP', name, b - c)\n    c = b",
+           "import boards.pybadge, entry, ui.session",
+           "gc.collect(); await asyncio.sleep(0); step('shell')",
+           "import alheimur.app", "gc.collect(); await asyncio.sleep(0); step('app')",
+           "import alheimur.view", "gc.collect(); await asyncio.sleep(0); step('view')",
+           "from alheimur.engine import Game\ng = Game(8, 20)\ng.load(bytes(%r))" % (list(state),),
+           "from prng import Rng\ng.rng = Rng(1)",
+           "from array import array\nfrom alheimur.actions import MAX_ACTIONS",
+           "opts = array('H', bytes(80))\nbuf = array('H', bytes(2 * MAX_ACTIONS))\nn = g.legal(buf)",
+           "gc.collect(); await asyncio.sleep(0); step('game')",
+           "gc.collect(); await asyncio.sleep(0); gc.collect()",
+           "print('PLAY', 'hot', gc.mem_alloc() - a)",
+           "from alheimur import computer, ai\nfrom ui import think",
+           "x = ai.LEVELS['random'](g, g.rng, buf, n)",
+           "gc.collect(); await asyncio.sleep(0); gc.collect()",
+           "print('PLAY', 'ai', gc.mem_alloc() - a)",
+           "print('OTHERS', ' '.join(m for m in sys.modules if m.startswith(('aliencity', "
+           "'skyscrapers', 'launcher'))) or '-')"]
+    r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)
+    if r.returncode != 0:
+        raise RuntimeError("MicroPython run failed:\n" + r.stderr)
+    out = {"others": []}
+    for line in r.stdout.splitlines():
+        t = line.split()
+        if t and t[0] == "PLAY":
+            out[t[1]] = int(t[2])
+        elif t and t[0] == "OTHERS":
+            out["others"] = [m for m in t[1:] if m != "-"]
+        elif t and t[0] == "STEP":
+            out.setdefault("steps", []).append((t[1], int(t[2])))
+    return out
+
+
+def alheimur_heap_table(mpy_cross=None):
+    """The alheimur_app_* keys and Alheimur's heap table (markdown); with
+    mpy_cross (MicroPython's), a second column from .mpy files."""
+    screen, rows, state = _alh_screen_heap()
+    vm = _alh_vm_play(state)
+    vmm = _alh_vm_play(state, mpy_cross) if mpy_cross else None
+    t = ["| object | what | bytes (.py) |" + (" bytes (.mpy) |" if vmm else ""),
+         "| --- | --- | ---: |" + (" ---: |" if vmm else "")]
+
+    def two(a, b, bold=False):
+        f = "**%d**" if bold else "%d"
+        return (f % a) + (" | " + f % b if vmm else "")
+
+    for kind, name, detail, n in rows:
+        t.append("| %s `%s` | %s | %s |" % (kind, name, detail, two(n, n)))
+    t.append("| **Alheimur board screen** | displayio objects and the View's arrays | %s |"
+             % two(screen, screen, True))
+    what = {"shell": "code.py (no launcher), boards, ui.session and the shell's modules",
+            "app": "alheimur.app and its imports (the engine: engine, turn, battle, world, "
+                   "actions, layout; shows, words, save)",
+            "view": "alheimur.view, alheimur.screen",
+            "game": "an 8-player Game mid-game, its dice generator, the action buffers"}
+    m = vmm or vm
+    for (name, n), (_n, nm) in zip(vm["steps"], m["steps"]):
+        t.append("| %s | %s | %s |" % (name, what[name], two(n, nm)))
+    t.append("| code, game, hot seat | the four rows above, measured at once | %s |"
+             % two(vm["hot"], m["hot"]))
+    t.append("| computer seat | + alheimur.computer, ai, ui.think and a choice made | %s |"
+             % two(vm["ai"] - vm["hot"], m["ai"] - m["hot"]))
+    t.append("| **playing Alheimur, 8 seats, a computer choosing** | board screen + the two "
+             "rows above (target %d) | %s |" % (ALH_HEAP_TARGET, two(screen + vm["ai"],
+                                                                     screen + m["ai"], True)))
+    t.append("")
+    t.append("MicroPython VM (.py compiled at import, as on the board"
+             + ("; .mpy from MicroPython's mpy-cross 1.27, code.py as source" if vmm else "")
+             + "), bytes after a "
+             "collection; the screen from the simulator with CircuitPython's object sizes. "
+             "Other games' modules loaded: %s." % (", ".join(vm["others"]) or "none"))
+    res = {"alheimur_app_screen_heap_bytes": screen,
+           "alheimur_app_hot_heap_bytes": screen + vm["hot"],
+           "alheimur_app_play_heap_bytes": screen + vm["ai"],
+           "alheimur_app_other_game_modules": len(vm["others"])}
+    if vmm:
+        res["alheimur_app_play_heap_bytes_dotmpy"] = screen + vmm["ai"]
+    return res, "\n".join(t)
+
+
+ALH_APP_TARGETS = {
+    "alheimur_app_play_heap_bytes": ("<=", ALH_HEAP_TARGET),
+    "alheimur_app_other_game_modules": ("<=", 0),
+}
+
+
 # -- Alheimur (firmware/alheimur) ----------------------------------------------------
 # Positions: seeded games of tools/alhseeded.py (2 to 8 players) cut after a
 # number of actions, wherever they are then: world building, expansion,
@@ -1129,6 +1279,11 @@ def main():
             if v[1] is not None:
                 res[key + "_heap_bytes_dotmpy"] = v[1]
         tables.append(play_peak_table(peaks))
+    if args.heap_table and not args.no_app and not args.no_alheimur:
+        alh, alh_table = alheimur_heap_table(mpy_cross)
+        res.update(alh)
+        TARGETS.update(ALH_APP_TARGETS)
+        tables.append(alh_table)
     if args.heap_table:
         heaps = engine_heaps(mpy_cross)
         for pkg, h in heaps.items():

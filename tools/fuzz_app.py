@@ -31,6 +31,15 @@ Skyscrapers
 - the position equals a fresh game replaying the plays made;
 - the score equals a fresh count written here from the rules.
 
+Alheimur (``AlhChecker``)
+- pieces conserved: per player and size, the stash plus the pyramids on
+  worlds, ships and marines make five;
+- one pyramid a territory, only on territories that exist, of a player in
+  the game; never two invaders of one player on a world;
+- ships: in an orbit of a world in play or in space, sizes 1-3, a marine
+  only on a transport and no bigger than it; no ship beyond the table's top;
+- the state loads back into a fresh game as it was (what a save holds).
+
 Any exception (also one the crash screen catches: its traceback goes to
 the console) or broken invariant stops the run with exit status 1. Prints
 one JSON line: events, events per second, checks per game, games, moves,
@@ -60,7 +69,7 @@ SCREENS = {
     "hint": "hint", "menu": "pause menu", "_sure": "sure?", "scores": "scoring",
     "finish": "scoring", "rules": "rules", "_screen": "crash screen",
 }
-GAME_ROWS = ("Alien City", "Skyscrapers")      # launcher rows the fuzzer opens
+GAME_ROWS = ("Alien City", "Skyscrapers", "Alheimur")   # launcher rows the fuzzer opens
 
 
 class Failure(BaseException):
@@ -137,6 +146,72 @@ class SkyChecker:
                            for a, b in near):
                     total += 3
         return total
+
+
+class AlhChecker:
+    """Alheimur's invariants (see the module docstring)."""
+
+    def __init__(self):
+        from alheimur import layout
+        from alheimur.engine import Game
+        self.L = layout
+        self.Game = Game
+        self.checks = 0
+        self.seen = None
+
+    def check(self, g):
+        L = self.L
+        self.checks += 1
+        np = g.nplayers()
+        nw = g.nworlds()
+        count = [0] * 24            # per player and size, pieces out of the stash
+        for w in range(8):
+            inv = [0] * 8
+            n = g.nterr[w] if w < nw else 0
+            for t in range(16):
+                v = g.surf[w * 16 + t]
+                if not v:
+                    continue
+                q = (v >> 2) & 7
+                if t >= n or w >= nw or not g.world_built(w):
+                    raise Failure("a pyramid on world %d territory %d, which is not there" % (w, t))
+                if q >= np or not 1 <= v & 3 <= 3:
+                    raise Failure("world %d territory %d holds %#x" % (w, t, v))
+                count[q * 3 + (v & 3) - 1] += 1
+                if v & L.INVADER:
+                    inv[q] += 1
+                    if inv[q] > 1:
+                        raise Failure("two invaders of player %d on world %d" % (q, w))
+        top = g.ship_top()
+        for i in range(L.MAX_SHIPS):
+            loc = g.sl[i]
+            if loc == L.FREE:
+                continue
+            if i >= top:
+                raise Failure("ship %d beyond the ship table's top %d" % (i, top))
+            q = loc >> 4
+            b = g.sb[i]
+            if q >= np or not ((loc & 15) < nw or (loc & 15) == 8) or not 1 <= b & 3 <= 3:
+                raise Failure("ship %d: place %#x bits %#x" % (i, loc, b))
+            count[q * 3 + (b & 3) - 1] += 1
+            m = (b & L.MARINE) >> 3
+            if m:
+                if b & L.FIGHTER or m > b & 3:
+                    raise Failure("ship %d: a marine of %d on %#x" % (i, m, b))
+                count[q * 3 + m - 1] += 1
+        for p in range(np):
+            for s in range(3):
+                if count[p * 3 + s] + g.stash_count(p, s + 1) != 5:
+                    raise Failure("player %d has %d pyramids of %d pips in play and %d in the "
+                                  "stash" % (p, count[p * 3 + s], s + 1, g.stash_count(p, s + 1)))
+        st = g.state()
+        if st == self.seen:
+            return
+        self.seen = st
+        f = self.Game(np, g.limit())
+        f.load(st)
+        if f.state() != st or f.phase() != g.phase():
+            raise Failure("the state does not load back")
 
 
 class Checker:
@@ -222,7 +297,7 @@ def screens_on_stack(found):
         elif code.co_name == "run" and not code.co_filename.endswith("app.py"):
             name = None
         if name and ("firmware" in code.co_filename or "crash" in code.co_filename):
-            for game in ("aliencity", "skyscrapers"):
+            for game in ("aliencity", "skyscrapers", "alheimur"):
                 if "/%s/" % game in code.co_filename.replace("\\", "/"):
                     name = game + " " + name
             found[name] = found.get(name, 0) + 1
@@ -377,10 +452,13 @@ def fuzz(events, seed, board, log=None):
                                  else rng.uniform(1000, 5000))
             g = seen["game"]
             if g is not None:
-                kind = "skyscrapers" if hasattr(g, "nplays") else "aliencity"
+                kind = "skyscrapers" if hasattr(g, "nplays") else (
+                    "alheimur" if hasattr(g, "nworlds") else "aliencity")
                 if kind not in checkers:
-                    checkers[kind] = SkyChecker() if kind == "skyscrapers" else Checker()
-                n = g.nplays if kind == "skyscrapers" else g.nbuilds
+                    checkers[kind] = SkyChecker() if kind == "skyscrapers" else (
+                        AlhChecker() if kind == "alheimur" else Checker())
+                n = g.nplays if kind == "skyscrapers" else (
+                    g.round() if kind == "alheimur" else g.nbuilds)
                 if g is not self.last_game:
                     stats["games"][kind] = stats["games"].get(kind, 0) + 1
                     self.last_game = g

@@ -13,8 +13,11 @@ scale):
     docs/img/pause.png           the pause menu
     docs/img/skyscrapers-mid.png Skyscrapers: the plays menu of a piece
     docs/img/skyscrapers-end.png Skyscrapers: the scoring screen
+    docs/img/alheimur-*.png      Alheimur (3 seats: you and two computers):
+                                 world building, a world mid-game, a battle
+                                 roll, survival, the hand-over, the scoring
 
-    .venv/bin/python tools/screenshots.py [--out docs/img]
+    .venv/bin/python tools/screenshots.py [--out docs/img] [--only alheimur]
 
 Each picture is one headless run of the simulator (python -m sim); the
 board scripts are computed from the engine's legal moves.
@@ -81,8 +84,12 @@ def skyscrapers(out):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=os.path.join(paths.ROOT, "docs", "img"))
+    ap.add_argument("--only", choices=("alheimur",), help="only this game's pictures")
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
+    if args.only == "alheimur":
+        alheimur(args.out)
+        return
     sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
     shot("wait 100\n", os.path.join(args.out, "launcher.png"))
     shot("a\nwait 200\n", os.path.join(args.out, "newgame.png"))
@@ -115,6 +122,49 @@ def main(argv=None):
 
     shot(CLASSIC + "wait 8000\n", os.path.join(args.out, "classic.png"))
     shot(COMPUTERS + "wait 40000\na\nwait 500\n", os.path.join(args.out, "scoring.png"))
+    alheimur(args.out)
+
+
+def alheimur(out):
+    """Alheimur's screens, played by tools/alhbot.py through the real app;
+    mid-game positions are seeded games (tools/alhseeded.py) saved into
+    the NVM and continued."""
+    import tempfile
+
+    import alhbot
+    import alhseeded
+    from alhbot import frame_of
+    seats = ("human", "random", "random")
+    tmp = tempfile.mkdtemp()
+
+    def resumed(seed, at, name, **kw):
+        nvm = os.path.join(tmp, name + ".nvm")
+        alhbot.saved_nvm(nvm, alhseeded.play(seed, 3, 20, at), seats, dealt=seed, limit=1)
+        alhbot.play(seats=seats, seed=1, nvm=nvm, resume=True, scale=3,
+                    shot=os.path.join(out, name), **kw)
+        print(os.path.join(out, name))
+
+    alhbot.play(seats=seats, seed=5, scale=3, shot=os.path.join(out, "alheimur-building.png"),
+                until=lambda b: b.screen == "building")
+    print(os.path.join(out, "alheimur-building.png"))
+    resumed(1, 289, "alheimur-world.png", first=["right", "right"],
+            until=lambda b: b.screen == "board" and b.presses > 1)
+
+    def rolling(b):
+        f = frame_of("_dice", "shows.py")
+        return (f is not None and f.f_locals.get("first") == 3 and f.f_locals.get("k", 0) >= 1
+                and frame_of("wait", "app.py") is not None)
+
+    resumed(21, 198, "alheimur-battle.png", watch=rolling)
+    resumed(22, 142, "alheimur-survival.png", until=lambda b: b.screen == "survival")
+    alhbot.play(seats=("human", "human"), seed=5, scale=3,
+                shot=os.path.join(out, "alheimur-pass.png"),
+                until=lambda b: b.screen == "hand over" and len(b.handovers) >= 3)
+    print(os.path.join(out, "alheimur-pass.png"))
+    alhbot.play(seats=seats, seed=2, limit=1, scale=3,
+                shot=os.path.join(out, "alheimur-scoring.png"),
+                until=lambda b: b.screen == "scores")
+    print(os.path.join(out, "alheimur-scoring.png"))
     skyscrapers(args.out)
 
 

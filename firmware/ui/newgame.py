@@ -5,7 +5,8 @@ Up/down choose a row, left/right (or A) change it, A on "start" or Start
 anywhere deals the game, A on "continue" goes back to the saved game, B
 returns to the launcher. The game's rows come from its rows module
 (``app.ROWS_MODULE``: ``ROWS`` help lines, ``row_text``, ``change``,
-``row_enabled``); a row
+``row_enabled``, and ``press`` if A on a row does something else than
+right does); a row
 that does nothing (``row_enabled`` False) is shown dim and skipped by the
 highlight.
 """
@@ -102,6 +103,9 @@ def ask(s):
             return "start"
         elif k == boards.A and sel < rows.c:
             return "continue"
+        elif k == boards.A and rows.c <= sel < rows.seed and hasattr(g, "press"):
+            g.press(st, sel - rows.c)        # the game's own A (Alheimur's seat row)
+            fx.sound(MOVE)
         elif k == boards.A or k == boards.LEFT or k == boards.RIGHT:
             d = -1 if k == boards.LEFT else 1
             if sel == rows.seed:

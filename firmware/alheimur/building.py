@@ -1,0 +1,384 @@
+"""World building on the handheld (loaded only while the worlds are built;
+the app drops it and the engine's building code once play begins).
+
+    title: whose world, which card
+    the world in the making:         | in hand: the card,
+    a 3x3 grid of card places        | as it lies and turned
+    (each card 2x2 tiles of 14 px)   | (yellow: a legal turn,
+    yellow: a legal place for the    | white: the one chosen)
+    card in hand; white: the cursor, | cards left in the pile
+    the card shown where it would go |
+    message line: what happened, the engine's reason for a refusal
+
+Controls: the d-pad moves among the places a card may go beside the
+cards down (or, for the orbit-card swap, the four cards), B turns the
+card 180 degrees, A puts it there; Select jumps to the next legal
+placement. The forced rule is the engine's: A on a placement it refuses
+shows its reason and the legal places stay yellow.
+
+The first card of each world turns itself over. After the fourth card
+the spaceport test is said: the territory that touches four or more
+others, or that there is none, and then the orbit card must be swapped in
+(its place and turn chosen the same way); a world still unplayable is
+built again from a spare pile, with none left every card is dealt again.
+Computer seats place with their level, the neutral world by lot, each
+card shown a moment (A or B: faster).
+"""
+
+import gc
+from array import array
+
+import displayio
+import terminalio
+from micropython import const
+
+import boards
+from alheimur import words
+from alheimur.actions import K_PLACE, K_SWAP, MAX_ACTIONS, P_DEAL, P_PLACE, P_SWAP, a_pos, a_turn
+from alheimur.build import card_in_hand, elem
+from alheimur.layout import R_NPLACED
+from alheimur.world import bits, tile_name
+from ui import palette
+from ui.fx import ILLEGAL, MOVE, PLACE
+from ui.message import MessageLine
+from ui.session import forget
+from ui.text import Label
+
+T = const(14)               # a tile
+C = const(28)               # a card
+GX = const(2)
+GY = const(14)
+HX = const(96)
+_SHOW_MS = const(350)
+_BUILT_MS = const(1500)
+_EL = (0x4C5C74, 0x5A4226, 0x6A2016, 0x183A70, 0x3E2458)
+_TEX = (0x8090B0, 0x7A6040, 0x9A3822, 0x3060A8, 0x6C4494)
+
+# Texts (each fits its place whole: tests/test_messages.py)
+L_TITLE = "world %s: card %d of 4"                     # letter, n
+L_TITLE_SWAP = "world %s: the orbit card"              # letter
+L_NEUTRAL = "neutral world: by lot"
+L_HAND = "in hand"
+M_PLACE = "A: put it here  B: turn it  Select: next place"
+M_SWAP = "no spaceport site. A: swap the orbit card in  B: turn"
+M_BUILT = "world %s: %s touches %d others: a spaceport site"   # letter, tile, n
+M_REBUILD = "still no spaceport site: world %s is built again"  # letter
+M_REDEAL = "no spare pile left: every card is dealt again"
+M_THINKS = "%s is placing a card"                      # name
+
+
+def _sheets():
+    """(tiles bitmap, palette, frames bitmap): tile 0 empty, 1-5 the
+    elements; frame 0 none, 1 thin, 2 thick (a card's size)."""
+    bm = displayio.Bitmap(6 * T, T, 12)
+    for e in range(5):
+        ox = (e + 1) * T
+        for y in range(T):
+            for x in range(T):
+                bm[ox + x, y] = 7 + e if (x + y * (e + 2)) % 7 == 0 else 2 + e
+    for y in range(0, T, 7):
+        bm[T // 2, y + 3] = 1
+    pal = displayio.Palette(12)
+    pal[0] = 0x000000
+    pal[1] = 0x303030
+    for e in range(5):
+        pal[2 + e] = _EL[e]
+        pal[7 + e] = _TEX[e]
+    fr = displayio.Bitmap(3 * C, C, 2)
+    for k in (1, 2):
+        ox = k * C
+        for i in range(C):
+            for w in range(k):
+                fr[ox + i, w] = fr[ox + i, C - 1 - w] = 1
+                fr[ox + w, i] = fr[ox + C - 1 - w, i] = 1
+    return bm, pal, fr
+
+
+def _frames(root, fr, colour, w, h, x, y):
+    t = displayio.TileGrid(fr, pixel_shader=_pal(colour), width=w, height=h,
+                           tile_width=C, tile_height=C, x=x, y=y)
+    root.append(t)
+    return t
+
+
+def _pal(colour):
+    p = displayio.Palette(2)
+    p.make_transparent(0)
+    p[1] = colour
+    return p
+
+
+class BuildView:
+    def __init__(self, g):
+        self.g = g
+        bm, pal, fr = _sheets()
+        self.root = root = displayio.Group()
+        self.title = Label(terminalio.FONT, text=" ", color=palette.TITLE,
+                           anchor_point=(0, 0), anchored_position=(2, 0))
+        root.append(self.title)
+        self.grid = displayio.TileGrid(bm, pixel_shader=pal, width=6, height=6,
+                                       tile_width=T, tile_height=T, x=GX, y=GY)
+        root.append(self.grid)
+        self.cards = _frames(root, fr, 0x101010, 3, 3, GX, GY)
+        self.lit = _frames(root, fr, 0xFFD820, 3, 3, GX, GY)
+        self.cur = _frames(root, fr, 0xFFFFFF, 1, 1, GX, GY)
+        root.append(Label(terminalio.FONT, text=L_HAND, color=palette.DIM,
+                          anchor_point=(0, 0), anchored_position=(HX, GY)))
+        self.hand = displayio.TileGrid(bm, pixel_shader=pal, width=5, height=2,
+                                       tile_width=T, tile_height=T, x=HX, y=GY + 14)
+        root.append(self.hand)
+        self.hlit = _frames(root, fr, 0xFFD820, 2, 1, HX, GY + 14)
+        self.hcur = _frames(root, fr, 0xFFFFFF, 1, 1, HX, GY + 14)
+        self.msg = MessageLine(root, 2, 103, width=26, lines=2)
+        self.pos = 4               # the cursor: a place 0-8 (swap: a slot 0-3)
+        self.turn = 0
+        self.legal = 0             # bits: place * 2 + turn
+        self.shown = bytearray(9)  # the grid shown after a world's last card
+        self.done = False          # showing a finished world (shown[])
+
+    # -- what lies where ----------------------------------------------------------
+
+    def place_of(self, slot):
+        """The grid place of swap slot ``slot`` (the world in the top left)."""
+        return (slot >> 1) * 3 + (slot & 1)
+
+    def card_at(self, p, ghost):
+        """(card, turn) lying on place p, or None; ``ghost``: the card in
+        hand shown where the cursor is."""
+        g = self.g
+        ph = -1 if self.done else g.phase()
+        if ph == P_SWAP:
+            w = g.site()
+            for s in range(4):
+                if self.place_of(s) == p:
+                    if ghost and s == self.pos:
+                        return g.worb[w], self.turn
+                    v = g.wcard[w * 4 + s]
+                    return v & 127, v >> 7
+            return None
+        if ghost and p == self.pos and ph == P_PLACE:
+            return card_in_hand(g), self.turn
+        v = self.shown[p] if ph != P_PLACE else g.vgrid[p]
+        return ((v & 127) - 1, v >> 7) if v else None
+
+    def draw(self, ghost=True):
+        g = self.g
+        ph = -1 if self.done else g.phase()
+        w = g.site()
+        if self.done:
+            pass
+        elif ph == P_SWAP:
+            self.title.text = L_TITLE_SWAP % words.world_letter(g, w)
+        elif w >= g.nplayers():
+            self.title.text = L_NEUTRAL
+        else:
+            self.title.text = L_TITLE % (words.world_letter(g, w), g.reg[R_NPLACED] + 1)
+        self.title.color = words.COLOURS[w] if w < g.nplayers() else palette.TITLE
+        for p in range(9):
+            c = self.card_at(p, ghost)
+            self.cards[p] = 1 if c is not None else 0
+            for q in range(4):
+                i = ((p // 3) * 2 + (q >> 1)) * 6 + (p % 3) * 2 + (q & 1)
+                self.grid[i] = 1 + elem(g.quads, c[0], c[1], q) if c is not None else 0
+            lit = self.legal >> (2 * self._slot(p)) & 3 if self._slot(p) >= 0 else 0
+            self.lit[p] = 1 if lit else 0
+        cp = self.place_of(self.pos) if ph == P_SWAP else self.pos
+        self.cur.x = GX + (cp % 3) * C
+        self.cur.y = GY + (cp // 3) * C
+        self.cur[0] = 2
+        card = g.worb[w] if ph == P_SWAP else card_in_hand(g) if ph == P_PLACE else -1
+        for t in range(2):
+            for q in range(4):
+                self.hand[t * 2 + (q & 1) + (q >> 1) * 5] = \
+                    1 + elem(g.quads, card, t, q) if card >= 0 else 0
+            self.hlit[t] = 1 if self.legal >> (2 * self.pos + t) & 1 else 0
+        self.hcur[0] = 2
+        self.hcur.x = HX + self.turn * C
+        self.hand.x = HX
+
+    def _slot(self, p):
+        """The cursor index of place p (swap: its slot, -1 none)."""
+        if self.done or self.g.phase() != P_SWAP:
+            return p
+        for s in range(4):
+            if self.place_of(s) == p:
+                return s
+        return -1
+
+    def mark_legal(self, buf, n):
+        self.legal = 0
+        for i in range(n):
+            a = buf[i]
+            self.legal |= 1 << (2 * a_pos(a) + a_turn(a))
+        if not self.legal >> (2 * self.pos + self.turn) & 1:
+            self.next_legal()
+
+    def next_legal(self):
+        """The cursor onto the next legal placement (place, then turn)."""
+        k = 2 * self.pos + self.turn
+        for j in range(1, 19):
+            i = (k + j) % 18
+            if self.legal >> i & 1:
+                self.pos = i >> 1
+                self.turn = i & 1
+                return
+
+    def step(self, d):
+        """The cursor to the next (d 1) or previous place where a card may
+        go (some turn of it legal, or any place beside the cards: the
+        engine says why a place is refused)."""
+        n = 4 if self.g.phase() == P_SWAP else 9
+        for j in range(1, n + 1):
+            p = (self.pos + d * j) % n
+            if self.legal >> (2 * p) & 3 or self._open(p):
+                self.pos = p
+                if not self.legal >> (2 * p + self.turn) & 1 and self.legal >> (2 * p) & 3:
+                    self.turn ^= 1
+                return
+
+    def _open(self, p):
+        if self.g.phase() == P_SWAP:
+            return True
+        from alheimur.build import open_positions
+        return open_positions(self.g.vgrid) >> p & 1
+
+
+def run(b):
+    """Build until play begins (None) or the player leaves ('quit', ...)."""
+    g = b.g
+    s = b.s
+    v = BuildView(g)
+    s.display.root_group = v.root
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    v.msg.show(M_PLACE, palette.DIM)
+    note = ""
+    while True:
+        ph = g.phase()
+        if ph == P_DEAL:
+            b.deal()
+            v.msg.show(M_REDEAL, palette.BAD)
+            continue
+        if ph != P_PLACE and ph != P_SWAP:
+            gc.collect()
+            return None
+        n = g.legal(buf)
+        v.mark_legal(buf, n)
+        w = g.site()
+        p = g.actor()
+        if p >= 8 or b.seats[p] is not None:
+            a = _auto(b, v, buf, n, p)
+        else:
+            if b.humans > 1 and p != b.last_human:
+                from alheimur import cover
+                cover.hand_over(b, p, v.root)
+                cover = None
+                forget("alheimur.cover")
+            b.last_human = p
+            b.fx.steady(words.COLOURS[p])
+            a = _human(b, v, note)
+            note = ""
+            if isinstance(a, str):
+                return a
+        if a < 0:
+            continue
+        last = ph == P_PLACE and g.reg[R_NPLACED] == 3
+        if last:
+            v.shown[:] = g.vgrid
+            v.shown[a_pos(a)] = card_in_hand(g) + 1 | a_turn(a) << 7
+        g.apply(a, False)
+        b.fx.sound(PLACE)
+        s.autosave()
+        note = _after(b, v, w, ph, last)
+
+
+def _human(b, v, note):
+    """The player's placement (an action), -1 after a refusal, or the
+    pause menu's 'quit' / 'restart'."""
+    g = b.g
+    s = b.s
+    v.draw()
+    if note:
+        v.msg.show(note, palette.TITLE)
+    else:
+        v.msg.show(M_SWAP if g.phase() == P_SWAP else M_PLACE, palette.DIM)
+    while True:
+        s.refresh()
+        k = s.key()
+        if k == boards.A:
+            kind = K_SWAP if g.phase() == P_SWAP else K_PLACE
+            a = kind << 11 | v.pos << 1 | v.turn
+            why = g.why_not(a)
+            if not why:
+                return a
+            forget("alheimur.why")
+            forget("alheimur.names")
+            v.msg.warn(why)
+            b.fx.flash(palette.PX_BAD, 300)
+            b.fx.sound(ILLEGAL)
+            continue
+        if k == boards.B:
+            v.turn ^= 1
+        elif k == boards.SELECT:
+            v.next_legal()
+        elif k <= boards.RIGHT:
+            v.step(1 if k == boards.RIGHT or k == boards.DOWN else -1)
+        elif k == boards.START:
+            choice = s.pause("Paused  (seed %d)" % s.setup.dealt,
+                             ("resume", "rules", "restart", "quit"))
+            s.display.root_group = v.root
+            if choice == "restart" or choice == "quit":
+                return choice
+        else:
+            continue
+        b.fx.sound(MOVE)
+        v.draw()
+        v.msg.show(M_SWAP if g.phase() == P_SWAP else M_PLACE, palette.DIM)
+
+
+def _auto(b, v, buf, n, p):
+    """A computer seat's placement, or the neutral world's by lot."""
+    if p >= 8:
+        a = buf[b.rng.below(n)]     # by lot, as ai.chance draws it
+    else:
+        v.msg.show(M_THINKS % words.NAMES[p], palette.DIM)
+        a = b.computer().choose(b, p, buf, n)
+    v.pos = a_pos(a)
+    v.turn = a_turn(a)
+    v.draw()
+    b.s.refresh()
+    b.wait(_SHOW_MS)
+    return a
+
+
+def _after(b, v, w, ph, last):
+    """What the placement led to: the spaceport test said, a rebuild."""
+    g = b.g
+    if ph == P_SWAP or last:
+        if g.phase() == P_SWAP and g.site() == w:
+            return M_SWAP
+        if g.phase() == P_PLACE and g.site() == w:
+            return M_REBUILD % words.world_letter(g, w)
+        if ph == P_SWAP:
+            v.shown[:] = bytes(9)
+            for s in range(4):
+                c = g.wcard[w * 4 + s]
+                v.shown[v.place_of(s)] = (c & 127) + 1 | (c & 128)
+        # the world is done: show it with its spaceport site
+        best = 0
+        site = 0
+        for t in range(g.nterr[w]):
+            k = bits(g.adj[w * 16 + t])
+            if k > best:
+                best = k
+                site = t
+        v.legal = 0
+        v.done = True
+        v.draw(False)
+        v.cur.hidden = True
+        text = M_BUILT % (words.world_letter(g, w), tile_name(g.tfirst[w * 16 + site]), best)
+        v.msg.show(text, palette.GOOD)
+        b.s.refresh()
+        b.wait(_BUILT_MS)
+        v.done = False
+        v.cur.hidden = False
+    return ""

@@ -1,0 +1,179 @@
+"""Computer seats on the Alheimur board (loaded at the first computer
+decision, dropped with the AI when the game ends).
+
+``choose`` is the one place that calls the AI (alheimur/ai.py): with the
+anytime interface (``ai.choose(game, level, rng, deadline_us, now_us,
+progress, should_stop)``, when the module has one) the NeoPixels show the
+thinking's progress and A or B makes it move now with its best action so
+far; otherwise the level's ``ai.LEVELS[level](game, rng, buf, n)`` picks
+from the legal actions. A seat whose level the AI no longer has plays the
+first level there is; a MemoryError while choosing puts the game back as
+it was and makes that seat play "random" for the rest of the game.
+
+Every computer action is shown: the world or orbit it happens on, the
+cursor on what moved, what it did in words, a moment to see it.
+"""
+
+import gc
+import sys
+import time
+
+from micropython import const
+
+import boards
+from alheimur import shows, words
+from alheimur.actions import (
+    K_BOARD,
+    K_CIVILIZE,
+    K_LAND,
+    K_LAUNCH,
+    K_MIGRATE,
+    K_RETURN,
+    K_SITE,
+    K_START,
+    K_UNLOAD,
+    P_SURVIVE,
+    PASS,
+    a_ship,
+    a_terr,
+    a_to,
+    a_world,
+)
+from alheimur.layout import FREE
+from ui import palette
+from ui.fx import PLACE
+from ui.session import forget
+from ui.think import Thinking
+
+_THINK_MS = {"random": 0, "easy": 600, "medium": 1500, "hard": 3000}
+_OTHER_MS = const(1500)      # a level this table does not know
+_SHOW_MS = const(450)        # a computer's action stays in view this long
+_PASS_MS = const(150)        # .. a pass
+
+# Messages (each fits its place whole: tests/test_messages.py)
+M_DID = "%s: %s"                                       # name, act
+M_THINKING = "%s (%s) is thinking. A or B: move now"   # name, level
+M_LOW_MEMORY = "memory ran low: %s plays random moves now"   # name
+S_THINKS = "%s thinks"                                 # letter
+
+
+def now_us():
+    return time.monotonic_ns() // 1000
+
+
+def _ai():
+    """The AI module, imported at its first use (a hot-seat game never
+    pays for it); collect first so its code finds room in one piece."""
+    if "alheimur.ai" not in sys.modules:
+        gc.collect()
+    from alheimur import ai
+    return ai
+
+
+def drop_ai():
+    """Give back the AI's buffers and code, if it was ever loaded."""
+    ai = sys.modules.get("alheimur.ai")
+    if ai is None:
+        return
+    release = getattr(ai, "release", None)
+    if release is not None:
+        release()
+    ai = release = None
+    for m in list(sys.modules):
+        if m.startswith("alheimur.ai"):
+            forget(m)
+    gc.collect()
+
+
+def level_of(b, p):
+    """Seat p's level, one the AI has (else its first)."""
+    ai = _ai()
+    lv = b.seats[p]
+    if lv not in ai.LEVELS:
+        lv = "random" if "random" in ai.LEVELS else sorted(ai.LEVELS)[0]
+        b.seats[p] = lv
+    return lv
+
+
+def choose(b, p, buf, n):
+    """Seat p's action among the n legal ones in buf."""
+    g = b.g
+    level = level_of(b, p)
+    ms = _THINK_MS.get(level, _OTHER_MS)
+    if ms and b.scr is not None:
+        b.scr.set_status(b.scr.turn.text, b.scr.turn.color, S_THINKS % words.LETTERS[p],
+                         words.COLOURS[p])
+        b.scr.say(M_THINKING % (words.NAMES[p], level), palette.DIM)
+        b.s.refresh()
+    think = Thinking(b.fx, b.s.buttons, 1 << boards.A | 1 << boards.B)
+    saved = g.state()
+    try:
+        if b.s.fault("oom"):
+            raise MemoryError("injected fault (oom)")
+        ai = _ai()
+        anytime = getattr(ai, "choose", None)
+        if anytime is not None:
+            t0 = now_us()
+            a = anytime(g, level, b.rng, t0 + ms * 1000, now_us, think.progress, think.stop)
+        else:
+            a = ai.LEVELS[level](g, b.rng, buf, n)
+    except MemoryError:
+        if g.state() != saved:
+            g.load(saved)          # a search cut short may leave trial actions
+        drop_ai()
+        b.seats[p] = "random"
+        b.note = M_LOW_MEMORY % words.NAMES[p]
+        ai = _ai()
+        a = ai.LEVELS["random"](g, b.rng, buf, g.legal(buf))
+    b.fx.progress(1.0)
+    return a
+
+
+def move(b):
+    """The computer seat that decides now takes one action, shown."""
+    g = b.g
+    scr = b.scr
+    p = g.actor()
+    if g.phase() == P_SURVIVE:
+        shows.survival(b, True)
+        return
+    n = g.legal(scr.buf)
+    scr.mark_legal()
+    b.note = ""                # what the last seat did is over: this seat's move is said
+    a = choose(b, p, scr.buf, n)
+    note = b.note              # choose's own news (memory ran low) goes first
+    text = M_DID % (words.NAMES[p], words.action(g, a))
+    look = _look(g, a)
+    g.apply(a, False)
+    if a != PASS:
+        b.fx.sound(PLACE)
+    b.after(note or text)
+    b.pixels()
+    if look >= 128 and g.sl[look - 128] == FREE:
+        look = -1
+    if look != -1:
+        scr.put_on(look)
+    scr.draw_marks()
+    b.s.refresh()
+    b.wait(_PASS_MS if a == PASS else _SHOW_MS)
+    b.s.buttons.clear()
+
+
+def _look(g, a):
+    """Where to look at action a once done: a spot (territory, 128 + ship)
+    or a place's tab (-2 - world); -1: stay."""
+    k = a >> 11
+    if K_START <= k <= K_CIVILIZE:
+        return a_world(a) * 16 + a_terr(a)
+    if k == K_MIGRATE:
+        return a_world(a) * 16 + a_to(a)
+    if k == K_LAUNCH or k == K_SITE:
+        return -2 - a_world(a)
+    i = a_ship(a)
+    if i < 0:
+        return -1
+    if k == K_RETURN or k == K_UNLOAD or k == K_LAND:
+        return (g.sl[i] & 15) * 16 + a_terr(a)
+    if k == K_BOARD:
+        return 128 + i
+    return 128 + i

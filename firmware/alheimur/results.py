@@ -1,0 +1,71 @@
+"""The end-of-game scoring screen (loaded only at the end): per player,
+best total first, the six scores (each element score with the region
+behind it: pips x tiles and where), the total's formula. Every number
+comes from ``alheimur.scoring``; every line fits 26 characters
+(tests/test_messages.py)."""
+
+from alheimur import words
+from alheimur.scoring import quarters_text, score
+from alheimur.world import tile_name
+from ui import palette
+
+L_WINS = "%s wins: %s"                         # name, total
+L_SHARED = "%d share the win: %s"              # n, total
+L_PLAYER = "%s %s: %s"                         # letter, name, total
+L_ELEM = " %s %s = %d x %d on %s"              # element, score, pips, tiles, terr
+#   (an element score is 48 at most: a large pyramid, 3 pips, on 16 tiles)
+L_NONE = " %s 0.5: none held"                  # element
+L_PROGRESS = " progress %d + 3x%d = %d"        # ships, worlds, pts
+L_HILO = " high %s, low %s"                    # element, element
+L_PRODUCT = " %s x %s x %d = %s"               # score, score, pts, total
+L_REST = " + others %s = %s"                   # total, total
+
+
+def _half(v2):
+    """A doubled score as text: 1 -> '0.5', 24 -> '12'."""
+    return quarters_text(2 * v2)
+
+
+def lines(g):
+    """(title, lines, colours, title colour)."""
+    sc = score(g)
+    np = g.nplayers()
+    order = sorted(range(np), key=lambda p: -sc.total4[p])
+    out = []
+    col = []
+    for p in order:
+        c = words.COLOURS[p]
+        b = p * 5
+        out.append(L_PLAYER % (words.LETTERS[p], words.NAMES[p], quarters_text(sc.total4[p])))
+        col.append(c)
+        for e in range(5):
+            w = sc.world[b + e]
+            if w == 255:
+                out.append(L_NONE % words.ELEMENTS[e])
+            else:
+                m = sc.terrs[b + e]
+                t = 0
+                while not m >> t & 1:
+                    t += 1
+                out.append(L_ELEM % (words.ELEMENTS[e], _half(sc.elem2[b + e]), sc.pips[b + e],
+                                     sc.tiles[b + e], words.world_letter(g, w) + " "
+                                     + tile_name(g.tfirst[w * 16 + t])))
+            col.append(palette.TEXT)
+        out.append(L_PROGRESS % (sc.ships[p], sc.worlds[p], sc.progress[p]))
+        hi = sc.hi[p]
+        lo = sc.lo[p]
+        out.append(L_HILO % (words.ELEMENTS[hi], words.ELEMENTS[lo]))
+        prod = sc.elem2[b + hi] * sc.elem2[b + lo] * sc.progress[p]
+        out.append(L_PRODUCT % (_half(sc.elem2[b + hi]), _half(sc.elem2[b + lo]),
+                                sc.progress[p], quarters_text(prod)))
+        out.append(L_REST % (quarters_text(sc.total4[p] - prod), quarters_text(sc.total4[p])))
+        col.extend((palette.DIM, palette.DIM, palette.DIM, palette.DIM))
+    win = sc.winners
+    best = quarters_text(sc.total4[win[0]])
+    if len(win) == 1:
+        title = L_WINS % (words.NAMES[win[0]], best)
+        tc = words.COLOURS[win[0]]
+    else:
+        title = L_SHARED % (len(win), best)
+        tc = palette.TITLE
+    return title, out, col, tc

@@ -1,0 +1,261 @@
+"""Alheimur's sprite sheets, drawn once by code when the board screen opens
+(the app drops this module afterwards: nothing here is used while playing).
+
+    tiles    22x22, 4 bit: the five elements, each with its own texture
+             (air dots, earth rows, fire diagonals, water waves, ether
+             crosses), dark, so the pieces stand out
+    edges    22x22, 1 bit: sprite m (0-15) draws the tile's edges in mask
+             m (1 N, 2 E, 4 S, 8 W) one pixel wide, 16 + m two pixels
+             wide: territory borders, the legal frame (yellow), the cursor
+             (white) and the choice (cyan) share it with their own palettes
+    pieces   20x20, 2 bit, one row of six per player letter: upright
+             (colonist) small, medium, large, then lying (invader); the
+             player's palette colours it (1 outline, 2 body, 3 letter)
+    ships    12x12, 2 bit: none, transports 1-3, fighters 1-3, transports
+             1-3 carrying a marine 1..size, then one letter box per player
+    tabs     12x12, 4 bit: a box per world in its owner's colour with its
+             letter (N neutral), S space
+    marks    12x12, 1 bit: 0 none, 1 thin frame, 2 thick frame
+    dice     11x11, 2 bit: 0 none, 1-6 a die, 7-12 the same lit (a hit, a six)
+
+Every player has a colour and a letter (CLARIFICATIONS.md, Alheimur 1):
+R red, Y yellow, G green, B blue, P purple, O orange, C cyan, W white.
+"""
+
+import displayio
+import terminalio
+from micropython import const
+
+from alheimur.screen import DIE, ICON, PIECE, SHIP_LETTER, TILE, ship_sprite
+from alheimur.words import COLOURS, LETTERS
+from ui.draw import frame, origin, rect
+
+NEUTRAL = const(0x909090)
+SPACE_BG = const(0x283870)
+DOOMED_RIM = const(0xFF2020)
+DOOMED_BODY = const(0x505050)
+
+# Element tiles: base and texture colours (A air, E earth, F fire, W water,
+# T ether).
+_ELEM = (0x4C5C74, 0x5A4226, 0x6A2016, 0x183A70, 0x3E2458)
+_TEX = (0x8090B0, 0x7A6040, 0x9A3822, 0x3060A8, 0x6C4494)
+
+# 3x5 glyphs (bit 14 = top left), the player letters and N, S.
+_G = {"R": 0b110101110101101, "Y": 0b101101010010010, "G": 0b011100101101011,
+      "B": 0b110101110101110, "P": 0b110101110100100, "O": 0b010101101101010,
+      "C": 0b011100100100011, "W": 0b101101111111101, "N": 0b110101101101101}
+
+# Pieces: (height, pips) of a small, medium, large pyramid.
+_SIZES = (11, 15, 19)
+
+
+def _glyph(bm, ox, oy, ch, v):
+    g = _G[ch]
+    for r in range(5):
+        for c in range(3):
+            if g >> (14 - r * 3 - c) & 1:
+                bm[ox + c, oy + r] = v
+
+
+def _font(bm, ox, oy, ch, v):
+    """ch as the built-in font draws it (rows 2-9, columns 0-4 of its
+    cell), top left at ox, oy."""
+    font = terminalio.FONT.bitmap
+    i = ord(ch) - 0x20
+    per = font.width // 6
+    fx = (i % per) * 6
+    fy = (i // per) * 12 + 2
+    for y in range(8):
+        for x in range(5):
+            if font[fx + x, fy + y]:
+                bm[ox + x, oy + y] = v
+
+
+def palette(colours, transparent=True):
+    pal = displayio.Palette(len(colours))
+    for i in range(len(colours)):
+        pal[i] = colours[i]
+    if transparent:
+        pal.make_transparent(0)
+    return pal
+
+
+def tiles():
+    """(bitmap, palette): sprite e (0-4) an element tile."""
+    bm = displayio.Bitmap(5 * TILE, TILE, 11)
+    for e in range(5):
+        ox = e * TILE
+        for y in range(TILE):
+            for x in range(TILE):
+                if e == 0:
+                    t = x % 6 == 2 and y % 6 == 2
+                elif e == 1:
+                    t = y % 5 == 3
+                elif e == 2:
+                    t = (x + y) % 6 == 0
+                elif e == 3:
+                    t = (y + (1 if x % 6 < 3 else 0)) % 6 == 0
+                else:
+                    t = (x % 7 == 3 and y % 7 in (2, 3, 4)) or (y % 7 == 3 and x % 7 in (2, 4))
+                bm[ox + x, y] = 6 + e if t else 1 + e
+    pal = palette((0,) + _ELEM + _TEX, False)
+    return bm, pal
+
+
+def edges():
+    """Bitmap of the 32 edge sprites (see the module docstring)."""
+    bm = displayio.Bitmap(8 * TILE, 4 * TILE, 2)
+    for i in range(32):
+        ox, oy = origin(i, 8, TILE)
+        w = 2 if i >= 16 else 1
+        m = i & 15
+        e = TILE - 1
+        if m & 1:
+            rect(bm, ox, oy, ox + e, oy + w - 1, 1)
+        if m & 2:
+            rect(bm, ox + e - w + 1, oy, ox + e, oy + e, 1)
+        if m & 4:
+            rect(bm, ox, oy + e - w + 1, ox + e, oy + e, 1)
+        if m & 8:
+            rect(bm, ox, oy, ox + w - 1, oy + e, 1)
+    return bm
+
+
+def player_palette(p):
+    """Pieces and ships of player p: outline, body, letter."""
+    return palette((0, 0x000000, COLOURS[p], 0x000000))
+
+
+def doomed_palette():
+    """A piece about to die: grey, a red rim (its letter stays)."""
+    return palette((0, DOOMED_RIM, DOOMED_BODY, 0xFFFFFF))
+
+
+def _pyramid(bm, ox, oy, h, lying, fill):
+    """A pyramid h px long in a 20x20 cell: apex up (or right, lying),
+    outline 1, body ``fill``."""
+    c = PIECE // 2
+    top = (PIECE - h) // 2
+    for r in range(h):
+        half = r // 2 + 1 if r else 0
+        for d in range(-half, half):
+            v = 1 if d == -half or d == half - 1 or r == h - 1 or r == 0 else fill
+            if lying:
+                bm[ox + PIECE - 1 - top - r, oy + c + d] = v
+            else:
+                bm[ox + c + d, oy + top + r] = v
+
+
+def pieces(nplayers):
+    """Bitmap of the pyramids: sprite p * 6 + k for player p, k 0-2 an
+    upright pyramid of 1-3 pips, 3-5 lying."""
+    bm = displayio.Bitmap(6 * PIECE, nplayers * PIECE, 4)
+    for p in range(nplayers):
+        for k in range(6):
+            ox = k * PIECE
+            oy = p * PIECE
+            s = k % 3
+            h = _SIZES[s]
+            lying = k >= 3
+            _pyramid(bm, ox, oy, h, lying, 2)
+            top = (PIECE - h) // 2
+            ch = LETTERS[p]
+            if s == 0:       # small: the 3x5 glyph
+                if lying:
+                    _glyph(bm, ox + PIECE - top - h + 2, oy + 8, ch, 3)
+                else:
+                    _glyph(bm, ox + 9, oy + top + h - 6, ch, 3)
+            elif lying:      # the letter in the thick end, upright
+                _font(bm, ox + PIECE - top - h + 2, oy + 6, ch, 3)
+            else:
+                _font(bm, ox + 8, oy + top + h - 9, ch, 3)
+    return bm
+
+
+def _tri(bm, ox, oy, h, lying, top):
+    """A pyramid h px long, 1 outline, 2 body; apex at row ``top`` (or,
+    lying, at the right edge)."""
+    c = ICON // 2
+    for r in range(h):
+        half = r // 2 + 1 if r else 0
+        for d in range(-half, half):
+            v = 1 if d == -half or d == half - 1 or r == h - 1 or r == 0 else 2
+            if lying:
+                bm[ox + ICON - 1 - r, oy + c + d] = v
+            elif 0 <= c + d < ICON:
+                bm[ox + c + d, oy + top + r] = v
+
+
+def _ship(bm, ox, oy, size, lying, marine):
+    """A transport upright, a fighter lying; a marine rides on top."""
+    h = (6, 9, 12)[size - 1]
+    _tri(bm, ox, oy, h, lying, ICON - h)
+    if marine:
+        _tri(bm, ox, oy, (4, 5, 6)[marine - 1], False, 0)
+
+
+def ships(nplayers):
+    n = SHIP_LETTER + nplayers
+    bm = displayio.Bitmap(n * ICON, ICON, 4)
+    for s in range(1, 4):
+        _ship(bm, ship_sprite(s) * ICON, 0, s, False, 0)
+        _ship(bm, ship_sprite(s | 4) * ICON, 0, s, True, 0)
+        for m in range(1, s + 1):
+            _ship(bm, ship_sprite(s | m << 3) * ICON, 0, s, False, m)
+    for p in range(nplayers):
+        ox = (SHIP_LETTER + p) * ICON
+        rect(bm, ox + 1, 0, ox + ICON - 2, ICON - 1, 2)
+        _font(bm, ox + 3, 2, LETTERS[p], 1)
+    return bm
+
+
+def tabs(nplayers, nworlds):
+    """(bitmap, palette): a tab per world (its owner's colour and letter,
+    N neutral grey), then S (space)."""
+    bm = displayio.Bitmap((nworlds + 1) * ICON, ICON, 16)
+    pal = palette((0x000000,) + COLOURS + (NEUTRAL, SPACE_BG, 0xFFFFFF), False)
+    for w in range(nworlds + 1):
+        ox = w * ICON
+        if w < nplayers:
+            c = 1 + w
+            ch = LETTERS[w]
+            ink = 0
+        elif w < nworlds:
+            c = 9
+            ch = "N"
+            ink = 0
+        else:
+            c = 10
+            ch = "S"
+            ink = 11
+        rect(bm, ox + 1, 0, ox + ICON - 2, ICON - 1, c)
+        _font(bm, ox + 3, 2, ch, ink)
+    return bm, pal
+
+
+def marks():
+    bm = displayio.Bitmap(3 * ICON, ICON, 2)
+    frame(bm, ICON, 0, 2 * ICON - 1, ICON - 1, 1)
+    frame(bm, 2 * ICON, 0, 3 * ICON - 1, ICON - 1, 1)
+    frame(bm, 2 * ICON + 1, 1, 3 * ICON - 2, ICON - 2, 1)
+    return bm
+
+
+_PIPS = (0, 0b000010000, 0b001000100, 0b001010100, 0b101000101, 0b101010101, 0b101101101)
+
+
+def dice():
+    """Bitmap: 0 no die, 1-6 a die, 7-12 the same lit (palette: 1 body,
+    2 pips, 3 lit body)."""
+    bm = displayio.Bitmap(13 * DIE, DIE, 4)
+    for i in range(1, 13):
+        ox = i * DIE
+        v = (i - 1) % 6 + 1
+        rect(bm, ox + 1, 1, ox + DIE - 2, DIE - 2, 3 if i > 6 else 1)
+        m = _PIPS[v]
+        for k in range(9):
+            if m >> (8 - k) & 1:
+                x = ox + 2 + (k % 3) * 3
+                y = 2 + (k // 3) * 3
+                rect(bm, x, y, x + 1, y + 1, 2)
+    return bm

@@ -1,0 +1,144 @@
+"""Words on Alheimur's screens: players and their colours, places, ships
+and what an action does ("expand R B3: a medium"). A view's helper: it reads the
+game, never changes it. Every template fits the message line whole with
+the longest names (tests/test_messages.py).
+
+A territory is named by its world's letter and its first tile ("R B3"),
+a ship by its owner's letter, size, T (transport) or F (fighter) and its
+marine's size ("Y3T2"), as the records write them.
+"""
+
+from alheimur.actions import (
+    K_AIM,
+    K_BOARD,
+    K_CIVILIZE,
+    K_EXPAND,
+    K_FLIP,
+    K_MIGRATE,
+    K_MOVE,
+    K_PASS,
+    K_RETURN,
+    K_SITE,
+    K_START,
+    K_SURVIVE,
+    K_TARGET,
+    K_UNLOAD,
+    P_AIM,
+    P_EXPAND,
+    P_MIGRATE,
+    SPACE,
+    a_ship,
+    a_size,
+    a_terr,
+    a_to,
+    a_world,
+)
+from alheimur.layout import FIGHTER, MARINE
+from alheimur.world import tile_name
+
+LETTERS = "RYGBPOCW"
+NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "cyan", "white")
+SIZES = ("none", "small", "medium", "large")
+ELEMENTS = ("air", "earth", "fire", "water", "ether")
+STEPS = ("migrate", "launch", "status", "land", "board", "move")
+
+# What an action does (each fits one line of the message line whole)
+L_PASS_EXPAND = "done expanding"
+L_PASS_STEP = "done with step %d (%s)"              # step, step word
+L_PASS_FIRE = "stop firing"
+L_START = "colonist on %s: %s"                     # terr, size
+L_EXPAND = "expand %s: a %s"                       # terr, size
+L_CIVILIZE = "civilize %s to %s"                   # terr, size
+L_MIGRATE = "migrate %s to %s"                     # terr, tile
+L_LAUNCH = "launch %s as a %s"                     # terr, shipkind
+L_BOARD = "%s boards %s"                           # terr, ship
+L_RETURN = "%s returns to %s"                      # ship, terr
+L_UNLOAD = "%s: marine back to %s"                 # ship, terr
+L_FLIP = "%s becomes a %s"                         # ship, shipkind
+L_LAND = "%s: marine lands on %s"                  # ship, terr
+L_MOVE = "%s moves: %s to %s"                      # ship, place, place
+L_SITE = "battle in the %s orbit"                  # world
+L_AIM = "%s fires"                                 # ship
+L_TARGET = "fire at %s"                            # ship
+L_SURVIVE = "survival check"
+
+# The decision point in a word or two (the panel's status line)
+PHASES = ("deal", "building", "swap card", "start", "expansion", "survival",
+          "1 migrate", "2 launch", "3 status", "4 land", "5 board", "6 move",
+          "battle", "fire", "target", "dice", "game over")
+COLOURS = (0xFF4038, 0xFFE020, 0x38D848, 0x4A86FF, 0xC060FF, 0xFF8C20,
+           0x30E0E8, 0xF0F0F0)
+
+
+def world_letter(g, w):
+    return LETTERS[w] if w < g.nplayers() else "N"
+
+
+def place(g, loc):
+    """An orbit by its world's letter, or 'space'."""
+    return "space" if loc == SPACE else world_letter(g, loc)
+
+
+def terr(g, w, t):
+    """'R B3': territory t of world w."""
+    return world_letter(g, w) + " " + tile_name(g.tfirst[w * 16 + t])
+
+
+def ship(g, i):
+    """'Y3T2': owner, size, transport or fighter, marine."""
+    c = g.sb[i]
+    s = "%s%d%s" % (LETTERS[g.sl[i] >> 4], c & 3, "F" if c & FIGHTER else "T")
+    if c & MARINE:
+        s += str((c & MARINE) >> 3)
+    return s
+
+
+def ship_kind(fighter):
+    return "fighter" if fighter else "transport"
+
+
+def action(g, a):
+    """What action a does, said before it is taken."""
+    k = a >> 11
+    if k == K_PASS:
+        ph = g.phase()
+        if ph == P_EXPAND:
+            return L_PASS_EXPAND
+        if ph == P_AIM:
+            return L_PASS_FIRE
+        return L_PASS_STEP % (ph - P_MIGRATE + 1, STEPS[ph - P_MIGRATE])
+    if k == K_SURVIVE:
+        return L_SURVIVE
+    if k == K_SITE:
+        return L_SITE % world_letter(g, a_world(a))
+    w = a_world(a)
+    if w >= 0:
+        t = terr(g, w, a_terr(a))
+        if k == K_START:
+            return L_START % (t, SIZES[a_size(a)])
+        if k == K_EXPAND:
+            return L_EXPAND % (t, SIZES[a_size(a)])
+        if k == K_CIVILIZE:
+            return L_CIVILIZE % (t, SIZES[a_size(a)])
+        if k == K_MIGRATE:
+            return L_MIGRATE % (t, tile_name(g.tfirst[w * 16 + a_to(a)]))
+        return L_LAUNCH % (t, ship_kind(a & 1))
+    i = a_ship(a)
+    h = ship(g, i)
+    if k == K_AIM:
+        return L_AIM % h
+    if k == K_TARGET:
+        return L_TARGET % h
+    loc = g.sl[i] & 15
+    if k == K_FLIP:
+        return L_FLIP % (h, ship_kind(not g.sb[i] & FIGHTER))
+    if k == K_MOVE:
+        return L_MOVE % (h, place(g, loc), place(g, a_to(a)))
+    t = terr(g, loc, a_terr(a))
+    if k == K_BOARD:
+        return L_BOARD % (t, h)
+    if k == K_RETURN:
+        return L_RETURN % (h, t)
+    if k == K_UNLOAD:
+        return L_UNLOAD % (h, t)
+    return L_LAND % (h, t)

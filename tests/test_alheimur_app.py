@@ -1,0 +1,171 @@
+"""Alheimur through the real app (firmware/code.py in the headless
+simulator), played by tools/alhbot.py pressing buttons as a player would:
+the new-game screen's defaults, whole games human vs computer and all
+computers, the hot seat's hand-over, Continue after a power-off, the
+scoring screen's numbers against the engine's scoring. Every decision
+point's game is checked by the fuzzer's AlhChecker on the way.
+"""
+
+import os
+import sys
+import time
+
+import pytest
+from alhbot import frame_of, play
+
+import paths
+from alheimur.scoring import quarters_text, score
+
+S3 = ("human", "random", "random")
+
+
+@pytest.fixture(autouse=True)
+def _process_as_it_was():
+    """The simulator is made for a process of its own: it puts its virtual
+    clock into ``time`` and alhbot loads a fresh firmware each run. Both
+    are put back after each test, so later tests (and the modules they
+    imported) see this process as it was."""
+    clock = (time.monotonic, time.monotonic_ns, time.sleep)
+    modules = dict(sys.modules)
+    yield
+    time.monotonic, time.monotonic_ns, time.sleep = clock
+    firmware = (paths.FIRMWARE + os.sep, os.path.join(paths.ROOT, "boards") + os.sep)
+    for name, mod in list(sys.modules.items()):
+        if name not in modules and (getattr(mod, "__file__", None) or "").startswith(firmware):
+            del sys.modules[name]         # this run's firmware goes
+    sys.modules.update(modules)           # the modules imported before come back
+
+
+def test_new_game_opens_on_start_with_two_seats_human_and_computer():
+    seen = {}
+
+    def at_new_game(bot):
+        f = frame_of("ask", "newgame.py")
+        if f is None:
+            return False
+        st, menu, rows = f.f_locals["st"], f.f_locals["menu"], f.f_locals["rows"]
+        seen["sel"], seen["start"], seen["c"] = menu.sel, rows.start, rows.c
+        seen["text"] = menu.texts[menu.sel].strip()
+        seen["seats"] = st.levels()
+        return True
+
+    play(seats=("human", "random"), seed=5, until=at_new_game)
+    assert seen["seats"] == [None, "random"]          # seat 1 human, seat 2 a computer
+    assert seen["c"] == 0                             # no saved game: no "continue" row
+    assert seen["sel"] == seen["start"] and seen["text"] == "start a new game"
+
+
+def _check_scores(bot, nplayers):
+    """The scoring screen's title and lines say what alheimur.scoring says."""
+    title, lines = bot.scored
+    sc = score(bot.game)
+    best = quarters_text(sc.total4[sc.winners[0]])
+    assert title.endswith(": " + best), title
+    from alheimur import words
+    for p in range(nplayers):
+        head = "%s %s: %s" % (words.LETTERS[p], words.NAMES[p], quarters_text(sc.total4[p]))
+        assert head in lines, (head, lines[:8])
+    assert len(lines) == nplayers * 10
+    assert all(len(t) <= 26 for t in lines)
+
+
+def test_two_players_human_against_a_computer_to_the_scores():
+    bot = play(seats=("human", "random"), seed=3, limit=1,
+               until=lambda b: b.scored is not None)
+    assert bot.over and bot.game.over()
+    assert bot.game.nplayers() == 2
+    _check_scores(bot, 2)
+
+
+def test_eight_computer_seats_play_to_the_end():
+    bot = play(seats=("random",) * 8, seed=11, limit=1, careful=False,
+               until=lambda b: b.scored is not None, max_presses=4000)
+    assert bot.game.over() and bot.game.nplayers() == 8
+    assert not bot.handovers                   # no human: nothing to hand over
+    _check_scores(bot, 8)
+
+
+def test_hot_seat_hands_over_between_humans():
+    """Two humans: the "pass the game to" screen comes up between their
+    decisions, hiding the board, and names the seat that decides next."""
+    hidden = []
+
+    def watch(bot):
+        f = frame_of("hand_over", "cover.py")
+        if f is not None:
+            b = f.f_locals["b"]
+            hidden.append(b.s.display.root_group is not f.f_locals["back"])
+        return False
+
+    bot = play(seats=("human", "human"), seed=5, watch=watch,
+               until=lambda b: len(b.handovers) >= 4)
+    assert len(bot.handovers) >= 4 and hidden and all(hidden)
+    assert all(a != b for a, b in zip(bot.handovers, bot.handovers[1:]))
+    assert set(bot.handovers) == {0, 1}
+
+
+def test_continue_puts_back_the_game_and_its_dice(tmp_path):
+    """Autosave after every action into Alheimur's own section: cut the
+    power mid-game (the run just stops), start again, Continue: the same
+    position and the same dice generator."""
+    nvm = tmp_path / "nvm.bin"
+    first = play(seats=S3, seed=2, limit=1, nvm=nvm,
+                 until=lambda b: b.screen == "board" and b.game is not None
+                 and b.game.round() >= 2)
+    g = first.game
+    state, rng = bytes(g.state()), (g.rng.s0, g.rng.s1)
+    import store
+    data = bytearray(nvm.read_bytes())
+    s = store.Store(data)
+    assert s.last() == 0x68 and s.game(0x68)[1] is not None
+    again = play(seats=S3, seed=2, limit=1, nvm=nvm, resume=True,
+                 until=lambda b: b.screen == "board" and b.game is not None)
+    g2 = again.game
+    assert bytes(g2.state()) == state and (g2.rng.s0, g2.rng.s1) == rng
+
+
+@pytest.mark.parametrize("seed", [4])
+def test_three_players_two_computers_as_the_readme_says(seed):
+    """The README's game: three seats, seat 1 human, two computers."""
+    bot = play(seats=S3, seed=seed, limit=1, until=lambda b: b.scored is not None)
+    assert bot.game.over() and bot.game.nplayers() == 3
+    _check_scores(bot, 3)
+
+
+def test_a_where_nothing_may_be_done_says_the_engines_reason(tmp_path):
+    """Seeded position: red's step 2 (launch); A on an empty territory
+    answers with the engine's words, in the message line, whole."""
+    import alhbot
+    import alhseeded
+    nvm = tmp_path / "nvm.bin"
+    g = alhseeded.play(1, 3, 20, 289)
+    alhbot.saved_nvm(nvm, g, S3, dealt=1, limit=1)
+    said = []
+
+    def look(bot):
+        f = frame_of("run", "alheimur/app.py")
+        if f is not None and f.f_locals["self"].scr is not None:
+            m = f.f_locals["self"].scr.msg
+            said.append((m.text, m.alert))
+        return bot.presses >= 3 and not bot.first
+
+    play(seats=S3, seed=1, nvm=nvm, resume=True, wander=0, undo=0, look=0,
+         first=["down", "left", "a"], until=look)
+    assert ("A2: empty", True) in said, said[-4:]
+
+
+def test_a_computer_move_is_said_with_its_name():
+    """While a computer's action stays in view, the message line says who
+    did it ("yellow: ..."), not what the human did before."""
+    shown = []
+
+    def watch(bot):
+        if frame_of("move", "alheimur/computer.py") is not None and \
+                frame_of("wait", "alheimur/app.py") is not None:
+            b = frame_of("move", "alheimur/computer.py").f_locals["b"]
+            shown.append(b.scr.msg.text)
+        return False
+
+    play(seats=("human", "random"), seed=5, watch=watch, until=lambda b: len(shown) > 40)
+    assert shown and all(t.startswith("yellow: ") or t.startswith("survival") for t in shown), \
+        sorted(set(shown))[:5]
