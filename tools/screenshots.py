@@ -122,6 +122,7 @@ def main(argv=None):
 
     shot(CLASSIC + "wait 8000\n", os.path.join(args.out, "classic.png"))
     shot(COMPUTERS + "wait 40000\na\nwait 500\n", os.path.join(args.out, "scoring.png"))
+    skyscrapers(args.out)
     alheimur(args.out)
 
 
@@ -165,7 +166,6 @@ def alheimur(out):
                 shot=os.path.join(out, "alheimur-scoring.png"),
                 until=lambda b: b.screen == "scores")
     print(os.path.join(out, "alheimur-scoring.png"))
-    skyscrapers(args.out)
 
 
 if __name__ == "__main__":
