@@ -50,7 +50,7 @@ def test_new_game_opens_on_start_with_two_seats_human_and_computer():
         return True
 
     play(seats=("human", "random"), seed=5, until=at_new_game)
-    assert seen["seats"] == [None, "random"]          # seat 1 human, seat 2 a computer
+    assert seen["seats"] == [None, "easy"]            # seat 1 human, seat 2 a computer (easy)
     assert seen["c"] == 0                             # no saved game: no "continue" row
     assert seen["sel"] == seen["start"] and seen["text"] == "start a new game"
 

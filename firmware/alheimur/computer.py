@@ -1,14 +1,13 @@
 """Computer seats on the Alheimur board (loaded at the first computer
 decision, dropped with the AI when the game ends).
 
-``choose`` is the one place that calls the AI (alheimur/ai.py): with the
-anytime interface (``ai.choose(game, level, rng, deadline_us, now_us,
-progress, should_stop)``, when the module has one) the NeoPixels show the
-thinking's progress and A or B makes it move now with its best action so
-far; otherwise the level's ``ai.LEVELS[level](game, rng, buf, n)`` picks
-from the legal actions. A seat whose level the AI no longer has plays the
-first level there is; a MemoryError while choosing puts the game back as
-it was and makes that seat play "random" for the rest of the game.
+``choose`` is the one place that calls the AI (alheimur/ai.py): the
+level's ``ai.LEVELS[level](game, rng, buf, n, deadline_us, now_us,
+progress, should_stop)`` picks from the legal actions while the NeoPixels
+show its progress; A or B makes it act now with its best so far. A seat
+whose level the AI no longer has plays the first level there is; a
+MemoryError while choosing puts the game back as it was and makes that
+seat play "random" for the rest of the game.
 
 Every computer action is shown: the world or orbit it happens on, the
 cursor on what moved, what it did in words, a moment to see it.
@@ -111,12 +110,10 @@ def choose(b, p, buf, n):
         if b.s.fault("oom"):
             raise MemoryError("injected fault (oom)")
         ai = _ai()
-        anytime = getattr(ai, "choose", None)
-        if anytime is not None:
-            t0 = now_us()
-            a = anytime(g, level, b.rng, t0 + ms * 1000, now_us, think.progress, think.stop)
-        else:
-            a = ai.LEVELS[level](g, b.rng, buf, n)
+        # Anytime: the thinking's progress on the NeoPixels, A or B (or the
+        # level's time) makes it act with its best so far.
+        a = ai.LEVELS[level](g, b.rng, buf, n, now_us() + ms * 1000, now_us,
+                             think.progress, think.stop)
     except MemoryError:
         if g.state() != saved:
             g.load(saved)          # a search cut short may leave trial actions

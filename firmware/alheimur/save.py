@@ -37,7 +37,7 @@ class Setup:
 
     def __init__(self):
         self.nseats = 2
-        self.seats = [HUMAN] + ["random"] * 7   # seat 1 human, the rest computers
+        self.seats = [HUMAN] + ["easy"] * 7   # seat 1 human, the rest computers
         self.limit = 0                  # index into ROUND_LIMITS (40)
         self.shown = 0                  # the seat the new-game row shows
         self.seed = 0                   # 0: shuffle (a fresh seed each game)
