@@ -107,6 +107,31 @@ def test_medium_and_hard_claim_a_winning_tower_now_at_the_end():
     assert tried >= 4
 
 
+def test_medium_and_hard_hold_their_caps_until_late(monkeypatch):
+    """Early in the game, with towers worth capping at hand, the strong
+    levels keep their caps (a tower capped before its same-colour rivals
+    are built loses its distance); claiming at any time
+    (``HARD_LATE``/``MEDIUM_LATE`` -1) they would cap some of the same
+    positions, so the positions do tempt them."""
+    early = []
+    for seed in range(12):
+        rules, op, lb = seeded.OPTIONS[seed % len(seeded.OPTIONS)]
+        for cut in (6, 10, 14):
+            g = seeded.random_game(seed, rules, op, lb, stop_at=cut)
+            p = g.to_move
+            if g.caps[p] and ai._left(g, p) > g.caps[p] + ai.HARD_LATE:
+                early.append(g)
+    assert len(early) >= 20
+    for level in ("medium", "hard"):
+        for g in early:
+            assert ai.choose(g, level, Rng(3))[2] == NONE, level
+    monkeypatch.setattr(ai, "HARD_LATE", -1)
+    monkeypatch.setattr(ai, "MEDIUM_LATE", -1)
+    for level in ("medium", "hard"):
+        caps = sum(ai.choose(g, level, Rng(3))[2] != NONE for g in early)
+        assert caps >= len(early) // 2, (level, caps)
+
+
 def test_hard_respects_its_deadline_and_should_stop():
     g = positions()[9]
     # A fake clock that moves 1 ms per reading: the search must stop soon

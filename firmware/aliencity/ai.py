@@ -32,6 +32,10 @@ clock. ``progress(fraction)`` is called while ``hard`` searches (NeoPixels);
 - ``medium``: the same search over its best ``MEDIUM_K`` builds only, two
   plies; it sees walls but not the customers to come.
 
+Medium and hard hold their caps until late (``HARD_LATE``,
+``MEDIUM_LATE``): a tower claimed before its same-colour rivals are built
+sees its distance, and its score, collapse.
+
 The game is left as it was found. No recursion; buffers are allocated once
 (``Brain``) and reused.
 """
@@ -56,9 +60,10 @@ HARD_POT = const(3)  # tenths of a customer an open lot near a tower counts
 MEDIUM_POT = const(0)
 DEEP = const(1)  # hard: a third ply after the best reply
 # Claims wait until the player has at most caps + LATE pieces left (before
-# the build; -1: claim at any time).
-HARD_LATE = -1
-MEDIUM_LATE = -1
+# the build; -1: claim at any time). 6 for both: tuned against tools/exact.py
+# (docs/ai.md, Strength); 8 and 10 were no better.
+HARD_LATE = const(6)
+MEDIUM_LATE = const(6)
 _WORST = const(-(1 << 29))
 
 
