@@ -11,7 +11,7 @@ import seeded
 
 import paths
 from aliencity import ai, record
-from aliencity.engine import CAPPED
+from aliencity.engine import move_kind, move_lot
 from aliencity.geometry import NLOTS, NONE
 from prng import Rng
 
@@ -34,7 +34,7 @@ def positions():
 
 def unclaimed_towers(g):
     return [v for v in range(NLOTS)
-            if 1 <= (g.lots[v] & 7) <= 3 and not g.lots[v] & CAPPED]
+            if g.claimable(v)]
 
 
 def check_move(g, kind, lot, cap):
@@ -42,7 +42,7 @@ def check_move(g, kind, lot, cap):
     assert g.why_not(kind, lot) is None
     g.play(kind, lot, cap)  # raises ValueError on an illegal claim
     if cap != NONE:
-        assert g.lots[cap] & CAPPED
+        assert g.owner_at(cap) == g.builder()
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -105,6 +105,31 @@ def test_medium_and_hard_claim_a_winning_tower_now_at_the_end():
                 tried += 1
                 assert cap != NONE, (seed, level)
     assert tried >= 4
+
+
+def test_medium_and_hard_hold_their_caps_until_late(monkeypatch):
+    """Early in the game, with towers worth capping at hand, the strong
+    levels keep their caps (a tower capped before its same-colour rivals
+    are built loses its distance); claiming at any time
+    (``HARD_LATE``/``MEDIUM_LATE`` -1) they would cap some of the same
+    positions, so the positions do tempt them."""
+    early = []
+    for seed in range(12):
+        rules, op, lb = seeded.OPTIONS[seed % len(seeded.OPTIONS)]
+        for cut in (6, 10, 14):
+            g = seeded.random_game(seed, rules, op, lb, stop_at=cut)
+            p = g.to_move
+            if g.caps[p] and ai._left(g, p) > g.caps[p] + ai.HARD_LATE:
+                early.append(g)
+    assert len(early) >= 20
+    for level in ("medium", "hard"):
+        for g in early:
+            assert ai.choose(g, level, Rng(3))[2] == NONE, level
+    monkeypatch.setattr(ai, "HARD_LATE", -1)
+    monkeypatch.setattr(ai, "MEDIUM_LATE", -1)
+    for level in ("medium", "hard"):
+        caps = sum(ai.choose(g, level, Rng(3))[2] != NONE for g in early)
+        assert caps >= len(early) // 2, (level, caps)
 
 
 def test_hard_respects_its_deadline_and_should_stop():
@@ -317,12 +342,12 @@ def test_cheap_tables_see_a_build_block_its_street_lot():
             n = g.legal(buf)
             t.setup(g, True)
             for i in range(n):
-                kind, lot = buf[i] >> 7, buf[i] & 127
+                kind, lot = move_kind(buf[i]), move_lot(buf[i])
                 t.begin()
                 if kind >= 3:
                     t.try_dome(lot, KIND_COLOUR[kind])
                 else:
-                    t.try_tower(g.lots, lot, KIND_COLOUR[kind])
+                    t.try_tower(lot, KIND_COLOUR[kind])
                 cheap = t.value(p, 1 - p)
                 g.play(kind, lot)
                 t2.setup(g, True)
@@ -365,7 +390,7 @@ def test_walls_reach_is_the_distance_to_the_competition_with_the_lot_blocked():
         t.setup(g)
         n = g.legal(buf)
         for k in range(n):
-            kind, lot = buf[k] >> 7, buf[k] & 127
+            kind, lot = move_kind(buf[k]), move_lot(buf[k])
             if kind < 3:
                 continue
             g.play(kind, lot)
@@ -397,7 +422,7 @@ def test_open_lots_near_a_tower_counted_the_same_both_ways():
     for g in _standard_positions():
         t.setup(g)
         for i in range(t.n):
-            cust = t._near(g.lots, t.tlot[i], t.tcol[i])
+            cust = t._near(t.tlot[i], t.tcol[i])
             assert (cust, t.pot) == (t.tcust[i], t.tpot[i]), record.write(g)
             seen += t.tpot[i] > 0
         p = g.to_move
@@ -426,6 +451,7 @@ def test_a_search_makes_little_garbage_in_micropython():
 import gc, asyncio
 from seeded import OPTIONS, random_game
 from aliencity import ai
+from aliencity.engine import move_kind, move_lot
 from prng import Rng
 r, op, lb = OPTIONS[1]
 g = random_game(1, r, op, lb, stop_at=10)
@@ -437,7 +463,7 @@ a = 0
 gc.collect(); await asyncio.sleep(0); gc.collect()
 a = gc.mem_alloc()
 while i < n:        # no range object: only the engine may allocate here
-    g.play(moves[i] >> 7, moves[i] & 127)
+    g.play(move_kind(moves[i]), move_lot(moves[i]))
     g.undo()
     i += 1
 print("play", gc.mem_alloc() - a)
@@ -450,3 +476,65 @@ print("hard", gc.mem_alloc() - a)
                mpylane.run_ok(script, files=files, timeout=300).splitlines())
     assert int(out["play"]) == 0
     assert int(out["hard"]) < 1024
+
+
+# -- the engine seam ----------------------------------------------------------------------
+
+
+class _Guarded(bytearray):
+    """An engine array that only the engine's own moves may write."""
+
+    inside = [0]
+
+    def __setitem__(self, i, v):
+        assert _Guarded.inside[0], "written outside the engine"
+        super().__setitem__(i, v)
+
+
+def _guard(g):
+    for name in ("lots", "tcount", "supply", "caps", "hist"):
+        setattr(g, name, _Guarded(getattr(g, name)))
+    for meth in ("play", "undo", "claim", "unclaim"):
+        setattr(g, meth, _opened(getattr(g, meth)))
+    return g
+
+
+def _opened(f):
+    def wrapped(*args):
+        _Guarded.inside[0] += 1
+        try:
+            return f(*args)
+        finally:
+            _Guarded.inside[0] -= 1
+    return wrapped
+
+
+def test_players_never_write_the_engines_arrays():
+    """Every level and the desktop baselines only ask the engine and play
+    through it: writing a position array outside play/undo/claim/unclaim
+    fails. (The AI before the seam wrote trial builds into game.lots.)"""
+    import exact
+    import greedy
+
+    s = exact.Scratch()
+    for g in positions()[::3]:
+        _guard(g)
+        before = record.write(g), bytes(g.lots)
+        for level in LEVELS:
+            ai.choose(g, level, Rng(1))
+        greedy.choose(g, Rng(1))
+        exact.choose(g, Rng(1), s)
+        exact.choose2(g, Rng(1), 10 ** 15, lambda: 0, s)
+        assert (record.write(g), bytes(g.lots)) == before
+
+
+def test_players_decode_moves_and_lots_only_through_the_engine():
+    """No move or lot-byte arithmetic outside the engine: moves through
+    move()/move_kind()/move_lot(), lots through kind_at/owner_at/claimable."""
+    names = ["firmware/aliencity/ai.py", "firmware/aliencity/ai_eval.py",
+             "tools/greedy.py", "tools/exact.py"]
+    for name in names:
+        with open(os.path.join(paths.ROOT, name)) as f:
+            text = f.read()
+        for token in (">> 7", "& 0x7F", "& 127", "& 7", "0x18", "560", "CAPPED"):
+            assert token not in text, (name, token)

@@ -5,18 +5,21 @@ external engines speaking the tools/engine.py protocol.
     python tools/arena.py --a "python tools/engine.py --level hard" --b greedy
     python tools/arena.py --a hard --b greedy --rules classic --save out/
 
-A player is a level (random, easy, medium, hard), ``greedy``
-(tools/greedy.py), or a command line (anything with a space) started once
-per game and fed ``position FILE`` / ``go`` (a record of the game so far,
-in a temporary file). Games come in pairs on the same seeded city
-(aliencity.deal, seeds from --seed on): A takes W, then B, so seats and the
-first player alternate. Games run in parallel processes (--jobs). Prints
-wins/draws/losses of A, A's score rate (win 1, draw 1/2) with a 95%
-confidence interval (normal approximation, Wilson when near 0 or 1), the
-mean score margin of A with its 95% interval, and the mean time per move
-of each player. ``--save DIR`` writes every game as a record
-(DIR/game-SEED-SEAT.txt). Exit 1 if a player made an illegal move or
-crashed (that game is counted as a loss for it and reported).
+A player is a level (random, easy, medium, hard), a baseline: ``greedy``
+(tools/greedy.py), ``exact`` or ``exact2`` (tools/exact.py), or a command
+line (anything with a space) started once per game and fed ``position FILE``
+/ ``go`` (a record of the game so far, in a temporary file). Games come in
+pairs on the same seeded city (aliencity.deal, seeds from --seed on): A
+takes W, then B, so seats and the first player alternate. Games run in
+parallel processes (--jobs). Prints wins/draws/losses of A, A's score rate
+(win 1, draw 1/2) with a 95% confidence interval (normal approximation,
+Wilson when near 0 or 1), the mean score margin of A with its 95% interval,
+and the mean time per move of each player (CPU time: the players' clock is
+the process's CPU time, so a budget buys the same search on a busy machine;
+``--a-seconds`` and ``--b-seconds`` give one side another budget). ``--save
+DIR`` writes every game as a record (DIR/game-SEED-SEAT.txt). Exit 1 if a
+player made an illegal move or crashed (that game is counted as a loss for
+it and reported).
 
 ``--set ai.HARD_POT=5`` (repeatable) changes an integer constant of an
 ``aliencity`` module for this run, in every process, for tuning: both
@@ -44,8 +47,14 @@ RULES = {"standalone": (0, False, False), "classic": (1, False, False),
          "open": (0, True, False), "classic-open": (1, True, True)}
 
 
+BASELINES = ("greedy", "exact", "exact2")
+
+
 def now_us():
-    return time.perf_counter_ns() // 1000
+    """The players' clock: this process's CPU time, so a budget buys the same
+    search however busy the (shared) machine is; one game runs in one
+    process, one move at a time."""
+    return time.process_time_ns() // 1000
 
 
 class Player:
@@ -58,6 +67,7 @@ class Player:
         self.proc = None
         self.time = 0.0
         self.moves = 0
+        self.scratch = None
         if " " in spec:
             self.proc = subprocess.Popen(
                 shlex.split(spec), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -66,17 +76,24 @@ class Player:
                 self.tmp = tmp
 
     def choose(self, game):
-        t0 = time.perf_counter()
+        t0 = now_us()
         try:
             if self.proc:
                 return self._external(game)
             if self.spec == "greedy":
                 import greedy
                 return greedy.choose(game, self.rng)
-            dl = now_us() + int(self.seconds * 1e6)
+            dl = t0 + int(self.seconds * 1e6)
+            if self.spec in ("exact", "exact2"):
+                import exact
+                if self.scratch is None:
+                    self.scratch = exact.Scratch()
+                if self.spec == "exact":
+                    return exact.choose(game, self.rng, self.scratch)
+                return exact.choose2(game, self.rng, dl, now_us, self.scratch)
             return ai.choose(game, self.spec, self.rng, deadline_us=dl, now_us=now_us)
         finally:
-            self.time += time.perf_counter() - t0
+            self.time += (now_us() - t0) / 1e6
             self.moves += 1
 
     def _external(self, game):
@@ -120,13 +137,13 @@ def apply_settings(settings):
 
 
 def play_one(job):
-    """(seed, seat of A (0 W / 1 B), a, b, rules, seconds, save) ->
-    (seed, seat, A's score, B's score, error, times)."""
+    """(seed, seat of A (0 W / 1 B), a, b, rules, (A's, B's seconds), save)
+    -> (seed, seat, A's score, B's score, error, times)."""
     seed, seat, a, b, rules, seconds, save = job
     r, op, lb = RULES[rules]
     g = new_game(seed, r, op, lb)
-    pa = Player(a, seed * 2 + seat, seconds)
-    pb = Player(b, seed * 2 + 1 - seat + 1000003, seconds)
+    pa = Player(a, seed * 2 + seat, seconds[0])
+    pb = Player(b, seed * 2 + 1 - seat + 1000003, seconds[1])
     side = {seat: pa, 1 - seat: pb}
     err = None
     loser = None
@@ -184,6 +201,10 @@ def main(argv=None):
                          "list, not the clock, limits hard); 0.12 is about the "
                          "board's 3 s (CPython runs the AI ~6x faster than the "
                          "MicroPython VM, which runs ~4x faster than a SAMD51)")
+    ap.add_argument("--a-seconds", type=float, default=None,
+                    help="A's budget when it differs from --seconds")
+    ap.add_argument("--b-seconds", type=float, default=None,
+                    help="B's budget when it differs from --seconds (e.g. exact2 at 1)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--save", default=None, help="directory for the records")
     ap.add_argument("--quiet", action="store_true")
@@ -195,13 +216,15 @@ def main(argv=None):
     except (ValueError, ImportError) as e:
         ap.error("--set: %s" % e)
     for spec in (args.a, args.b):
-        if " " not in spec and spec not in ai.LEVELS + ("greedy",):
+        if " " not in spec and spec not in ai.LEVELS + BASELINES:
             ap.error("unknown player %r" % spec)
+    secs = (args.seconds if args.a_seconds is None else args.a_seconds,
+            args.seconds if args.b_seconds is None else args.b_seconds)
     jobs = []
     for i in range((args.games + 1) // 2):
         for seat in (0, 1):
             jobs.append((args.seed + i, seat, args.a, args.b, args.rules,
-                         args.seconds, args.save))
+                         secs, args.save))
     jobs = jobs[:args.games]
     t0 = time.time()
     res = []
@@ -224,13 +247,13 @@ def main(argv=None):
     ta = sum(r[5][0] for r in res) / max(1, sum(r[5][1] for r in res))
     tb = sum(r[5][2] for r in res) / max(1, sum(r[5][3] for r in res))
     errs = [r[4] for r in res if r[4]]
-    print("A=%s  B=%s  rules=%s  games=%d  seeds %d..%d%s" % (
+    print("A=%s  B=%s  rules=%s  games=%d  seeds %d..%d  seconds %g/%g%s" % (
         args.a, args.b, args.rules, n, args.seed, args.seed + (n - 1) // 2,
-        "".join("  " + x for x in args.set)))
+        secs[0], secs[1], "".join("  " + x for x in args.set)))
     print("A wins %d  draws %d  losses %d" % (w, d, lo))
     print("A score rate %.1f%%  (95%% CI %.1f-%.1f%%)" % (100 * rate, 100 * rlo, 100 * rhi))
     print("mean margin A-B %+.1f  (95%% CI %+.1f..%+.1f)" % (mm, mm - hm, mm + hm))
-    print("mean time per move: A %.1f ms, B %.1f ms; wall %.0f s" % (
+    print("mean CPU time per move: A %.1f ms, B %.1f ms; wall %.0f s" % (
         1000 * ta, 1000 * tb, time.time() - t0))
     for e in errs:
         print("ERROR", e)

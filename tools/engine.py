@@ -10,8 +10,9 @@ standard output (flushed). Unknown commands, unreadable files, bad records,
 illegal moves in a record and ``go`` on a finished game answer
 ``error ...`` on one line; the program never stops on an error. Levels:
 random, easy, medium, hard (``--level greedy`` is the tools/greedy.py
-baseline). ``--seconds`` is hard's thinking budget per move (default 3;
-it also stops after its candidate list, see firmware/aliencity/ai.py).
+baseline; ``exact`` and ``exact2`` are tools/exact.py's). ``--seconds`` is
+the thinking budget per move of hard and exact2 (default 3; hard also stops
+after its candidate list, see firmware/aliencity/ai.py).
 """
 
 import argparse
@@ -73,11 +74,17 @@ class Session:
             return "error no position (send: position FILE)"
         if g.over():
             return "error the game is over"
+        deadline = now_us() + int(self.seconds * 1e6)
         if self.level == "greedy":
             import greedy
             kind, lot, cap = greedy.choose(g, self.rng)
+        elif self.level == "exact":
+            import exact
+            kind, lot, cap = exact.choose(g, self.rng)
+        elif self.level == "exact2":
+            import exact
+            kind, lot, cap = exact.choose2(g, self.rng, deadline, now_us)
         else:
-            deadline = now_us() + int(self.seconds * 1e6)
             kind, lot, cap = ai.choose(g, self.level, self.rng,
                                        deadline_us=deadline, now_us=now_us)
         return "bestmove " + record.move_text(kind, lot, cap)
@@ -86,7 +93,7 @@ class Session:
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--level", default="hard",
-                    choices=list(ai.LEVELS) + ["greedy"])
+                    choices=list(ai.LEVELS) + ["greedy", "exact", "exact2"])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)

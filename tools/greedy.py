@@ -17,10 +17,10 @@ from array import array
 
 import paths  # noqa: F401
 from aliencity import scoring
-from aliencity.engine import CAPPED
+from aliencity.engine import MAX_MOVES, move_kind, move_lot
 from aliencity.geometry import NLOTS, NONE
 
-_BUF = array("H", [0] * 560)
+_BUF = array("H", [0] * MAX_MOVES)
 
 
 def _diff(game, p, sdist, queue):
@@ -38,20 +38,15 @@ def choose(game, rng):
     best = None
     bv = None
     for m in moves:
-        kind = m >> 7
-        lot = m & 127
-        game.play(kind, lot)
+        game.play(move_kind(m), move_lot(m))
         v = _diff(game, p, sdist, queue)
         cand = (v, m, NONE)
-        if game.caps[p] and not game.over():
-            lots = game.lots
-            bit = 0x08 << p
+        if game.can_claim():
             for x in range(NLOTS):
-                k = lots[x] & 7
-                if 1 <= k <= 3 and not lots[x] & CAPPED:
-                    lots[x] |= bit
+                if game.claimable(x):
+                    game.claim(x)
                     v2 = _diff(game, p, sdist, queue)
-                    lots[x] &= 0xFF ^ bit
+                    game.unclaim()
                     if v2 > cand[0]:
                         cand = (v2, m, x)
         game.undo()
@@ -59,4 +54,4 @@ def choose(game, rng):
             bv = cand[0]
             best = cand
     _, m, cap = best
-    return m >> 7, m & 127, cap
+    return move_kind(m), move_lot(m), cap

@@ -32,6 +32,10 @@ clock. ``progress(fraction)`` is called while ``hard`` searches (NeoPixels);
 - ``medium``: the same search over its best ``MEDIUM_K`` builds only, two
   plies; it sees walls but not the customers to come.
 
+Medium and hard hold their caps until late (``HARD_LATE``,
+``MEDIUM_LATE``): a tower claimed before its same-colour rivals are built
+sees its distance, and its score, collapse.
+
 The game is left as it was found. No recursion; buffers are allocated once
 (``Brain``) and reused.
 """
@@ -41,8 +45,8 @@ from array import array
 from micropython import const
 
 from aliencity.ai_eval import Tables
-from aliencity.engine import OVER
-from aliencity.geometry import KIND_COLOUR, NONE
+from aliencity.engine import MAX_MOVES, OVER, move_kind, move_lot
+from aliencity.geometry import KIND_COLOUR, NKINDS, NLOTS, NONE
 
 LEVELS = ("random", "easy", "medium", "hard")
 HARD_K = const(12)
@@ -55,7 +59,11 @@ MEDIUM_WALLS = const(2)
 HARD_POT = const(3)  # tenths of a customer an open lot near a tower counts
 MEDIUM_POT = const(0)
 DEEP = const(1)  # hard: a third ply after the best reply
-_MAXM = const(560)
+# Claims wait until the player has at most caps + LATE pieces left (before
+# the build; -1: claim at any time). 6 for both: tuned against tools/exact.py
+# (docs/ai.md, Strength); 8 and 10 were no better.
+HARD_LATE = const(6)
+MEDIUM_LATE = const(6)
 _WORST = const(-(1 << 29))
 
 
@@ -63,16 +71,16 @@ class Brain:
     """Buffers for the search (about 13 KB, allocated once)."""
 
     def __init__(self):
-        self.buf = array("H", [0] * _MAXM)
-        self.buf2 = array("H", [0] * _MAXM)
-        self.val = array("i", [0] * _MAXM)
-        self.flag = bytearray(_MAXM)  # 1: best with a cap on the new tower
+        self.buf = array("H", [0] * MAX_MOVES)
+        self.buf2 = array("H", [0] * MAX_MOVES)
+        self.val = array("i", [0] * MAX_MOVES)
+        self.flag = bytearray(MAX_MOVES)  # 1: best with a cap on the new tower
         self.t = Tables()
         self.t2 = Tables()
         self.cm = array("H", [0] * HARD_K)  # hard: candidate builds
         self.cc = bytearray(HARD_K)  # and their claims
         self.cv = array("i", [0] * HARD_K)
-        self.taken = bytearray(_MAXM)
+        self.taken = bytearray(MAX_MOVES)
         self.rm = 0  # the best reply found (build, claim)
         self.rc = NONE
 
@@ -116,8 +124,8 @@ def choose(game, level, rng, deadline_us=None, now_us=None, progress=None,
         b.t.paths = False
         b.t.setup(game, EASY_GREEDY)
         m, cap = _easy(game, b.t, b, b.buf, n, rng)
-    kind = m >> 7
-    lot = m & 127
+    kind = move_kind(m)
+    lot = move_lot(m)
     if cap != NONE and _last_build(game, kind, lot):
         cap = NONE
     if progress:
@@ -137,19 +145,17 @@ def _random_cap(game, m, rng):
     p = game.to_move
     if not game.caps[p] or rng.below(3):
         return NONE
-    lot = m & 127
-    lots = game.lots
+    lot = move_lot(m)
+    tower = move_kind(m) < 3
     cands = 0
-    for v in range(80):
-        k = lots[v] & 7
-        if (1 <= k <= 3 and not lots[v] & 0x18) or (v == lot and m >> 7 < 3):
+    for v in range(NLOTS):
+        if game.claimable(v) or (v == lot and tower):
             cands += 1
     if cands == 0:
         return NONE
     r = rng.below(cands)
-    for v in range(80):
-        k = lots[v] & 7
-        if (1 <= k <= 3 and not lots[v] & 0x18) or (v == lot and m >> 7 < 3):
+    for v in range(NLOTS):
+        if game.claimable(v) or (v == lot and tower):
             if r == 0:
                 return v
             r -= 1
@@ -159,18 +165,18 @@ def _random_cap(game, m, rng):
 _claimed = bytearray(1)  # set by _build_value: 1 if claiming the new tower won
 
 
-def _build_value(t, lots, base, m, p, can_cap):
+def _build_value(t, base, m, p, can_cap):
     """Cheap value of build m for player p (their view, on tables t set up
     for the position; ``base`` is the value after any build): the better of
     claiming the new tower or not, which ``_claimed[0]`` tells."""
-    kind = m >> 7
-    lot = m & 127
+    kind = move_kind(m)
+    lot = move_lot(m)
     c = KIND_COLOUR[kind]
     _claimed[0] = 0
     if kind >= 3:
         return base + t.dome_gain(lot, c)
     t.begin()
-    t.try_tower(lots, lot, c)
+    t.try_tower(lot, c)
     v = t.value(p, 1 - p) + t.path_gain(lot)
     if can_cap:
         nt = t.n  # the new tower's index in the candidate tables
@@ -184,16 +190,15 @@ def _build_value(t, lots, base, m, p, can_cap):
     return v
 
 
-def _quick(game, t, b, moves, n, p, rng, look=1, of=1):
+def _quick(game, t, b, moves, n, p, rng, look=1, of=1, late=-1):
     """Judge the builds in ``moves`` (b.val, b.flag; ``look`` in ``of``,
     from a random start); index of the best."""
-    lots = game.lots
     val = b.val
     flag = b.flag
     t.begin()
     t.cempty -= 1  # as after any build
     base = t.value(p, 1 - p)
-    can_cap = game.caps[p] > 0
+    can_cap = _window(game, p, late, 0)
     best = 0
     bv = _WORST
     start = rng.below(n) if n > 1 else 0
@@ -203,7 +208,7 @@ def _quick(game, t, b, moves, n, p, rng, look=1, of=1):
         i = start + j
         if i >= n:
             i -= n
-        v = _build_value(t, lots, base, moves[i], p, can_cap)
+        v = _build_value(t, base, moves[i], p, can_cap)
         flag[i] = _claimed[0]
         val[i] = v
         if v > bv:
@@ -214,14 +219,14 @@ def _quick(game, t, b, moves, n, p, rng, look=1, of=1):
 
 def _with_caps(game, t, m, p):
     """Best claim for build m: (value, cap lot or NONE)."""
-    kind = m >> 7
-    lot = m & 127
+    kind = move_kind(m)
+    lot = move_lot(m)
     c = KIND_COLOUR[kind]
     t.begin()
     if kind >= 3:
         t.try_dome(lot, c)
     else:
-        t.try_tower(game.lots, lot, c)
+        t.try_tower(lot, c)
     bv = t.value(p, 1 - p)
     bcap = NONE
     if game.caps[p]:
@@ -260,14 +265,30 @@ def _top(b, n, k):
     return out
 
 
-def _best_cap(game, t, p, over):
+def _left(game, p):
+    """Pieces player p still holds."""
+    sup = game.supply
+    n = 0
+    for k in range(p * NKINDS, p * NKINDS + NKINDS):
+        n += sup[k]
+    return n
+
+
+def _window(game, p, late, built):
+    """May p claim with this build? Only with at most caps + ``late``
+    pieces left before it (``built``: that build is on the board)."""
+    caps = game.caps[p]
+    return caps > 0 and (late < 0 or _left(game, p) + built <= caps + late)
+
+
+def _best_cap(game, t, p, over, late):
     """On fresh tables t of the position after p's build: the best claim
     for p, (value, cap lot or NONE)."""
     nxt = p if over else game.to_move
     t.begin()
     bv = t.value(p, nxt)
     bcap = NONE
-    if game.caps[p] and not over:
+    if not over and _window(game, p, late, 1):
         for x in range(t.n):
             if t.cown[x] != 2:
                 continue
@@ -287,7 +308,7 @@ def _easy(game, t, b, moves, n, rng):
     best = _quick(game, t, b, moves, n, p, rng, EASY_LOOK, EASY_OF)
     m = moves[best]
     if b.flag[best]:
-        return m, m & 127
+        return m, move_lot(m)
     if not game.caps[p]:
         return m, NONE
     return m, _with_caps(game, t, m, p)[1]
@@ -302,7 +323,6 @@ def _reply_value(game, b, q, deadline_us, now_us):
     if n == 0:
         t.begin()
         return t.value(q, 1 - q)
-    lots = game.lots
     t.begin()
     t.cempty -= 1
     base = t.value(q, 1 - q)
@@ -315,11 +335,11 @@ def _reply_value(game, b, q, deadline_us, now_us):
         if clock and i & 15 == 15 and now_us() - deadline_us >= 0:
             return None
         m = moves[i]
-        v = _build_value(t, lots, base, m, q, can_cap)
+        v = _build_value(t, base, m, q, can_cap)
         if v > bv:
             bv = v
             b.rm = m
-            b.rc = (m & 127) if _claimed[0] else NONE
+            b.rc = move_lot(m) if _claimed[0] else NONE
     if can_cap:
         # The reply may also claim a tower already standing (one of ours
         # left open): try that on top of a do-nothing-special build.
@@ -338,15 +358,12 @@ def _reply_value(game, b, q, deadline_us, now_us):
     return bv
 
 
-def _third(game, b, p, rng):
+def _third(game, b, p, rng, late):
     """Play the reply _reply_value found; the best p can reach then (p's
     view, cheap tables on an exact measurement)."""
-    m = b.rm
-    q = game.to_move
-    game.play(m >> 7, m & 127)
-    if b.rc != NONE and game.to_move != OVER and game.caps[q]:
-        game.undo()
-        game.play(m >> 7, m & 127, b.rc)  # legal: not the last build
+    game.play(move_kind(b.rm), move_lot(b.rm))
+    if b.rc != NONE and game.can_claim():
+        game.claim(b.rc)
     t = b.t2
     r = game.to_move
     t.setup(game, r == OVER)
@@ -357,7 +374,7 @@ def _third(game, b, p, rng):
         v = t.value(p, r)
     else:
         n = game.legal(b.buf2)
-        v = b.val[_quick(game, t, b, b.buf2, n, p, rng)]
+        v = b.val[_quick(game, t, b, b.buf2, n, p, rng, 1, 1, late)]
     game.undo()
     return v
 
@@ -366,11 +383,12 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
     p = game.to_move
     t = b.t
     walls = HARD_WALLS if width == HARD_K else MEDIUM_WALLS
+    late = HARD_LATE if width == HARD_K else MEDIUM_LATE
     t.paths = walls > 0
     b.t2.paths = walls > 1
     t.potf = b.t2.potf = HARD_POT if width == HARD_K else MEDIUM_POT
     t.setup(game)
-    best = _quick(game, t, b, b.buf, n, p, rng)
+    best = _quick(game, t, b, b.buf, n, p, rng, 1, 1, late)
     k = _top(b, n, width)
     cm = b.cm
     for j in range(k):
@@ -389,21 +407,18 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
         if j and should_stop is not None and should_stop():
             break
         m = cm[j]
-        kind = m >> 7
-        lot = m & 127
-        game.play(kind, lot)
+        game.play(move_kind(m), move_lot(m))
         q = game.to_move
         over = q == OVER
         t2.setup(game, over)
-        v, cap = _best_cap(game, t2, p, over)
+        v, cap = _best_cap(game, t2, p, over, late)
         if v > ev:
             ev = v
             em = m
             ec = cap
         if not over and q != p:
             if cap != NONE:
-                game.undo()
-                game.play(kind, lot, cap)
+                game.claim(cap)
                 for x in range(t2.n):
                     if t2.tlot[x] == cap:
                         t2.town[x] = p
@@ -415,7 +430,7 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
                 break
             v = -v
             if DEEP and width == HARD_K:
-                v = _third(game, b, p, rng)
+                v = _third(game, b, p, rng, late)
         game.undo()
         if v > bv:
             bv = v

@@ -1,21 +1,12 @@
 """Position tables and the evaluation the computer opponents search with.
 
-``Tables.setup(game)`` measures a position once: for every tower and lot,
-the street distance of a structure there (a BFS per tower). A candidate
-build is judged without playing it: ``dome_gain``, or ``try_tower`` +
-``value``. With ``BLOCK`` the customers of towers near the lot are counted
-again without that street lot. With ``paths`` set (the hard and medium
-searches) a build that lengthens a tower's street path to its nearest
-rival is seen too (``path_gain``: walls; one BFS per tower whose shortest
-path could run through the lot, cached per lot).
-
-The value of a position estimates the final score difference: claimed
-towers (customers x expected distance to the competition: ``NORIVAL``,
-``THREAT``, ``TPOOL``), unclaimed towers shared out in turn (``PICK``),
-green bonuses, and with ``potf`` (hard) the customers to come. The whole
-evaluation is described in docs/ai.md.
-
-No allocation once warm. Values are integers in tenths of a point.
+``Tables.setup(game)`` measures a position once: the lots copied into the
+tables' own buffer (``cell``: 0 empty, else 1 + kind) through the engine's
+queries, and for every tower the street distance to a structure on each
+lot (a BFS per tower). A candidate build is judged without playing it:
+``dome_gain``, or ``try_tower`` + ``value``. The whole evaluation is
+described in docs/ai.md. No allocation once warm; values are integers in
+tenths of a point.
 """
 
 from array import array
@@ -40,6 +31,7 @@ class Tables:
     """Scratch space and tables of one position (about 3 KB)."""
 
     def __init__(self):
+        self.cell = bytearray(NLOTS)  # own copy of the lots: 0, or 1 + kind
         self.st = bytearray(NLOTS)  # 1 = street lot
         self.dist = bytearray(NLOTS)  # BFS scratch
         self.queue = bytearray(NLOTS)
@@ -80,18 +72,15 @@ class Tables:
         self.potf = 0  # tenths a potential customer counts, at the start
         self.lstamp = bytearray(NLOTS)
         self.gen = 0
-        self.lots = None
 
     # -- measuring a position -------------------------------------------------
 
     def setup(self, game, greedy=False):
         self.greedy = greedy
-        self.lots = game.lots
         game.analyse()
-        lots = game.lots
-        s = game.streets
-        comp = s.comp
-        main = s.main
+        streets = game.streets
+        glots = game.lots  # read only, for the street test
+        cell = self.cell
         st = self.st
         e = 0
         n = 0
@@ -99,18 +88,19 @@ class Tables:
         tcol = self.tcol
         town = self.town
         for v in range(NLOTS):
-            x = lots[v]
-            if x == 0:
+            k = game.kind_at(v)
+            if k < 0:
                 e += 1
-                st[v] = main[comp[v]]
+                cell[v] = 0
+                st[v] = 1 if streets.is_street(glots, v) else 0
             else:
+                cell[v] = k + 1
                 st[v] = 0
-                k = (x & 7) - 1
                 if k < 3:
                     tlot[n] = v
                     tcol[n] = k
-                    c = x & 0x18
-                    town[n] = 2 if c == 0 else (c >> 3) - 1
+                    o = game.owner_at(v)
+                    town[n] = 2 if o < 0 else o
                     n += 1
         self.n = n
         self.empty = e
@@ -126,7 +116,7 @@ class Tables:
                 self.tleft[p * 3 + c] = sup[p * NKINDS + c]
             self.caps[p] = game.caps[p]
         for i in range(n):
-            self._rows(i, lots)
+            self._rows(i)
         sd = self.sd
         for i in range(n):
             c = tcol[i]
@@ -134,10 +124,10 @@ class Tables:
             cu = 0
             po = 0
             for v in range(NLOTS):
-                x = lots[v]
+                x = cell[v]
                 if sd[base + v] <= 2:
                     if x:
-                        if KIND_COLOUR[(x & 7) - 1] != c:
+                        if KIND_COLOUR[x - 1] != c:
                             cu += 1
                     elif st[v]:
                         po += 1
@@ -153,14 +143,14 @@ class Tables:
             self.trival[i] = r
         self.weights()
 
-    def _rows(self, i, lots):
-        """BFS from tower i; row i of sd for every lot."""
+    def _bfs(self, src):
+        """Street distances from the structure on src into self.dist (1 for
+        the street lots next to it); returns the queue's length."""
         st = self.st
         dist = self.dist
         q = self.queue
         nbs = NB_START
         nbl = NB_LIST
-        src = self.tlot[i]
         for v in range(NLOTS):
             dist[v] = FAR
         tail = 0
@@ -170,6 +160,16 @@ class Tables:
                 dist[w] = 1
                 q[tail] = w
                 tail += 1
+        return tail
+
+    def _rows(self, i):
+        """BFS from tower i; row i of sd for every lot."""
+        st = self.st
+        dist = self.dist
+        q = self.queue
+        nbs = NB_START
+        nbl = NB_LIST
+        tail = self._bfs(self.tlot[i])
         head = 0
         while head < tail:
             v = q[head]
@@ -292,20 +292,12 @@ class Tables:
         st = self.st
         dist = self.dist
         q = self.queue
-        lots = self.lots
+        cell = self.cell
         nbs = NB_START
         nbl = NB_LIST
         src = self.tlot[i]
-        c = self.tcol[i] + 1
-        for v in range(NLOTS):
-            dist[v] = FAR
-        tail = 0
-        for k in range(nbs[src], nbs[src + 1]):
-            w = nbl[k]
-            if st[w]:
-                dist[w] = 1
-                q[tail] = w
-                tail += 1
+        c = self.tcol[i] + 1  # the cell of a tower of that colour
+        tail = self._bfs(src)
         head = 0
         while head < tail:
             v = q[head]
@@ -318,7 +310,7 @@ class Tables:
                         dist[x] = d + 1
                         q[tail] = x
                         tail += 1
-                elif x != src and lots[x] & 7 == c:
+                elif x != src and cell[x] == c:
                     return d
         return FAR
 
@@ -326,13 +318,12 @@ class Tables:
         """Weighted customers lost by blocking street lot ``lot``."""
         sd = self.sd
         st = self.st
-        lots = self.lots
         st[lot] = 0
         g = 0
         for i in range(self.n):
             if sd[i * NLOTS + lot] <= 2 and self.wgt[i]:
                 g += self.wgt[i] * (self.tcust[i] - self._near(
-                    lots, self.tlot[i], self.tcol[i]))
+                    self.tlot[i], self.tcol[i]))
         st[lot] = 1
         return g
 
@@ -342,21 +333,21 @@ class Tables:
         tcol = self.tcol
         ccust = self.ccust
         self.cempty = self.empty - 1
-        lots = self.lots
+        cell = self.cell
         st = self.st
         st[lot] = 0
-        lots[lot] = 4 + colour
+        cell[lot] = 4 + colour
         for i in range(self.n):
             if sd[i * NLOTS + lot] <= 2:
                 if BLOCK:
-                    ccust[i] = self._near(lots, self.tlot[i], tcol[i])
+                    ccust[i] = self._near(self.tlot[i], tcol[i])
                     self.cpot[i] = self.pot
                 elif tcol[i] != colour:
                     ccust[i] += 1
-        lots[lot] = 0
+        cell[lot] = 0
         st[lot] = 1
 
-    def try_tower(self, lots, lot, colour):
+    def try_tower(self, lot, colour):
         """Candidate: the base position plus a tower on lot (index cn - 1).
         Call begin() first."""
         n = self.n
@@ -382,21 +373,22 @@ class Tables:
         self.cown[n] = 2
         ccomp[n] = d2
         st = self.st
+        cell = self.cell
         st[lot] = 0  # the lot stops being a street: customers again
-        lots[lot] = colour + 1
+        cell[lot] = colour + 1
         if BLOCK:
             for i in range(n):
                 if sd[i * NLOTS + lot] <= 2:
-                    ccust[i] = self._near(lots, self.tlot[i], tcol[i])
+                    ccust[i] = self._near(self.tlot[i], tcol[i])
                     self.cpot[i] = self.pot
-        ccust[n] = self._near(lots, lot, colour)
+        ccust[n] = self._near(lot, colour)
         self.cpot[n] = self.pot
-        lots[lot] = 0
+        cell[lot] = 0
         st[lot] = 1
         self.cn = n + 1
         self.cempty = self.empty - 1
 
-    def _near(self, lots, v, colour):
+    def _near(self, v, colour):
         """Structures of another colour within street distance 2 of lot v;
         ``self.pot``: the street lots within 3 (a build there would be a
         customer)."""
@@ -410,6 +402,7 @@ class Tables:
         mark = self.mark
         pm = self.pmark
         st = self.st
+        cell = self.cell
         nbs = NB_START
         nbl = NB_LIST
         cnt = 0
@@ -426,10 +419,10 @@ class Tables:
                 x = nbl[b]
                 if mark[x] == s:
                     continue
-                y = lots[x]
+                y = cell[x]
                 if y:
                     mark[x] = s
-                    if KIND_COLOUR[(y & 7) - 1] != colour:
+                    if KIND_COLOUR[y - 1] != colour:
                         cnt += 1
                 elif st[x]:
                     if pm[x] != s:
@@ -437,11 +430,11 @@ class Tables:
                         pot += 1
                     for c in range(nbs[x], nbs[x + 1]):
                         z = nbl[c]
-                        y = lots[z]
+                        y = cell[z]
                         if y:
                             if mark[z] != s:
                                 mark[z] = s
-                                if KIND_COLOUR[(y & 7) - 1] != colour:
+                                if KIND_COLOUR[y - 1] != colour:
                                     cnt += 1
                         elif st[z] and pm[z] != s:
                             pm[z] = s
@@ -566,4 +559,3 @@ class Tables:
                     l1 -= 1
                 t = 1 - t
         return s0 - s1 if p == 0 else s1 - s0
-
