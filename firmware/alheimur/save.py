@@ -125,5 +125,5 @@ def decode(st, data):
     rng.s1 = get16(data, 9)
     if not rng.s0 and not rng.s1:
         raise ValueError("saved dice unreadable")
-    g.rng = rng
+    g.rng = rng  # pyright: ignore[reportAttributeAccessIssue]  (the app's: not an engine field)
     return g
