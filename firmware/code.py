@@ -3,9 +3,9 @@ the launcher again, for ever.
 
 Settings, each game's options and autosave, and best scores live in the
 save store (store.py). Any exception that reaches this file shows the
-crash screen (ui/crash.py) and restarts. The launcher (launcher.py) is
-loaded only while it is on screen; a game runs in the shell
-(ui/session.py), and the game's package and the shell's modules are
+crash screen (ui/crash.py, loaded only then) and restarts. The launcher
+(launcher.py) is loaded only while it is on screen; a game runs in the
+shell (ui/session.py), and the game's package and the shell's modules are
 loaded only while it runs: each leaves sys.modules on the way back, then
 gc.collect(), so only one of them holds memory at a time.
 """
@@ -15,7 +15,6 @@ import sys
 
 import boards
 from store import Store
-from ui import crash
 from ui.fx import Fx
 from ui.settings import Settings
 
@@ -73,4 +72,12 @@ def main():
 try:
     main()
 except Exception as e:  # noqa: BLE001  (anything: the crash screen, then restart)
+    # The crash screen is not kept loaded while a game runs (2 KB): it
+    # loads now, once the game's modules are dropped and collected.
+    if hw is not None:
+        try:
+            drop(hw.display)
+        except Exception:  # noqa: BLE001  (the crash screen must still come)
+            pass
+    from ui import crash
     crash.show(hw, e)

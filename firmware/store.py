@@ -41,7 +41,7 @@ HEADER = const(12)
 VERSION = const(2)
 MAX_PAYLOAD = const(3060)   # SLOT_SIZE - HEADER
 RECORD_AT = const(6160)     # SLOT0 + 2 * SLOT_SIZE
-_MAGIC = b"HG"
+MAGIC = b"HG"
 V1_SIZE = const(1024)       # format 1's slots (store_first.py moves them over)
 
 SETTINGS = const(0x53)  # "S"
@@ -83,39 +83,6 @@ def slot_at(i, size=SLOT_SIZE):
     return SLOT0 + i * size
 
 
-def parse_slot(raw, version=VERSION):
-    """(seq, payload) of a slot's bytes, or None if it is not valid.
-    raw: the slot's bytes (at least HEADER)."""
-    if len(raw) < HEADER or raw[0] != 0x48 or raw[1] != 0x47 or raw[2] != version:
-        return None
-    n = raw[8] << 8 | raw[9]
-    if n > MAX_PAYLOAD or HEADER + n > len(raw):
-        return None
-    c = crc16(raw, HEADER, HEADER + n, crc16(raw, 2, 10))
-    if c != (raw[10] << 8 | raw[11]):
-        return None
-    seq = raw[4] << 24 | raw[5] << 16 | raw[6] << 8 | raw[7]
-    return seq, bytes(raw[HEADER:HEADER + n])
-
-
-def parse_sections(payload):
-    """{tag: bytes}; None when the sections do not add up."""
-    out = {}
-    i = 0
-    n = len(payload)
-    while i < n:
-        if i + 3 > n:
-            return None
-        tag = payload[i]
-        ln = payload[i + 1] << 8 | payload[i + 2]
-        i += 3
-        if i + ln > n:
-            return None
-        out[tag] = bytes(payload[i:i + ln])
-        i += ln
-    return out
-
-
 class Store:
     """Settings, the autosave and best scores, kept in ``nvm``.
 
@@ -133,55 +100,19 @@ class Store:
         self.seq = 0
         self.slot = 1          # the slot holding the newest save
         self._size = -1        # bytes of the payload last read or written
-        self._bests = None
         self.writes = 0
         self.load()
 
     # -- loading ---------------------------------------------------------
 
     def load(self):
-        got, blank, newer = self._newest(VERSION, SLOT_SIZE)
-        self._bests = None
-        if got is not None:
-            self.seq, last, self.sections, self.slot = got
-            self._size = len(last)
-            return True
-        self.sections = {}
-        self.seq = 0
-        self.slot = 1
-        self._size = -1
-        import store_first  # only when no slot of this format holds
-        store_first.start(self, blank, newer)
-        store_first = None
-        del sys.modules["store_first"]
-        self.save()
-        return False
-
-    def _newest(self, version, size):
-        """((seq, payload, sections, slot) of the newest valid slot of a
-        format or None, both slot headers blank?, a newer format seen?)"""
-        best = None
-        blank = True
-        newer = False
-        for i in range(2):
-            a = slot_at(i, size)
-            head = self.nvm[a:a + HEADER]
-            for b in head:
-                if b != 0xFF:
-                    blank = False
-                    break
-            if head[0:2] == _MAGIC and head[2] > VERSION:
-                newer = True
-            n = head[8] << 8 | head[9]
-            if n > size - HEADER:
-                continue
-            got = parse_slot(self.nvm[a:a + HEADER + n], version)
-            if got is None:
-                continue
-            secs = parse_sections(got[1])
-            if secs is not None and (best is None or got[0] > best[0]):
-                best = (got[0], got[1], secs, i)
-        return best, blank, newer
+        """Read the newest valid slot (True), or start as store_first.py
+        says (False). The loading code is loaded only for this."""
+        import store_load
+        ok = store_load.load(self)
+        store_load = None
+        del sys.modules["store_load"]
+        return ok
 
     # -- sections ----------------------------------------------------------
 
@@ -210,8 +141,6 @@ class Store:
     def save(self):
         """Write the store to the older slot if anything changed. Returns
         True when it wrote; raises ValueError if the payload is too big."""
-        if BESTS in self.sections or self._bests is not None:
-            self._pack_bests()
         p = self.payload()
         n = len(p)
         if n == self._size:
@@ -288,64 +217,24 @@ class Store:
 
     # -- best scores -------------------------------------------------------------
 
-    def _unpack_bests(self):
-        if self._bests is not None:
-            return self._bests
-        out = {}
-        d = self.sections.get(BESTS) or b""
-        i = 0
-        while i < len(d):
-            k = d[i]
-            if i + 1 + k + 4 > len(d):
-                break
-            key = d[i + 1:i + 1 + k]
-            v = d[i + 1 + k] << 24 | d[i + 2 + k] << 16 | d[i + 3 + k] << 8 | d[i + 4 + k]
-            if v & 0x80000000:
-                v -= 0x100000000
-            try:
-                out[key.decode()] = v
-            except UnicodeError:
-                pass
-            i += 5 + k
-        self._bests = out
-        return out
-
-    def _pack_bests(self):
-        b = self._unpack_bests()
-        if not b:
-            self.put(BESTS, None)
-            return
-        out = bytearray()
-        for key in sorted(b):
-            k = key.encode()
-            v = b[key] & 0xFFFFFFFF
-            out.append(len(k))
-            out.extend(k)
-            out.append(v >> 24)
-            out.append((v >> 16) & 0xFF)
-            out.append((v >> 8) & 0xFF)
-            out.append(v & 0xFF)
-        self.sections[BESTS] = bytes(out)
-
     def best(self, key):
         """The best score kept under ``key`` (a short str), or None."""
-        return self._unpack_bests().get(key)
+        return self._bests_call("best", key, 0, False)
 
     def set_best(self, key, score, save=True):
         """Keep ``score`` (an int fitting 32 bits) under ``key`` and write it.
         The caller decides what "best" means (higher or lower). ValueError
         for a key too long or one key too many."""
-        b = self._unpack_bests()
-        if len(key.encode()) > MAX_KEY:
-            raise ValueError("key too long")
-        if key not in b and len(b) >= MAX_BESTS:
-            raise ValueError("too many records")
-        if not -0x80000000 <= score <= 0x7FFFFFFF:
-            raise ValueError("score out of range")
-        b[key] = int(score)
-        if save:
-            return self.save()
-        return False
+        return self._bests_call("set_best", key, score, save)
+
+    def _bests_call(self, name, key, score, save):
+        # The best scores' code (store_bests.py) is loaded only for a call.
+        import store_bests
+        try:
+            return getattr(store_bests, name)(self, key, score, save)
+        finally:
+            store_bests = None
+            del sys.modules["store_bests"]
 
     # -- developer fault injection -------------------------------------------
 

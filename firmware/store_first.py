@@ -12,7 +12,8 @@ _V1_GAME = const(0x47)   # "G": format 1's autosave
 
 def start(st, blank, newer):
     """Fill the new store ``st`` from what the NVM holds, and set its note."""
-    old, blank1, _ = st._newest(1, V1_SIZE)
+    from store_load import newest  # loaded by the store while it loads
+    old, blank1, _ = newest(st, 1, V1_SIZE)
     if old is not None:
         _from_v1(st, old)
         st.note = "save moved to a new format"

@@ -434,8 +434,11 @@ def test_store_and_autosave_in_micropython():
     import mpylane
     mpylane.require_or_skip()
     out = mpylane.run_ok(
-        "import store, seeded\n"
+        # this VM frees garbage (compiling the modules the store loads on
+        # demand makes some) only at a yield: one after each step
+        "import asyncio, gc, store, seeded\n"
         "from aliencity import save, record\n"
+        "gc.collect(); await asyncio.sleep(0)\n"
         "from ui.settings import Settings\n"
         "class Setup:\n"          # setup.Setup
         "    def __init__(self):\n"
@@ -445,13 +448,16 @@ def test_store_and_autosave_in_micropython():
         "nvm[0:7] = b'HCS\\x01\\x00\\x02' + bytes(((2 + 0x5A) & 0xFF,))\n"
         "s = store.Store(nvm)\n"
         "print(s.note, Settings(s).light, Settings(s).sound)\n"
+        "gc.collect(); await asyncio.sleep(0)\n"
         "st = Setup(); st.dealt = 5\n"
         "g = seeded.random_game(5, stop_at=20)\n"
         "s.set_game(0x61, b'', save.encode(st, g))\n"
         "s.set_best('sky:4', -3)\n"
+        "gc.collect(); await asyncio.sleep(0)\n"
         "t = store.Store(nvm)\n"
         "g2 = save.decode(st, t.game(0x61)[1])\n"
         "print(record.write(g2) == record.write(g), t.best('sky:4'), t.seq)\n"
+        "gc.collect(); await asyncio.sleep(0)\n"
         "nvm[store.slot_at(t.slot) + 20] ^= 1\n"
         "u = store.Store(nvm)\n"
         "print(u.seq, u.game(0x61)[1] is None, u.best('sky:4'))\n"  # seq 2: the game, no record yet

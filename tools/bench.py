@@ -496,7 +496,8 @@ def _vm_play(mpy_cross=None):
     src = ["import asyncio, gc, sys", "import " + ", ".join(hw + ("displayio",)),
            "gc.collect(); await asyncio.sleep(0); gc.collect()", "a = gc.mem_alloc()",
            "import boards.pybadge, entry, ui.session, aliencity.app",
-           "from aliencity.deal import new_game\ng = new_game(1)",
+           "from aliencity.deal import new_game\ng = new_game(1)\nnew_game = None\n"
+           "from ui.session import forget\nforget('aliencity.deal')",
            "from array import array\nbuf = array('H', [0] * 560)\ng.legal(buf)\nbuf = None",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'hot', gc.mem_alloc() - a)",
@@ -526,7 +527,9 @@ def _vm_play(mpy_cross=None):
 # screen, as issue 19 asks; the Alien City rows repeat the table above's.
 PLAY_PEAKS = (
     ("Alien City, against hard", "aliencity",
-     "from aliencity.deal import new_game\ng = new_game(1)\n"
+     # the app drops the deal's code once the city is dealt (app._deal)
+     "from aliencity.deal import new_game\ng = new_game(1)\nnew_game = None\n"
+     "from ui.session import forget\nforget('aliencity.deal')\n"
      "from array import array\nbuf = array('H', [0] * 560)\ng.legal(buf)\nbuf = None",
      "from aliencity import computer, ai\nai.brain()\nai = computer = None",
      None),

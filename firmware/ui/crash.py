@@ -3,8 +3,8 @@
 code.py catches any exception that reaches it and calls ``show``; the
 traceback goes to the serial console as well. The autosave is not touched
 (it was written after the last move), so after the restart the launcher
-offers "Continue". Imported at boot, so it is there even when memory is
-short.
+offers "Continue". Loaded only when it is needed: code.py first drops the
+game's modules and collects, so even after a MemoryError there is room.
 """
 
 import gc
