@@ -20,43 +20,15 @@ from aliencity import streets as st
 from aliencity.geometry import (
     BLACK,
     CAPS,
-    COLOUR_NAMES,
     KIND_COLOUR,
     LOT_TILE,
     NKINDS,
     NLOTS,
     NONE,
     NTILES,
-    PLAYER_WORDS,
     START_SUPPLY,
     TILE_LOTS,
-    lot_name,
-    piece_name,
 )
-
-# Reasons, in player words. Each fits the message line (two lines of 26
-# characters) with the longest names: tests/test_messages.py fills every
-# R_ template and checks.
-R_OVER = "the game is over"
-R_PIECE = "unknown piece"
-R_LOT = "no such lot"
-R_NONE_LEFT = "%s has no %ss left"                      # player, piece
-R_TAKEN = "%s: already built on"                        # lot
-R_SPLIT = "%s: would cut street lot %s off the network"  # lot, lot
-R_ISOLATE = "%s: the %s on %s would lose its street"    # lot, piece, lot
-R_LAST = "%s: would leave no street"                    # lot
-R_DEAD = "%s: dead ground, cut off from the streets"    # lot
-R_NOGROUP = "%s: no street group would touch every structure"  # lot
-R_ICON = "%s: the ring lot goes last; build %s first"  # lot, lot
-R_DOME = "%s: %s domes go on %s tiles (%s is free)"     # lot, colour, colour, lot
-R_FIRST = "%s: %s tile: its first two pieces are %s"    # lot, colour, colour
-R_NO_CAPS = "%s has no caps left"                       # player
-R_CAP_LOT = "no such lot to cap"
-R_NO_TOWER = "%s: no tower to claim there"              # lot
-R_CLAIMED = "%s: already claimed by %s"                 # lot, player
-R_LAST_BUILD = "no claim on the last build of the game"
-R_NOTHING = "nothing was built yet"
-R_CLAIMED_NOW = "%s already claimed with this build"    # player
 
 STANDALONE = const(0)
 CLASSIC = const(1)
@@ -65,6 +37,26 @@ OVER = const(2)  # to_move once neither player can build
 MAX_BUILDS = const(38)  # 19 structures per player
 MAX_MOVES = const(560)  # NKINDS * NLOTS: room for every legal build
 CAPPED = const(0x18)  # lot byte bits holding the cap: 0x08 W, 0x10 B
+
+
+def _reason(which, game, a, b):
+    """A reason in player words from aliencity/why.py, loaded for this."""
+    from aliencity import why
+    try:
+        return getattr(why, which)(game, a, b)
+    finally:
+        why = None
+        _forget_why()
+
+
+def _forget_why():
+    # as ui.session.forget (the engine also runs without the shell)
+    import sys
+    if "aliencity.why" in sys.modules:
+        del sys.modules["aliencity.why"]
+        pkg = sys.modules.get("aliencity")
+        if pkg is not None and hasattr(pkg, "why"):
+            delattr(pkg, "why")
 
 
 def move(kind, lot):
@@ -294,47 +286,27 @@ class Game:
     def why_not(self, kind, lot):
         """None if the player to move may build ``kind`` on ``lot``, else the
         reason in player words, e.g. 'H9: would cut street lot H10 off the
-        network'."""
+        network' (aliencity/why.py, loaded only to word a reason: a legal
+        build, which the AI plays thousands of per search, allocates
+        nothing)."""
+        if self._may_build(kind, lot):
+            return None
+        return _reason("build", self, kind, lot)
+
+    def _may_build(self, kind, lot):
         p = self.to_move
-        if p == OVER:
-            return R_OVER
-        if kind < 0 or kind >= NKINDS:
-            return R_PIECE
-        if lot < 0 or lot >= NLOTS:
-            return R_LOT
-        if not self.supply[p * NKINDS + kind]:
-            return R_NONE_LEFT % (PLAYER_WORDS[p], piece_name(kind))
+        if (p == OVER or kind < 0 or kind >= NKINDS or lot < 0 or lot >= NLOTS
+                or not self.supply[p * NKINDS + kind]):
+            return False
         self.analyse()
-        # Names are made only for a reason: a legal build (the AI plays
-        # thousands per search) allocates nothing here.
-        r = self.streets.verdict[lot]
-        if r != st.OK:
-            return self._street_reason(r, lot_name(lot), self.streets.why[lot])
+        if self.streets.verdict[lot] != st.OK:
+            return False
         t = LOT_TILE[lot]
         tc = self.tcol[t]
         c = KIND_COLOUR[kind]
         if kind >= 3:
-            if tc != c and self.home[c]:
-                return R_DOME % (lot_name(lot), COLOUR_NAMES[c], COLOUR_NAMES[c],
-                                 lot_name(self.home[c] - 1))
-        elif tc != c and tc != BLACK and self.tcount[t] < 2:
-            return R_FIRST % (lot_name(lot), COLOUR_NAMES[tc], COLOUR_NAMES[tc])
-        return None
-
-    def _street_reason(self, r, name, w):
-        if r == st.TAKEN:
-            return R_TAKEN % name
-        if r == st.SPLIT:
-            return R_SPLIT % (name, lot_name(w))
-        if r == st.ISOLATE:
-            return R_ISOLATE % (name, piece_name(self.kind_at(w)), lot_name(w))
-        if r == st.LAST:
-            return R_LAST % name
-        if r == st.DEAD:
-            return R_DEAD % name
-        if r == st.NOGROUP:
-            return R_NOGROUP % name
-        return R_ICON % (name, lot_name(w))
+            return tc == c or not self.home[c]
+        return tc == c or tc == BLACK or self.tcount[t] >= 2
 
     def cap_why_not(self, p, lot):
         """None if player p may cap ``lot`` now (after their build), else why.
@@ -342,19 +314,10 @@ class Game:
         The caller has already placed the build; the game being over after
         it forbids the claim (clarification 13).
         """
-        if not self.caps[p]:
-            return R_NO_CAPS % PLAYER_WORDS[p]
-        if lot < 0 or lot >= NLOTS:
-            return R_CAP_LOT
-        v = self.lots[lot]
-        k = (v & 7) - 1
-        if k < 0 or k >= 3:
-            return R_NO_TOWER % lot_name(lot)
-        if v & CAPPED:
-            return R_CLAIMED % (lot_name(lot), PLAYER_WORDS[cap_owner(v)])
-        if self.to_move == OVER:
-            return R_LAST_BUILD
-        return None
+        if (self.caps[p] and 0 <= lot < NLOTS and 0 <= (self.lots[lot] & 7) - 1 < 3
+                and not self.lots[lot] & CAPPED and self.to_move != OVER):
+            return None
+        return _reason("cap", self, p, lot)
 
     # -- moves ------------------------------------------------------------------
 
@@ -379,10 +342,10 @@ class Game:
         not; the position is then unchanged."""
         n = self.nbuilds
         if n == 0:
-            raise ValueError(R_NOTHING)
+            raise ValueError(_reason("claim", self, -1, NONE))
         p = self.hist[2 * n - 2] >> 7
         if self.hist[2 * n - 1] != NONE:
-            raise ValueError(R_CLAIMED_NOW % PLAYER_WORDS[p])
+            raise ValueError(_reason("claim", self, p, NONE))
         err = self.cap_why_not(p, lot)
         if err:
             raise ValueError(err)
