@@ -289,11 +289,13 @@ class Game:
         network' (aliencity/why.py, loaded only to word a reason: a legal
         build, which the AI plays thousands of per search, allocates
         nothing)."""
-        if self._may_build(kind, lot):
+        if self.may_build(kind, lot):
             return None
         return _reason("build", self, kind, lot)
 
-    def _may_build(self, kind, lot):
+    def may_build(self, kind, lot):
+        """May the player to move build ``kind`` on ``lot``? (why_not's
+        test without the words; allocates nothing)"""
         p = self.to_move
         if (p == OVER or kind < 0 or kind >= NKINDS or lot < 0 or lot >= NLOTS
                 or not self.supply[p * NKINDS + kind]):

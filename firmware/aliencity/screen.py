@@ -20,7 +20,6 @@ the cells that change are written, and the display refreshes once per
 change.
 """
 
-from array import array
 
 import displayio
 import terminalio
@@ -28,7 +27,7 @@ from micropython import const
 
 import boards
 from aliencity import scoring
-from aliencity.engine import MAX_MOVES, OVER, move_kind, move_lot
+from aliencity.engine import OVER
 from aliencity.geometry import LOT_TILE, NKINDS, NLOTS, PLAYER_WORDS, lot_name, piece_name
 from ui import palette
 from ui.message import MessageLine
@@ -132,7 +131,6 @@ class Screen:
         self.shown = bytearray(b"\xff" * NLOTS)  # sprite on each cell
         self.framed = bytearray(NLOTS)         # frame shown on each cell
         self.legal = bytearray(NLOTS)          # 1 where the selection may go
-        self.buf = array("H", [0] * MAX_MOVES)
         self.sdist = bytearray(NLOTS)
         self.queue = bytearray(NLOTS)
         self.street = bytearray(b"\xff" * NLOTS)  # distance view: per street lot
@@ -184,19 +182,14 @@ class Screen:
                 self.frames[v] = f
 
     def update_legal(self):
-        """Mark the lots where the selected piece may go (engine's legal())."""
+        """Mark the lots where the selected piece may go (the engine's
+        may_build)."""
         g = self.game
         leg = self.legal
-        for v in range(NLOTS):
-            leg[v] = 0
-        if g.to_move == OVER or self.seats[g.to_move] is not None:
-            return
-        n = g.legal(self.buf)
+        mine = g.to_move != OVER and self.seats[g.to_move] is None
         k = self.kind
-        for i in range(n):
-            m = self.buf[i]
-            if move_kind(m) == k:
-                leg[move_lot(m)] = 1
+        for v in range(NLOTS):
+            leg[v] = 1 if mine and g.may_build(k, v) else 0
 
     def draw_panel(self):
         g = self.game
