@@ -71,6 +71,7 @@ def _build():
 # LOT_TILE[lot] -> tile; TILE_LOTS[t*4 + corner] -> lot (corners NW NE SW SE);
 # neighbours of lot are NB_LIST[NB_START[lot]:NB_START[lot + 1]].
 LOT_TILE, TILE_LOTS, NB_START, NB_LIST = _build()
+del _build  # run once: its code need not stay loaded
 
 
 def lot_name(lot):
