@@ -359,7 +359,10 @@ class Board(session.Board):
         if choice == "undo":
             self.prompt(self.undo())
         elif choice == "hint" and not self.g.over():
-            self.computer().hint(self)
+            from aliencity import hint  # only for a hint
+            hint.hint(self)
+            hint = None
+            forget("aliencity.hint")
         else:
             self.prompt()
         return None

@@ -1,5 +1,6 @@
-"""Computer seats and hints on the Alien City board (loaded at the first
-computer move or hint, dropped with the AI when the game ends).
+"""Computer seats on the Alien City board (loaded at the first computer
+move or hint, dropped with the AI when the game ends); hints are in
+aliencity/hint.py, which uses this module.
 
 While the computer thinks the NeoPixels show its progress; A or B makes it
 move now with its best build so far; B cancels a hint. A MemoryError
@@ -21,7 +22,6 @@ from ui.session import forget
 from ui.think import Thinking
 
 _THINK_MS = {"easy": 600, "medium": 1500, "hard": 3000}
-_HINT_MS = const(1500)
 _SHOW_MS = const(350)       # a computer's build stays in view this long
 _CHEAPER = {"hard": "medium", "medium": "easy", "easy": "random"}
 
@@ -31,11 +31,6 @@ M_THINKING = "computer (%s) thinking; A or B: move now"   # level
 M_BUILT = "%s built a %s on %s"                         # player, piece, lot
 M_BUILT_CAP = "%s built a %s on %s and capped %s"       # player, piece, lot, lot
 M_LOW_MEMORY = "memory ran low: %s plays %s from now on"  # player, level
-M_HINT_THINKING = "thinking of a hint - B: cancel"
-M_HINT_NO_MEMORY = "no hint: not enough memory"
-M_HINT_CANCELLED = "hint cancelled"
-M_HINT = "hint: a %s on %s"                             # piece, lot
-M_HINT_CAP = "hint: a %s on %s, then cap %s"            # piece, lot, lot
 S_THINKS = "%s thinks"                                  # player
 
 
@@ -64,7 +59,7 @@ def drop_ai():
     gc.collect()
 
 
-def _choose(b, level, ms, think, fault):
+def choose(b, level, ms, think, fault):
     """ai.choose for the board's game; MemoryError after taking back any
     trial builds and giving the buffers back."""
     g = b.g
@@ -100,7 +95,7 @@ def turn(b):
     while True:
         think = Thinking(b.fx, b.s.buttons, 1 << boards.A | 1 << boards.B)
         try:
-            kind, lot, cap = _choose(b, level, _THINK_MS.get(level, 1000), think, "oom")
+            kind, lot, cap = choose(b, level, _THINK_MS.get(level, 1000), think, "oom")
             break
         except MemoryError:
             level = _CHEAPER.get(level)
@@ -130,38 +125,3 @@ def turn(b):
         b.fx.update()
         time.sleep(0.01)
     b.s.buttons.clear()
-
-
-def hint(b):
-    """Pause -> hint: medium's build for the player to move, shown by the
-    cursor and the selected piece (nothing is played)."""
-    scr = b.scr
-    scr.say(M_HINT_THINKING, palette.DIM)
-    b.s.refresh()
-    think = Thinking(b.fx, b.s.buttons, 1 << boards.B)
-    try:
-        kind, lot, cap = _choose(b, "medium", _HINT_MS, think, "oomhint")
-    except MemoryError:
-        b.pixels()
-        b.prompt()
-        scr.msg.warn(M_HINT_NO_MEMORY)
-        return
-    think.stop()        # a B after the search's last look still cancels
-    if b.seats[0] is None and b.seats[1] is None:
-        sys.modules["aliencity.ai"].release()   # hot seat: buffers back till the next hint
-    b.pixels()
-    if think.hit:
-        # Nothing changed: the search leaves the game as it found it.
-        b.prompt()
-        scr.say(M_HINT_CANCELLED, palette.DIM)
-        return
-    scr.kind = kind
-    scr.cur = lot
-    scr.place_cursor()
-    scr.redraw()
-    if cap != NONE:
-        text = M_HINT_CAP % (piece_name(kind), lot_name(lot), lot_name(cap))
-    else:
-        text = M_HINT % (piece_name(kind), lot_name(lot))
-    b.prompt()
-    scr.say(text, palette.GOOD)

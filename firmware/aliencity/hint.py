@@ -1,0 +1,59 @@
+"""Pause -> hint on the Alien City board: medium's build for the player to
+move, shown by the cursor and the selected piece; nothing is played.
+Loaded only for a hint (app.py), then dropped. B cancels; a MemoryError
+says so and changes nothing.
+"""
+
+import sys
+
+from micropython import const
+
+import boards
+from aliencity.computer import choose
+from aliencity.geometry import NONE, lot_name, piece_name
+from ui import palette
+from ui.think import Thinking
+
+_HINT_MS = const(1500)
+
+# Messages (each fits the message line with the longest names:
+# tests/test_messages.py)
+M_HINT_THINKING = "thinking of a hint - B: cancel"
+M_HINT_NO_MEMORY = "no hint: not enough memory"
+M_HINT_CANCELLED = "hint cancelled"
+M_HINT = "hint: a %s on %s"                             # piece, lot
+M_HINT_CAP = "hint: a %s on %s, then cap %s"            # piece, lot, lot
+
+
+def hint(b):
+    """Show medium's build for the player to move on ``b`` (the board)."""
+    scr = b.scr
+    scr.say(M_HINT_THINKING, palette.DIM)
+    b.s.refresh()
+    think = Thinking(b.fx, b.s.buttons, 1 << boards.B)
+    try:
+        kind, lot, cap = choose(b, "medium", _HINT_MS, think, "oomhint")
+    except MemoryError:
+        b.pixels()
+        b.prompt()
+        scr.msg.warn(M_HINT_NO_MEMORY)
+        return
+    think.stop()        # a B after the search's last look still cancels
+    if b.seats[0] is None and b.seats[1] is None:
+        sys.modules["aliencity.ai"].release()   # hot seat: buffers back till the next hint
+    b.pixels()
+    if think.hit:
+        # Nothing changed: the search leaves the game as it found it.
+        b.prompt()
+        scr.say(M_HINT_CANCELLED, palette.DIM)
+        return
+    scr.kind = kind
+    scr.cur = lot
+    scr.place_cursor()
+    scr.redraw()
+    if cap != NONE:
+        text = M_HINT_CAP % (piece_name(kind), lot_name(lot), lot_name(cap))
+    else:
+        text = M_HINT % (piece_name(kind), lot_name(lot))
+    b.prompt()
+    scr.say(text, palette.GOOD)
