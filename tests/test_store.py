@@ -466,3 +466,27 @@ def test_store_and_autosave_in_micropython():
             paths.ROOT + "/tools/seeded.py").read()}))
     assert out.split("\n")[:4] == ["settings moved to new save 2 False", "True -3 3",
                                    "2 False None", "0x29b1"], out
+
+
+def test_continuing_a_game_leaves_the_deal_unloaded():
+    """Continue rebuilds the city from its seed, then drops the deal's code
+    (as a new game does): only the game's own modules stay loaded."""
+    import sys
+
+    from aliencity.deal import new_game
+    g = new_game(5)
+    g.play(*seeded_first_build(g))
+    st = Setup()
+    st.dealt = 5
+    g2 = save.decode(st, save.encode(st, g))
+    assert g2.nbuilds == 1 and record.write(g2) == record.write(g)
+    assert "aliencity.deal" not in sys.modules
+
+
+def seeded_first_build(g):
+    from array import array
+
+    from aliencity.engine import MAX_MOVES, move_kind, move_lot
+    buf = array("H", [0] * MAX_MOVES)
+    assert g.legal(buf)
+    return move_kind(buf[0]), move_lot(buf[0])

@@ -20,7 +20,7 @@ from micropython import const
 
 from aliencity.engine import CLASSIC, MAX_BUILDS, STANDALONE, Game
 from aliencity.geometry import NKINDS, NLOTS, NONE
-from ui.session import read_head, save_head
+from ui.session import forget, read_head, save_head
 
 SEATS = ("human", "easy", "medium", "hard")
 
@@ -102,6 +102,7 @@ def decode(st, data):
     from aliencity.deal import deal  # only to rebuild the city
     tiles, icons, values, first, _ = deal(st.dealt, st.rules)
     deal = None
+    forget("aliencity.deal")        # as a new game does (app._deal)
     game = Game(tiles, icons, values, st.rules, st.open_streets,
                 st.location_bonus, first)
     for i in range(n):
