@@ -14,6 +14,10 @@ identical in both VMs. A "legal moves" time is one full generation from a
 changed position: street analysis, icon rule and every (piece, lot) of the
 player to move; each position's time is the best of several runs (load on
 the machine only adds time), and the figure is the median over positions.
+
+The MicroPython VM runs our source with its docstrings left out
+(mpylane.without_docstrings): CircuitPython compiles without doc strings,
+while this VM would keep each module's and class's docstring on the heap.
 """
 
 import argparse
@@ -121,7 +125,7 @@ def _run_cpython():
 
 
 def _run_mpy(script, extra_files=True):
-    files = mpylane.firmware_files()
+    files = mpylane.firmware_files(docstrings=False)
     if extra_files:
         with open(os.path.join(paths.ROOT, "tools", "seeded.py")) as f:
             files["seeded.py"] = f.read()
@@ -219,7 +223,7 @@ def ai_bench():
     c = _ai_parse(buf.getvalue())
     mpy = _AI_BENCH.replace("ALLOC_PART", _AI_ALLOC).replace(
         "COLLECT", "gc.collect(); await asyncio.sleep(0)")
-    files = mpylane.firmware_files()
+    files = mpylane.firmware_files(docstrings=False)
     with open(os.path.join(paths.ROOT, "tools", "seeded.py")) as f:
         files["seeded.py"] = f.read()
     r = mpylane.run("import asyncio\n" + _MPY_CLOCK + mpy, files=files,
@@ -433,7 +437,7 @@ def _vm_files(mpy_cross=None):
     import glob
     stub = ("class _Any:\n    def __init__(self, *a, **k):\n        pass\n"
             "def __getattr__(name):\n    return _Any\n")
-    files = mpylane.firmware_files()
+    files = mpylane.firmware_files(docstrings=False)
     for f in sorted(glob.glob(os.path.join(paths.ROOT, "boards", "*.py"))):
         with open(f) as fh:
             files["boards/" + os.path.basename(f)] = fh.read()
@@ -626,7 +630,7 @@ def engine_heaps(mpy_cross=None):
     ../shared/circuitpython is absent)."""
     import cplane
     out = {}
-    mp_files = mpylane.firmware_files()
+    mp_files = mpylane.firmware_files(docstrings=False)
     mp_mpy = _compiled(mp_files, mpy_cross) if mpy_cross else None
     for pkg, mods, _lane in cplane.ENGINES:
         row = {"mp_py": None, "mp_mpy": None, "cp_py": None, "cp_mpy": None}
@@ -1053,7 +1057,7 @@ def alheimur_bench():
            "alheimur_apply_ms_cpython": ap / 1000,
            "alheimur_apply_max_ms_cpython": ap_max / 1000,
            "alheimur_state_bytes": state}
-    files = mpylane.firmware_files()
+    files = mpylane.firmware_files(docstrings=False)
     with open(os.path.join(paths.ROOT, "tools", "alhseeded.py")) as f:
         files["alhseeded.py"] = f.read()
     script = "import asyncio\n" + _MPY_CLOCK + _ALH_BENCH.replace(

@@ -43,9 +43,11 @@ HEAPSIZE = 130 * 1024   # free heap of the board
 PYSTACK = 1536          # bytes; CircuitPython's CIRCUITPY_PYSTACK_SIZE
 
 
-def firmware_files(root="firmware"):
+def firmware_files(root="firmware", docstrings=True):
     """Every *.py under root (relative to the repo unless absolute), as
-    {"pkg/mod.py": text}, the paths the device sees."""
+    {"pkg/mod.py": text}, the paths the device sees. docstrings=False:
+    each file as CircuitPython compiles it, its docstrings left out (see
+    without_docstrings)."""
     base = Path(root)
     if not base.is_absolute():
         base = REPO / base
@@ -54,8 +56,33 @@ def firmware_files(root="firmware"):
         rel = path.relative_to(base)
         if "__pycache__" in rel.parts:
             continue
-        files[rel.as_posix()] = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
+        files[rel.as_posix()] = text if docstrings else without_docstrings(text)
     return files
+
+
+def without_docstrings(text):
+    """text with every module, class and function docstring replaced by
+    `pass` (line numbers kept). CircuitPython builds without doc strings
+    (MICROPY_ENABLE_DOC_STRING 0: no __doc__ is kept), while this VM keeps
+    a module's and a class's docstring as __doc__ on the heap; heap figures
+    meant for the board measure the source this way."""
+    import ast
+
+    lines = text.splitlines(True)
+    spans = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                spans.append(body[0])
+    for d in sorted(spans, key=lambda n: n.lineno, reverse=True):
+        first = lines[d.lineno - 1].encode("utf-8")
+        last = lines[d.end_lineno - 1].encode("utf-8")
+        joined = (first[:d.col_offset] + b"pass" + last[d.end_col_offset:]).decode("utf-8")
+        lines[d.lineno - 1:d.end_lineno] = [joined] + ["\n"] * (d.end_lineno - d.lineno)
+    return "".join(lines)
 
 
 def _node():
