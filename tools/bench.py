@@ -33,6 +33,10 @@ sys.path.insert(0, paths.ROOT)   # sim.runner (script times)
 
 import mpylane
 
+# --keep-docstrings: measure the source as this VM keeps it (the figures of
+# earlier runs), not as CircuitPython compiles it.
+KEEP_DOCSTRINGS = False
+
 # The timing code runs unchanged in both VMs; now_us() is supplied by each.
 _BENCH = r'''
 import gc
@@ -125,7 +129,7 @@ def _run_cpython():
 
 
 def _run_mpy(script, extra_files=True):
-    files = mpylane.firmware_files(docstrings=False)
+    files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS)
     if extra_files:
         with open(os.path.join(paths.ROOT, "tools", "seeded.py")) as f:
             files["seeded.py"] = f.read()
@@ -223,7 +227,7 @@ def ai_bench():
     c = _ai_parse(buf.getvalue())
     mpy = _AI_BENCH.replace("ALLOC_PART", _AI_ALLOC).replace(
         "COLLECT", "gc.collect(); await asyncio.sleep(0)")
-    files = mpylane.firmware_files(docstrings=False)
+    files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS)
     with open(os.path.join(paths.ROOT, "tools", "seeded.py")) as f:
         files["seeded.py"] = f.read()
     r = mpylane.run("import asyncio\n" + _MPY_CLOCK + mpy, files=files,
@@ -437,7 +441,7 @@ def _vm_files(mpy_cross=None):
     import glob
     stub = ("class _Any:\n    def __init__(self, *a, **k):\n        pass\n"
             "def __getattr__(name):\n    return _Any\n")
-    files = mpylane.firmware_files(docstrings=False)
+    files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS)
     for f in sorted(glob.glob(os.path.join(paths.ROOT, "boards", "*.py"))):
         with open(f) as fh:
             files["boards/" + os.path.basename(f)] = fh.read()
@@ -630,7 +634,7 @@ def engine_heaps(mpy_cross=None):
     ../shared/circuitpython is absent)."""
     import cplane
     out = {}
-    mp_files = mpylane.firmware_files(docstrings=False)
+    mp_files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS)
     mp_mpy = _compiled(mp_files, mpy_cross) if mpy_cross else None
     for pkg, mods, _lane in cplane.ENGINES:
         row = {"mp_py": None, "mp_mpy": None, "cp_py": None, "cp_mpy": None}
@@ -1057,7 +1061,7 @@ def alheimur_bench():
            "alheimur_apply_ms_cpython": ap / 1000,
            "alheimur_apply_max_ms_cpython": ap_max / 1000,
            "alheimur_state_bytes": state}
-    files = mpylane.firmware_files(docstrings=False)
+    files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS)
     with open(os.path.join(paths.ROOT, "tools", "alhseeded.py")) as f:
         files["alhseeded.py"] = f.read()
     script = "import asyncio\n" + _MPY_CLOCK + _ALH_BENCH.replace(
@@ -1242,7 +1246,12 @@ def main():
                     help="also print the app's heap table (markdown) before the JSON, from "
                          ".py and from .mpy (MicroPython's mpy-cross, %s), and the engines' "
                          "import heaps in MicroPython and CircuitPython" % MPY_CROSS_PIN)
+    ap.add_argument("--keep-docstrings", action="store_true",
+                    help="run our source with its docstrings, which this VM keeps on the heap "
+                         "and CircuitPython does not (how figures were taken before 2026-11-25)")
     args = ap.parse_args()
+    global KEEP_DOCSTRINGS
+    KEEP_DOCSTRINGS = args.keep_docstrings
     n, fast, fast_max, naive, state, alloc = _run_cpython()
     res = {
         "positions": n,
