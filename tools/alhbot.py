@@ -44,7 +44,7 @@ def frame_of(name, filename):
 class Bot:
     def __init__(self, seats, seed, limit=0, rng=1, until=None, undo=0.03, wander=0.08,
                  look=0.01, passes=0.15, resume=False, max_presses=20000, careful=True,
-                 first=()):
+                 first=(), at_end=()):
         self.seats = list(seats)
         self.seed = seed
         self.limit = limit            # index into alheimur.engine.ROUND_LIMITS
@@ -69,6 +69,7 @@ class Bot:
         self.screen = ""              # what the bot saw last
         self.careful = careful
         self.first = list(first)      # presses made first, once on the board
+        self.at_end = list(at_end)    # presses made first once the game is over
         self.plan = 0                 # the action the bot goes for
         self.plan_key = None
         from array import array
@@ -180,6 +181,8 @@ class Bot:
         if mode == 3:                           # OVER
             self.over = True
             self.screen = "game over"
+            if self.at_end:
+                return self.at_end.pop(0)
             return "down" if b.scr.zone == 2 else "a"
         if mode == 2:                           # SURVIVE
             self.screen = "survival"

@@ -1214,7 +1214,8 @@ MEMORY_MD = os.path.join(paths.ROOT, "docs", "memory.md")
 
 
 def write_memory(tables):
-    """docs/memory.md: the heap tables as this run measured them."""
+    """docs/memory.md: the heap tables as this run measured them, then the
+    file's own sections (from its first "## " heading on), kept as written."""
     import datetime
     head = ("# Memory on the device\n\n"
             "Written by `.venv/bin/python tools/bench.py --no-ai --write-memory` on %s; "
@@ -1222,12 +1223,22 @@ def write_memory(tables):
             "figures are kept). Display objects are measured in the simulator (bitmaps "
             "exact, C objects estimated from CircuitPython's structs); import heaps in "
             "the MicroPython VM (32-bit, like a SAMD51), modules compiled from source "
-            "(`.py`) or loaded from `.mpy`; the last table also in CircuitPython's "
+            "(`.py`, %s) or loaded from `.mpy`; the last table also in CircuitPython's "
             "64-bit unix VM, for comparison only. A PyBadge leaves about 130 KB free; "
             "the project's target is a peak of 96 KB.\n\n"
-            % datetime.date.today().isoformat())
+            % (datetime.date.today().isoformat(),
+               "docstrings kept, as `--keep-docstrings` asks" if KEEP_DOCSTRINGS else
+               "without their docstrings, as CircuitPython compiles them: it keeps no "
+               "docstring, while this VM would keep each module's and class's"))
+    kept = ""
+    if os.path.exists(MEMORY_MD):
+        with open(MEMORY_MD) as f:
+            old = f.read()
+        at = old.find("\n## ")
+        if at >= 0:
+            kept = "\n" + old[at + 1:].rstrip("\n") + "\n"
     with open(MEMORY_MD, "w") as f:
-        f.write(head + "\n\n".join(tables) + "\n")
+        f.write(head + "\n\n".join(tables) + "\n" + kept)
 
 
 def main():

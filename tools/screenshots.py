@@ -14,8 +14,10 @@ scale):
     docs/img/skyscrapers-mid.png Skyscrapers: the plays menu of a piece
     docs/img/skyscrapers-end.png Skyscrapers: the scoring screen
     docs/img/alheimur-*.png      Alheimur (3 seats: you and two computers):
-                                 world building, a world mid-game, a battle
-                                 roll, survival, the hand-over, the scoring
+                                 the new-game screen, world building, a world
+                                 mid-game, all worlds at once, a battle roll,
+                                 survival, the hand-over, the final worlds,
+                                 the scoring
 
     .venv/bin/python tools/screenshots.py [--out docs/img] [--only alheimur]
 
@@ -145,6 +147,13 @@ def alheimur(out):
                     shot=os.path.join(out, name), **kw)
         print(os.path.join(out, name))
 
+    def seats_set(b):
+        f = frame_of("ask", "newgame.py")
+        return b.screen == "new game" and f is not None and f.f_locals["st"].nseats == 3
+
+    alhbot.play(seats=seats, seed=5, scale=3, shot=os.path.join(out, "alheimur-newgame.png"),
+                until=seats_set)
+    print(os.path.join(out, "alheimur-newgame.png"))
     alhbot.play(seats=seats, seed=5, scale=3, shot=os.path.join(out, "alheimur-building.png"),
                 until=lambda b: b.screen == "building")
     print(os.path.join(out, "alheimur-building.png"))
@@ -156,12 +165,16 @@ def alheimur(out):
         return (f is not None and f.f_locals.get("first") == 3 and f.f_locals.get("k", 0) >= 1
                 and frame_of("wait", "app.py") is not None)
 
+    resumed(1, 289, "alheimur-overview.png", first=["up"] * 6 + ["a"],
+            until=lambda b: b.screen == "overview")
     resumed(21, 198, "alheimur-battle.png", watch=rolling)
     resumed(22, 142, "alheimur-survival.png", until=lambda b: b.screen == "survival")
     alhbot.play(seats=("human", "human"), seed=5, scale=3,
                 shot=os.path.join(out, "alheimur-pass.png"),
                 until=lambda b: b.screen == "hand over" and len(b.handovers) >= 3)
     print(os.path.join(out, "alheimur-pass.png"))
+    resumed(1, 405, "alheimur-over.png", at_end=["select"],      # seeded game 1 ends at 416
+            until=lambda b: b.screen == "overview" and b.over)
     alhbot.play(seats=seats, seed=2, limit=1, scale=3,
                 shot=os.path.join(out, "alheimur-scoring.png"),
                 until=lambda b: b.screen == "scores")
