@@ -74,13 +74,12 @@ class Brain:
         self.buf = array("H", [0] * MAX_MOVES)
         self.buf2 = array("H", [0] * MAX_MOVES)
         self.val = array("i", [0] * MAX_MOVES)
-        self.flag = bytearray(MAX_MOVES)  # 1: best with a cap on the new tower
+        self.bflag = 0  # _quick's best: 1 when best with a cap on the new tower
         self.t = Tables()
         self.t2 = Tables()
         self.cm = array("H", [0] * HARD_K)  # hard: candidate builds
         self.cc = bytearray(HARD_K)  # and their claims
         self.cv = array("i", [0] * HARD_K)
-        self.taken = bytearray(MAX_MOVES)
         self.rm = 0  # the best reply found (build, claim)
         self.rc = NONE
 
@@ -191,10 +190,10 @@ def _build_value(t, base, m, p, can_cap):
 
 
 def _quick(game, t, b, moves, n, p, rng, look=1, of=1, late=-1):
-    """Judge the builds in ``moves`` (b.val, b.flag; ``look`` in ``of``,
-    from a random start); index of the best."""
+    """Judge the builds in ``moves`` (b.val; ``look`` in ``of``, from a
+    random start); index of the best (b.bflag: it caps its new tower)."""
     val = b.val
-    flag = b.flag
+    bflag = 0
     t.begin()
     t.cempty -= 1  # as after any build
     base = t.value(p, 1 - p)
@@ -209,11 +208,12 @@ def _quick(game, t, b, moves, n, p, rng, look=1, of=1, late=-1):
         if i >= n:
             i -= n
         v = _build_value(t, base, moves[i], p, can_cap)
-        flag[i] = _claimed[0]
         val[i] = v
         if v > bv:
             bv = v
             best = i
+            bflag = _claimed[0]
+    b.bflag = bflag
     return best
 
 
@@ -245,21 +245,19 @@ def _with_caps(game, t, m, p):
 
 
 def _top(b, n, k):
-    """Indices of the k best values (b.taken marks them), best first."""
+    """Indices of the k best values into b.cm, best first. Each one taken
+    is marked in b.val by a value below any (the values are spent then)."""
     val = b.val
-    taken = b.taken
-    for i in range(n):
-        taken[i] = 0
     out = 0
     res = b.cm
     while out < k and out < n:
         bi = -1
         bv = _WORST - 1
         for i in range(n):
-            if not taken[i] and val[i] > bv:
+            if val[i] > bv:
                 bv = val[i]
                 bi = i
-        taken[bi] = 1
+        val[bi] = _WORST - 2
         res[out] = bi
         out += 1
     return out
@@ -307,7 +305,7 @@ def _easy(game, t, b, moves, n, rng):
     p = game.to_move
     best = _quick(game, t, b, moves, n, p, rng, EASY_LOOK, EASY_OF)
     m = moves[best]
-    if b.flag[best]:
+    if b.bflag:
         return m, move_lot(m)
     if not game.caps[p]:
         return m, NONE
