@@ -222,10 +222,12 @@ class Board(session.Board):
             if shows.survival(self):
                 self.mode = SURVIVE
             return
-        n = g.legal(scr.buf)
+        # The engine's own list of its legal actions is read (no copy of
+        # 800 bytes): legal(sbuf) leaves it as it is.
+        n = g.legal(g.sbuf)
         scr.mark_legal(n)
         if g.phase() == P_SITE:
-            scr.put_on(-2 - a_world(scr.buf[0]))
+            scr.put_on(-2 - a_world(g.sbuf[0]))
         else:
             scr.to_lit()
         scr.draw_marks()
@@ -270,7 +272,7 @@ class Board(session.Board):
         k = self.spot_actions()
         if self.g.phase() == P_SITE and scr.zone == _TABS:
             hint = L_SITE
-        elif scr.buf[0] == PASS and self.g.phase() != P_TARGET:
+        elif self.g.sbuf[0] == PASS and self.g.phase() != P_TARGET:
             hint = L_ONE if k == 1 else L_MANY % k if k else L_NONE
         else:
             hint = L_ONE_NP if k == 1 else L_MANY_NP % k if k else L_NONE_NP

@@ -134,10 +134,10 @@ def move(b):
     if g.phase() == P_SURVIVE:
         shows.survival(b, True)
         return
-    n = g.legal(scr.buf)
+    n = g.legal(g.sbuf)        # the engine's own list, read (the AI changes no array of g)
     scr.mark_legal()
     b.note = ""                # what the last seat did is over: this seat's move is said
-    a = choose(b, p, scr.buf, n)
+    a = choose(b, p, g.sbuf, n)
     note = b.note              # choose's own news (memory ran low) goes first
     text = M_DID % (words.NAMES[p], words.action(g, a))
     look = _look(g, a)
