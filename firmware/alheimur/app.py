@@ -68,9 +68,7 @@ ROWS_MODULE = "alheimur.rows"
 
 Setup = save.Setup
 pack_options = save.pack_options
-unpack_options = save.unpack_options
 encode = save.encode
-decode = save.decode
 
 PLAY = const(0)
 CHOOSE = const(1)
@@ -97,6 +95,26 @@ S_TURN = "%s %d/%d"                                    # letter, round, limit
 S_TURN_FREE = "%s %d"                                  # letter, round
 S_TURN_LAST = "%s last"                                # letter
 S_PHASE = "%s %s"                                      # letter, phase
+
+
+def unpack_options(st, d):
+    """Set ``st`` from pack_options bytes (alheimur/restore.py, loaded for
+    it: reading a save is rare)."""
+    from alheimur import restore
+    ok = restore.unpack_options(st, d)
+    restore = None
+    forget("alheimur.restore")
+    return ok
+
+
+def decode(st, data):
+    """The saved game back (alheimur/restore.py, loaded for it)."""
+    from alheimur import restore
+    try:
+        return restore.decode(st, data)
+    finally:
+        restore = None
+        forget("alheimur.restore")
 
 
 def new_game(st):
