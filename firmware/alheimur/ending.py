@@ -3,6 +3,10 @@ the computer seats' code goes, the save is forgotten, the winner's colour
 on the NeoPixels, and the scoring screen.
 """
 
+# The play screen (``b.scr``) is made first when it is None: the checker
+# cannot follow that, as in app.py.
+# pyright: reportOptionalMemberAccess=false
+
 import gc
 import sys
 

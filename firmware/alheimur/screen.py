@@ -19,6 +19,8 @@ Yellow outlines: what the legal actions of the decision point move; white
 (thick): the cursor; cyan: where the choice being made puts it.
 """
 
+from array import array
+
 from micropython import const
 
 from ui import palette
@@ -43,11 +45,34 @@ _INVADER = const(32)      # alheimur.layout.INVADER: a piece's invader bit
 
 class Screen:
     def __init__(self, game):
-        # The screen is made by sprites.py (sheets, TileGrids, labels,
-        # arrays): the app drops that module once it is drawn, so none of
-        # the making stays loaded while playing.
+        # The displayio objects are made by sprites.py: the app drops that
+        # module once the screen is drawn, so the making stays not loaded.
         from alheimur import sprites
-        sprites.make(self, game)
+        self.g = game
+        self.ntabs = game.nworlds() + 1
+        (self.root, self.tabs, self.tlit, self.tview, self.tdest, self.tcur, self.turn,
+         self.tiles, self.bord, self.lit, self.pals, self.doomed_pal, self.pg, self.dest,
+         self.cur, self.caption, self.status, self.rows, self.plit, self.pdest, self.pcur,
+         self.dice, self.msg) = sprites.make(game)
+        self.view = 0                     # the world shown (SPACE: space)
+        self.zone = _Z_WORLD
+        self.tile = 5                     # the cursor's tile (world)
+        self.prow = 0                     # .. orbit row and column (1-4)
+        self.pcol = 1
+        self.tab = 0                      # .. tab
+        self.ptop = 0                     # first orbit row shown
+        self.cells = bytearray(b"\xff" * 160)   # per orbit row, its 4 ships
+        self.rowner = bytearray(40)       # per orbit row, its player
+        self.nrows = 0
+        self.cx = bytearray(16)           # per territory, where its pyramid goes
+        self.cy = bytearray(16)
+        self.lw = array("H", bytes(18))   # per world, territories lit
+        self.ls = bytearray(120)          # per ship slot, lit
+        self.ltab = 0                     # tabs lit
+        self.doomed = 0                   # territories shown dying (this world)
+        self.dtile = -1                   # the choice's territory, ship, tab
+        self.dship = -1
+        self.dtab = -1
 
     # -- places -------------------------------------------------------------------
 

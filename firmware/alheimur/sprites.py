@@ -23,8 +23,6 @@ Every player has a colour and a letter (CLARIFICATIONS.md, Alheimur 1):
 R red, Y yellow, G green, B blue, P purple, O orange, C cyan, W white.
 """
 
-from array import array
-
 import displayio
 import terminalio
 from micropython import const
@@ -283,95 +281,76 @@ def dice():
     return bm
 
 
-def make(scr, g):
-    """Build board screen ``scr`` (alheimur/screen.py) for game g: the
-    TileGrids in drawing order, the labels, the message line, the arrays.
-    The outlines of a colour share one palette."""
+def make(g):
+    """The board screen's displayio objects for game g (alheimur/screen.py
+    names them): the TileGrids in drawing order under one root group, the
+    labels, the message line. The outlines of a colour share one palette."""
     np = g.nplayers()
     nw = g.nworlds()
-    scr.g = g
-    scr.ntabs = nt = nw + 1
-    scr.root = root = displayio.Group()
+    nt = nw + 1
+    root = displayio.Group()
     yellow = _pal2(YELLOW)
     white = _pal2(WHITE)
     cyan = _pal2(CYAN)
     # tabs
     tbm, tpal = tabs(np, nw)
-    scr.tabs = t = displayio.TileGrid(tbm, pixel_shader=tpal, width=nt, height=1,
-                                      tile_width=ICON, tile_height=ICON)
+    tabg = displayio.TileGrid(tbm, pixel_shader=tpal, width=nt, height=1,
+                              tile_width=ICON, tile_height=ICON)
     for i in range(nt):
-        t[i] = i
-    root.append(t)
+        tabg[i] = i
+    root.append(tabg)
     mbm = marks()
-    scr.tlit = _grid(root, mbm, yellow, ICON, nt, 1, 0, 0)
-    scr.tview = _grid(root, mbm, white, ICON, 1, 1, 0, 0)
-    scr.tview[0] = 1
-    scr.tdest = _grid(root, mbm, cyan, ICON, 1, 1, 0, 0)
-    scr.tdest[0] = 2
-    scr.tdest.hidden = True
-    scr.tcur = _grid(root, mbm, white, ICON, 1, 1, 0, 0)
-    scr.tcur[0] = 2
-    scr.turn = _label(root, 159, 0, colours.TITLE, (1, 0))
+    tlit = _grid(root, mbm, yellow, ICON, nt, 1, 0, 0)
+    tview = _grid(root, mbm, white, ICON, 1, 1, 0, 0)
+    tview[0] = 1
+    tdest = _grid(root, mbm, cyan, ICON, 1, 1, 0, 0)
+    tdest[0] = 2
+    tdest.hidden = True
+    tcur = _grid(root, mbm, white, ICON, 1, 1, 0, 0)
+    tcur[0] = 2
+    turn = _label(root, 159, 0, colours.TITLE, (1, 0))
     # the world
     ebm, epal = tiles()
-    scr.tiles = t = displayio.TileGrid(ebm, pixel_shader=epal, width=4, height=4,
-                                       tile_width=TILE, tile_height=TILE, y=WY)
-    root.append(t)
+    tileg = displayio.TileGrid(ebm, pixel_shader=epal, width=4, height=4,
+                               tile_width=TILE, tile_height=TILE, y=WY)
+    root.append(tileg)
     ed = edges()
-    scr.bord = _grid(root, ed, _pal2(0x101010), TILE, 4, 4, 0, WY)
-    scr.lit = _grid(root, ed, yellow, TILE, 4, 4, 0, WY)
-    scr.pals = pals = [player_palette(p) for p in range(np)]
-    scr.doomed_pal = doomed_palette()
+    bord = _grid(root, ed, _pal2(0x101010), TILE, 4, 4, 0, WY)
+    lit = _grid(root, ed, yellow, TILE, 4, 4, 0, WY)
+    pals = [player_palette(p) for p in range(np)]
+    doomed_pal = doomed_palette()
     pbm = pieces(np)
-    scr.pg = pg = []
+    pg = []
     for _ in range(16):
         t = displayio.TileGrid(pbm, pixel_shader=pals[0], width=1, height=1,
                                tile_width=PIECE, tile_height=PIECE)
         t.hidden = True
         root.append(t)
         pg.append(t)
-    scr.dest = _grid(root, ed, cyan, TILE, 4, 4, 0, WY)
-    scr.cur = _grid(root, ed, white, TILE, 4, 4, 0, WY)
-    scr.caption = _label(root, 4, WY + 30, colours.DIM)
+    dest = _grid(root, ed, cyan, TILE, 4, 4, 0, WY)
+    cur = _grid(root, ed, white, TILE, 4, 4, 0, WY)
+    caption = _label(root, 4, WY + 30, colours.DIM)
     # the panel
-    scr.status = _label(root, PX, WY, colours.TEXT)
+    status = _label(root, PX, WY, colours.TEXT)
     sbm = ships(np)
-    scr.rows = rows = []
+    rows = []
     for r in range(ROWS):
         t = displayio.TileGrid(sbm, pixel_shader=pals[0], width=5, height=1,
                                tile_width=ICON, tile_height=ICON, x=PX, y=ROW_Y + ICON * r)
         root.append(t)
         rows.append(t)
-    scr.plit = _grid(root, mbm, yellow, ICON, 5, ROWS, PX, ROW_Y)
-    scr.pdest = _grid(root, mbm, cyan, ICON, 1, 1, PX, ROW_Y)
-    scr.pdest[0] = 2
-    scr.pcur = _grid(root, mbm, white, ICON, 1, 1, PX, ROW_Y)
-    scr.pcur[0] = 2
-    scr.dice = t = displayio.TileGrid(dice(), pixel_shader=palette(
+    plit = _grid(root, mbm, yellow, ICON, 5, ROWS, PX, ROW_Y)
+    pdest = _grid(root, mbm, cyan, ICON, 1, 1, PX, ROW_Y)
+    pdest[0] = 2
+    pcur = _grid(root, mbm, white, ICON, 1, 1, PX, ROW_Y)
+    pcur[0] = 2
+    diceg = displayio.TileGrid(dice(), pixel_shader=palette(
         (0, 0xF0F0F0, 0x000000, YELLOW)), width=6, height=1, tile_width=DIE,
         tile_height=DIE, x=PX + 2, y=DICE_Y)
-    root.append(t)
-    scr.msg = MessageLine(root, 2, 103, width=26, lines=2)
-    # state
-    scr.view = 0                      # the world shown (SPACE: space)
-    scr.zone = 0                      # Z_WORLD
-    scr.tile = 5                      # the cursor's tile (world)
-    scr.prow = 0                      # .. orbit row and column (1-4)
-    scr.pcol = 1
-    scr.tab = 0                       # .. tab
-    scr.ptop = 0                      # first orbit row shown
-    scr.cells = bytearray(b"\xff" * 160)   # per orbit row, its 4 ships
-    scr.rowner = bytearray(40)        # per orbit row, its player
-    scr.nrows = 0
-    scr.cx = bytearray(16)            # per territory, where its pyramid goes
-    scr.cy = bytearray(16)
-    scr.lw = array("H", bytes(18))    # per world, territories lit
-    scr.ls = bytearray(120)           # per ship slot, lit
-    scr.ltab = 0                      # tabs lit
-    scr.doomed = 0                    # territories shown dying (this world)
-    scr.dtile = -1                    # the choice's territory, ship, tab
-    scr.dship = -1
-    scr.dtab = -1
+    root.append(diceg)
+    msg = MessageLine(root, 2, 103, width=26, lines=2)
+    return (root, tabg, tlit, tview, tdest, tcur, turn, tileg, bord, lit, pals, doomed_pal,
+            pg, dest, cur, caption, status, rows, plit, pdest, pcur, diceg, msg)
 
 
 def _pal2(colour):
