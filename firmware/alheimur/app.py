@@ -32,34 +32,11 @@ from micropython import const
 
 import boards
 from alheimur import save, shows, words
-from alheimur.actions import (
-    K_BOARD,
-    K_CIVILIZE,
-    K_LAND,
-    K_MIGRATE,
-    K_MOVE,
-    K_RETURN,
-    K_SITE,
-    K_START,
-    K_UNLOAD,
-    P_DEAL,
-    P_DICE,
-    P_EXPAND,
-    P_PLACE,
-    P_SITE,
-    P_SURVIVE,
-    P_SWAP,
-    P_TARGET,
-    PASS,
-    a_ship,
-    a_terr,
-    a_to,
-    a_world,
-)
+from alheimur.actions import a_ship, a_terr, a_to, a_world
 from alheimur.engine import ROUND_LIMITS
 from ui import palette, session
-from ui.fx import END, ILLEGAL, MOVE, PLACE
-from ui.session import NEW, QUIT, forget
+from ui.fx import ILLEGAL, MOVE, PLACE
+from ui.session import QUIT, forget
 
 TAG = const(0x68)            # "h": the game's store section
 TITLE = "Alheimur"
@@ -68,15 +45,33 @@ ROWS_MODULE = "alheimur.rows"
 
 Setup = save.Setup
 pack_options = save.pack_options
-unpack_options = save.unpack_options
 encode = save.encode
-decode = save.decode
 
-PLAY = const(0)
-CHOOSE = const(1)
-SURVIVE = const(2)
-OVER = const(3)
+_PLAY = const(0)             # the modes (alheimur/ending.py sets _OVER)
+_CHOOSE = const(1)
+_SURVIVE = const(2)
+_OVER = const(3)
 _TABS = const(2)             # the screen's zone of the tabs
+# alheimur.actions' numbers the app uses, as private copies (no globals;
+# tests/test_alheimur_app.py checks them against actions.py)
+_K_BOARD = const(10)
+_K_CIVILIZE = const(6)
+_K_LAND = const(14)
+_K_MIGRATE = const(8)
+_K_MOVE = const(15)
+_K_RETURN = const(11)
+_K_SITE = const(16)
+_K_START = const(4)
+_K_UNLOAD = const(12)
+_P_DEAL = const(0)
+_P_DICE = const(15)
+_P_EXPAND = const(4)
+_P_PLACE = const(1)
+_P_SITE = const(12)
+_P_SURVIVE = const(5)
+_P_SWAP = const(2)
+_P_TARGET = const(14)
+_PASS = const(0)
 
 # Messages (each fits its place whole: tests/test_messages.py)
 M_SEED = "seed %d: %d players"                          # seed, n
@@ -99,6 +94,26 @@ S_TURN_LAST = "%s last"                                # letter
 S_PHASE = "%s %s"                                      # letter, phase
 
 
+def unpack_options(st, d):
+    """Set ``st`` from pack_options bytes (alheimur/restore.py, loaded for
+    it: reading a save is rare)."""
+    from alheimur import restore
+    ok = restore.unpack_options(st, d)
+    restore = None
+    forget("alheimur.restore")
+    return ok
+
+
+def decode(st, data):
+    """The saved game back (alheimur/restore.py, loaded for it)."""
+    from alheimur import restore
+    try:
+        return restore.decode(st, data)
+    finally:
+        restore = None
+        forget("alheimur.restore")
+
+
 def new_game(st):
     """A game dealt from the setup's seed; its dice generator hangs on it
     (``game.rng``: saved with it)."""
@@ -119,7 +134,7 @@ class Board(session.Board):
             self.humans += lv is None
         self.rng = game.rng
         self.scr = None              # the play screen (made after world building)
-        self.mode = PLAY
+        self.mode = _PLAY
         self.fresh = True            # the decision point needs preparing
         self.last_human = -1         # the human who decided last (hot seat)
         self.opts = array("H", bytes(80))   # the actions of the spot chosen
@@ -140,12 +155,12 @@ class Board(session.Board):
         while True:
             ph = g.phase()
             if g.over():
-                if self.mode != OVER:
+                if self.mode != _OVER:
                     self.game_over()
-            elif ph == P_DEAL:
+            elif ph == _P_DEAL:
                 self.deal()
                 continue
-            elif ph == P_PLACE or ph == P_SWAP:
+            elif ph == _P_PLACE or ph == _P_SWAP:
                 out = self.building()
                 if out is not None:
                     return out
@@ -153,7 +168,7 @@ class Board(session.Board):
             else:
                 if self.scr is None:
                     self.make_screen()
-                if ph == P_DICE:
+                if ph == _P_DICE:
                     shows.roll(self)
                     continue
                 p = g.actor()
@@ -182,7 +197,7 @@ class Board(session.Board):
     def make_screen(self):
         """The play screen (world building is over: its code goes)."""
         g = self.g
-        if g.phase() >= P_EXPAND:
+        if g.phase() >= _P_EXPAND:
             g.drop_setup()
         gc.collect()
         from alheimur.view import View
@@ -190,7 +205,7 @@ class Board(session.Board):
         forget("alheimur.sprites")
         gc.collect()
         self.s.display.root_group = self.scr.root
-        self.scr.show(g.current() if g.phase() < P_SITE else g.site())
+        self.scr.show(g.current() if g.phase() < _P_SITE else g.site())
         self.fresh = True
 
     def building(self):
@@ -217,15 +232,17 @@ class Board(session.Board):
         g = self.g
         scr = self.scr
         self.fresh = False
-        self.mode = PLAY
-        if g.phase() == P_SURVIVE:
+        self.mode = _PLAY
+        if g.phase() == _P_SURVIVE:
             if shows.survival(self):
-                self.mode = SURVIVE
+                self.mode = _SURVIVE
             return
-        n = g.legal(scr.buf)
+        # The engine's own list of its legal actions is read (no copy of
+        # 800 bytes): legal(sbuf) leaves it as it is.
+        n = g.legal(g.sbuf)
         scr.mark_legal(n)
-        if g.phase() == P_SITE:
-            scr.put_on(-2 - a_world(scr.buf[0]))
+        if g.phase() == _P_SITE:
+            scr.put_on(-2 - a_world(g.sbuf[0]))
         else:
             scr.to_lit()
         scr.draw_marks()
@@ -268,9 +285,9 @@ class Board(session.Board):
         note = self.note
         self.note = ""
         k = self.spot_actions()
-        if self.g.phase() == P_SITE and scr.zone == _TABS:
+        if self.g.phase() == _P_SITE and scr.zone == _TABS:
             hint = L_SITE
-        elif scr.buf[0] == PASS and self.g.phase() != P_TARGET:
+        elif self.g.sbuf[0] == _PASS and self.g.phase() != _P_TARGET:
             hint = L_ONE if k == 1 else L_MANY % k if k else L_NONE
         else:
             hint = L_ONE_NP if k == 1 else L_MANY_NP % k if k else L_NONE_NP
@@ -290,8 +307,8 @@ class Board(session.Board):
             if self.s.fault("crash"):
                 raise RuntimeError("injected fault (crash)")
             if scr.zone == _TABS:
-                if self.g.phase() == P_SITE:
-                    self.act(K_SITE << 11 | scr.loc_of(scr.tab))
+                if self.g.phase() == _P_SITE:
+                    self.act(_K_SITE << 11 | scr.loc_of(scr.tab))
                 else:
                     self.overview()
                 return None
@@ -299,7 +316,7 @@ class Board(session.Board):
             if n == 1:
                 self.act(self.opts[0])
             elif n:
-                self.mode = CHOOSE
+                self.mode = _CHOOSE
                 self.iopt = 0
                 self.show_choice()
             else:
@@ -312,7 +329,7 @@ class Board(session.Board):
         elif k == boards.B:
             self.undo()
         elif k == boards.SELECT:
-            self.act(PASS)
+            self.act(_PASS)
         elif k == boards.START:
             return self.pause()
         return None
@@ -371,20 +388,20 @@ class Board(session.Board):
         k = a >> 11
         scr.dtile = scr.dship = -1
         scr.tlit_dest(-1)
-        if k == K_MIGRATE:
+        if k == _K_MIGRATE:
             scr.dtile = a_to(a)
-        elif k == K_RETURN or k == K_UNLOAD or k == K_LAND or K_START <= k <= K_CIVILIZE:
+        elif k == _K_RETURN or k == _K_UNLOAD or k == _K_LAND or _K_START <= k <= _K_CIVILIZE:
             scr.dtile = a_terr(a)
-        elif k == K_BOARD:
+        elif k == _K_BOARD:
             scr.dship = a_ship(a)
-        elif k == K_MOVE:
+        elif k == _K_MOVE:
             scr.tlit_dest(scr.tab_of(a_to(a)))
         scr.draw_marks()
         scr.say2(words.action(self.g, a), L_CHOICE % (self.iopt + 1, self.nopt), palette.TITLE)
 
     def end_choice(self):
         scr = self.scr
-        self.mode = PLAY
+        self.mode = _PLAY
         scr.dtile = scr.dship = -1
         scr.tlit_dest(-1)
         scr.draw_marks()
@@ -409,12 +426,12 @@ class Board(session.Board):
         g = self.g
         scr = self.scr
         self.drop_why()
-        if g.phase() != P_DICE:
+        if g.phase() != _P_DICE:
             self.s.autosave()
         self.fresh = True
-        self.mode = PLAY
+        self.mode = _PLAY
         self.note = text
-        if scr is None or g.phase() == P_PLACE or g.phase() == P_SWAP:
+        if scr is None or g.phase() == _P_PLACE or g.phase() == _P_SWAP:
             return
         scr.show(where >> 4 if 0 <= where < 128 else scr.view)
         self.status()
@@ -431,7 +448,7 @@ class Board(session.Board):
     def drop_why(self):
         """The reasons' code goes once play runs (it comes back for the
         next refusal)."""
-        if self.g.phase() >= P_EXPAND:
+        if self.g.phase() >= _P_EXPAND:
             forget("alheimur.why")
             forget("alheimur.names")
             self.g.drop_setup()
@@ -447,7 +464,7 @@ class Board(session.Board):
         g.undo()
         self.s.autosave()
         self.fresh = True
-        self.mode = PLAY
+        self.mode = _PLAY
         self.scr.doomed = 0
         self.scr.show(self.scr.view)
         self.note = M_UNDONE % words.action(g, a)
@@ -470,48 +487,21 @@ class Board(session.Board):
         a = g.actor()
         self.fx.steady(words.COLOURS[a if a < 8 else g.current()])
 
-    # -- the end ------------------------------------------------------------------------
+    # -- the end (alheimur/ending.py, loaded for it) ------------------------------------
 
     def game_over(self):
-        if self.scr is None:
-            self.make_screen()
-        self.mode = OVER
-        self.computer_drop()
-        self.s.forget_save()
-        scr = self.scr
-        scr.mark_legal()
-        scr.show(scr.view)
-        self.status()
-        self.winner_pixels()
-        self.fx.sound(END)
-        scr.say(M_OVER, palette.TITLE)
-        self.s.refresh()
-
-    def winner_pixels(self):
-        """The winner's colour (shared wins: their colours side by side)."""
-        from alheimur.scoring import score
-        win = score(self.g).winners
-        px = self.s.hw.pixels
-        for i in range(len(px)):
-            px[i] = words.COLOURS[win[i % len(win)]]
-        px.show()
-        self.fx.base = words.COLOURS[win[0]]
-
-    def computer_drop(self):
-        import sys
-        if "alheimur.computer" in sys.modules:
-            self.computer().drop_ai()
-            forget("alheimur.computer")
+        from alheimur import ending
+        ending.game_over(self)
+        ending = None
+        forget("alheimur.ending")
 
     def scores(self):
         """The scoring screen: 'new', 'quit' or 'board'."""
-        from alheimur import results
-        title, rows, cols, col = results.lines(self.g)
-        results = None
-        forget("alheimur.results")
-        gc.collect()
-        out = self.s.scores(title, rows, cols, col)
-        return NEW if out == NEW else QUIT if out == QUIT else "board"
+        from alheimur import ending
+        out = ending.scores(self)
+        ending = None
+        forget("alheimur.ending")
+        return out
 
     # -- pause, overview ------------------------------------------------------------------
 
@@ -522,7 +512,7 @@ class Board(session.Board):
         forget("alheimur.overview")
         gc.collect()
         self.s.display.root_group = self.scr.root
-        if self.mode == PLAY:
+        if self.mode == _PLAY:
             self.prompt()
 
     def pause(self):
@@ -536,8 +526,8 @@ class Board(session.Board):
             self.undo()
         elif choice == "all worlds":
             self.overview()
-        elif self.mode == SURVIVE:
+        elif self.mode == _SURVIVE:
             shows.say_fate(self)
-        elif self.mode == PLAY:
+        elif self.mode == _PLAY:
             self.prompt()
         return None

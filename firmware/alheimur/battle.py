@@ -8,49 +8,52 @@ attacks (5) and gets its own answers (6). In a firing turn each of the
 firer's ships may fire once: AIM (a ship), TARGET, then the dice.
 """
 
-from alheimur.actions import (
-    K_AIM,
-    K_SITE,
-    K_TARGET,
-    P_AIM,
-    P_DICE,
-    P_SITE,
-    P_TARGET,
-)
-from alheimur.layout import (
-    FIGHTER,
-    FREE,
-    INVADER,
-    MARINE,
-    NOBODY,
-    R_ATT,
-    R_BSTEP,
-    R_CUR,
-    R_DEF,
-    R_DICE,
-    R_DLEFT,
-    R_FIRED,
-    R_FIRER,
-    R_HITS,
-    R_NDICE,
-    R_NP,
-    R_NWORLDS,
-    R_PHASE,
-    R_Q5,
-    R_QA,
-    R_SHOOT,
-    R_SITES,
-    R_STOP,
-    R_TARGET,
-    R_WORLD,
-    USED,
-    X_ADVANCE,
-    X_BATTLE,
-    X_END,
-    X_NEXT_SITE,
-)
+from micropython import const
+
 from alheimur.turn import _rep_ok, free_ship
 from alheimur.world import bits
+
+# Copies of the alheimur.actions and alheimur.layout numbers used here,
+# under the same names: compiled in as numbers (no global looked up each
+# time) and no new name to intern (tests/test_alheimur_app.py checks
+# them against the originals).
+P_SITE = const(12)
+P_AIM = const(13)
+P_TARGET = const(14)
+P_DICE = const(15)
+K_SITE = const(16)
+K_AIM = const(17)
+K_TARGET = const(18)
+R_PHASE = const(0)
+R_CUR = const(1)
+FIGHTER = const(4)
+R_NP = const(5)
+R_WORLD = const(7)
+R_STOP = const(12)
+R_SITES = const(13)
+R_BSTEP = const(14)
+R_ATT = const(15)
+R_FIRER = const(16)
+R_FIRED = const(17)
+R_QA = const(18)
+R_Q5 = const(19)
+R_SHOOT = const(20)
+R_TARGET = const(21)
+R_DLEFT = const(22)
+R_HITS = const(23)
+MARINE = const(24)
+R_DEF = const(24)
+R_NDICE = const(25)
+R_DICE = const(26)
+X_BATTLE = const(27)
+X_ADVANCE = const(28)
+R_NWORLDS = const(29)
+X_NEXT_SITE = const(29)
+X_END = const(30)
+INVADER = const(32)
+USED = const(64)
+FREE = const(255)
+NOBODY = const(255)
 
 
 def fleet(g, w, fighters=False):

@@ -21,28 +21,28 @@ from micropython import const
 
 import boards
 from alheimur import shows, words
-from alheimur.actions import (
-    K_BOARD,
-    K_CIVILIZE,
-    K_LAND,
-    K_LAUNCH,
-    K_MIGRATE,
-    K_RETURN,
-    K_SITE,
-    K_START,
-    K_UNLOAD,
-    P_SURVIVE,
-    PASS,
-    a_ship,
-    a_terr,
-    a_to,
-    a_world,
-)
-from alheimur.layout import FREE
+from alheimur.actions import a_ship, a_terr, a_to, a_world
 from ui import palette
 from ui.fx import PLACE
 from ui.session import forget
 from ui.think import Thinking
+
+# Private copies of the alheimur.actions and alheimur.layout numbers used
+# here: a const() name with a leading underscore costs no global and no
+# bytecode lookup (tests/test_alheimur_app.py checks them against the
+# originals).
+_PASS = const(0)
+_K_START = const(4)
+_P_SURVIVE = const(5)
+_K_CIVILIZE = const(6)
+_K_MIGRATE = const(8)
+_K_LAUNCH = const(9)
+_K_BOARD = const(10)
+_K_RETURN = const(11)
+_K_UNLOAD = const(12)
+_K_LAND = const(14)
+_K_SITE = const(16)
+_FREE = const(255)
 
 _THINK_MS = {"random": 0, "easy": 600, "medium": 1500, "hard": 3000}
 _OTHER_MS = const(1500)      # a level this table does not know
@@ -131,28 +131,28 @@ def move(b):
     g = b.g
     scr = b.scr
     p = g.actor()
-    if g.phase() == P_SURVIVE:
+    if g.phase() == _P_SURVIVE:
         shows.survival(b, True)
         return
-    n = g.legal(scr.buf)
+    n = g.legal(g.sbuf)        # the engine's own list, read (the AI changes no array of g)
     scr.mark_legal()
     b.note = ""                # what the last seat did is over: this seat's move is said
-    a = choose(b, p, scr.buf, n)
+    a = choose(b, p, g.sbuf, n)
     note = b.note              # choose's own news (memory ran low) goes first
     text = M_DID % (words.NAMES[p], words.action(g, a))
     look = _look(g, a)
     g.apply(a, False)
-    if a != PASS:
+    if a != _PASS:
         b.fx.sound(PLACE)
     b.after(note or text)
     b.pixels()
-    if look >= 128 and g.sl[look - 128] == FREE:
+    if look >= 128 and g.sl[look - 128] == _FREE:
         look = -1
     if look != -1:
         scr.put_on(look)
     scr.draw_marks()
     b.s.refresh()
-    b.wait(_PASS_MS if a == PASS else _SHOW_MS)
+    b.wait(_PASS_MS if a == _PASS else _SHOW_MS)
     b.s.buttons.clear()
 
 
@@ -160,17 +160,17 @@ def _look(g, a):
     """Where to look at action a once done: a spot (territory, 128 + ship)
     or a place's tab (-2 - world); -1: stay."""
     k = a >> 11
-    if K_START <= k <= K_CIVILIZE:
+    if _K_START <= k <= _K_CIVILIZE:
         return a_world(a) * 16 + a_terr(a)
-    if k == K_MIGRATE:
+    if k == _K_MIGRATE:
         return a_world(a) * 16 + a_to(a)
-    if k == K_LAUNCH or k == K_SITE:
+    if k == _K_LAUNCH or k == _K_SITE:
         return -2 - a_world(a)
     i = a_ship(a)
     if i < 0:
         return -1
-    if k == K_RETURN or k == K_UNLOAD or k == K_LAND:
+    if k == _K_RETURN or k == _K_UNLOAD or k == _K_LAND:
         return (g.sl[i] & 15) * 16 + a_terr(a)
-    if k == K_BOARD:
+    if k == _K_BOARD:
         return 128 + i
     return 128 + i

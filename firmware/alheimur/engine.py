@@ -18,77 +18,75 @@ from array import array
 from micropython import const
 
 from alheimur import battle, turn, world
-from alheimur.actions import (
-    K_AIM,
-    K_BOARD,
-    K_CIVILIZE,
-    K_DIE,
-    K_FLIP,
-    K_LAUNCH,
-    K_MIGRATE,
-    K_PASS,
-    K_SITE,
-    K_START,
-    K_TARGET,
-    MAX_ACTIONS,
-    P_AIM,
-    P_DEAL,
-    P_DICE,
-    P_EXPAND,
-    P_MIGRATE,
-    P_MOVE,
-    P_OVER,
-    P_PLACE,
-    P_START,
-    P_SWAP,
-    P_TARGET,
-    a_ship,
-    a_terr,
-    a_world,
-    kind_of,
-)
-from alheimur.layout import (
-    FREE,
-    MAX_SHIPS,
-    NOBODY,
-    NREG,
-    O_BUDGET,
-    O_QUADS,
-    O_SB,
-    O_SL,
-    O_STASH,
-    O_SURF,
-    O_VGRID,
-    O_WCARD,
-    O_WORB,
-    O_WPILE,
-    R_CUR,
-    R_DEALS,
-    R_DEF,
-    R_DICE,
-    R_DLEFT,
-    R_ENDER,
-    R_FIRER,
-    R_LAST,
-    R_LIMIT,
-    R_NDICE,
-    R_NEXTX,
-    R_NP,
-    R_NWORLDS,
-    R_PHASE,
-    R_ROUND,
-    R_STOP,
-    R_TURNS,
-    R_WORLD,
-    STATE_BYTES,
-    X_ADVANCE,
-    X_BATTLE,
-    X_END,
-    X_STEP1,
-    X_SURVIVE,
-    X_TURN,
-    X_WORLD,
-)
+from alheimur.actions import a_ship, a_terr, a_world, kind_of
+
+# Copies of the alheimur.actions and alheimur.layout numbers used here,
+# under the same names: compiled in as numbers (no global looked up each
+# time) and no new name to intern (tests/test_alheimur_app.py checks
+# them against the originals).
+K_PASS = const(0)
+P_DEAL = const(0)
+K_DIE = const(1)
+P_PLACE = const(1)
+P_SWAP = const(2)
+P_START = const(3)
+K_START = const(4)
+P_EXPAND = const(4)
+K_CIVILIZE = const(6)
+P_MIGRATE = const(6)
+K_MIGRATE = const(8)
+K_LAUNCH = const(9)
+K_BOARD = const(10)
+P_MOVE = const(11)
+K_FLIP = const(13)
+P_AIM = const(13)
+P_TARGET = const(14)
+P_DICE = const(15)
+K_SITE = const(16)
+P_OVER = const(16)
+K_AIM = const(17)
+K_TARGET = const(18)
+MAX_ACTIONS = const(400)
+R_PHASE = const(0)
+R_CUR = const(1)
+R_ROUND = const(2)
+R_LAST = const(3)
+R_ENDER = const(4)
+R_NP = const(5)
+R_LIMIT = const(6)
+R_WORLD = const(7)
+R_NEXTX = const(9)
+R_STOP = const(12)
+R_FIRER = const(16)
+X_SURVIVE = const(20)
+X_STEP1 = const(21)
+R_DLEFT = const(22)
+R_DEF = const(24)
+R_NDICE = const(25)
+R_DICE = const(26)
+X_BATTLE = const(27)
+X_ADVANCE = const(28)
+R_NWORLDS = const(29)
+R_DEALS = const(30)
+X_END = const(30)
+R_TURNS = const(31)
+X_TURN = const(31)
+NREG = const(32)
+O_QUADS = const(32)
+X_WORLD = const(32)
+MAX_SHIPS = const(120)
+O_WCARD = const(192)
+O_WORB = const(224)
+O_WPILE = const(232)
+O_VGRID = const(240)
+O_BUDGET = const(249)
+FREE = const(255)
+NOBODY = const(255)
+O_SURF = const(257)
+O_STASH = const(385)
+O_SL = const(409)
+O_SB = const(529)
+STATE_BYTES = const(649)
 
 CHANCE = const(8)      # actor() of a chance point
 MAX_LOG = const(128)   # actions undo can take back in one stretch

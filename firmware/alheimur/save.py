@@ -1,5 +1,7 @@
 """What Alheimur keeps in its store section: the new-game options
 (``Setup``, ``pack_options``) and the game in progress (``encode``).
+Reading them back (``unpack_options``, ``decode``) is alheimur/restore.py's,
+loaded only for that.
 
 A save is the engine's whole state (``Game.state()``, 649 bytes) with the
 seats and the dice generator's state, so Continue puts back the same
@@ -22,13 +24,10 @@ level there is).
 
 from micropython import const
 
-from alheimur.engine import ROUND_LIMITS, Game
-from alheimur.layout import R_NP, R_PHASE, STATE_BYTES
-from prng import Rng
-from ui.session import get16, put16, read_head, save_head
+from ui.session import put16, save_head
 
 HUMAN = "human"
-_VERSION = const(2)
+_VERSION = const(2)       # restore.py has the same two
 _HEAD = const(12)
 
 
@@ -52,33 +51,8 @@ def _names(st):
     return " ".join(st.seats).encode()
 
 
-def _set_names(st, b):
-    names = bytes(b).decode().split(" ")
-    if len(names) != 8:
-        return False
-    for s in names:
-        if not s or len(s) > 12:
-            return False
-    st.seats[:] = names
-    return True
-
-
 def pack_options(st):
     return bytes((st.nseats, st.limit)) + _names(st)
-
-
-def unpack_options(st, d):
-    """Set ``st`` from pack_options bytes; anything odd leaves it alone."""
-    if len(d) < 3 or not 2 <= d[0] <= 8 or d[1] >= len(ROUND_LIMITS):
-        return False
-    try:
-        if not _set_names(st, d[2:]):
-            return False
-    except (UnicodeError, ValueError):
-        return False
-    st.nseats = d[0]
-    st.limit = d[1]
-    return True
 
 
 def encode(st, game):
@@ -94,36 +68,3 @@ def encode(st, game):
     out[11] = len(names)
     out[12:] = names
     return bytes(out) + game.state()
-
-
-def decode(st, data):
-    """Fill ``st`` and return the Game (its ``rng`` too) from ``encode``'s
-    bytes; ValueError if they do not make a game."""
-    if len(data) < _HEAD:
-        raise ValueError("not a saved game")
-    n = data[11]
-    if len(data) != _HEAD + n + STATE_BYTES:
-        raise ValueError("saved game cut short")
-    np, limit = read_head(st, data, _VERSION)
-    if not 2 <= np <= 8 or limit >= len(ROUND_LIMITS):
-        raise ValueError("saved game setup unreadable")
-    try:
-        ok = _set_names(st, data[_HEAD:_HEAD + n])
-    except (UnicodeError, ValueError):
-        ok = False
-    if not ok:
-        raise ValueError("saved seats unreadable")
-    state = data[_HEAD + n:]
-    if state[R_NP] != np or state[R_PHASE] > 16:
-        raise ValueError("saved game state unreadable")
-    st.nseats = np
-    st.limit = limit
-    g = Game(np, ROUND_LIMITS[st.limit])
-    g.load(state)
-    rng = Rng()
-    rng.s0 = get16(data, 7)
-    rng.s1 = get16(data, 9)
-    if not rng.s0 and not rng.s1:
-        raise ValueError("saved dice unreadable")
-    g.rng = rng  # pyright: ignore[reportAttributeAccessIssue]  (the app's: not an engine field)
-    return g

@@ -21,101 +21,41 @@ Yellow outlines: what the legal actions of the decision point move; white
 
 from array import array
 
-import displayio
-import terminalio
 from micropython import const
 
-from alheimur.actions import MAX_ACTIONS, SPACE
-from alheimur.layout import INVADER
 from ui import palette
-from ui.message import MessageLine
-from ui.text import Label
 
-TILE = const(22)          # a world tile (sprites.py draws the sheets at these sizes)
-PIECE = const(20)         # a pyramid
-ICON = const(12)          # a ship, a tab
-DIE = const(11)
-SHIP_LETTER = const(13)   # the ship sheet's first letter box
-WY = const(12)            # the world's top
-PX = const(90)            # the panel's left
-ROWS = const(5)           # orbit rows shown
-ROW_Y = const(25)
-DICE_Y = const(88)
-Z_WORLD = const(0)
-Z_PANEL = const(1)
-Z_TABS = const(2)
-WHITE = const(0xFFFFFF)
-CYAN = const(0x30F0FF)
-YELLOW = const(0xFFD820)
+# Private copies of the layout's numbers (sprites.py has its own): const
+# names with a leading underscore cost no global, and this module keeps
+# neither alheimur.layout's nor sprites' names loaded for them.
+_TILE = const(22)         # a world tile
+_PIECE = const(20)        # a pyramid
+_ICON = const(12)         # a ship, a tab
+_SHIP_LETTER = const(13)  # the ship sheet's first letter box
+_WY = const(12)           # the world's top
+_PX = const(90)           # the panel's left
+_ROWS = const(5)          # orbit rows shown
+_ROW_Y = const(25)
+_Z_WORLD = const(0)       # zones of the cursor (view.py has the same)
+_Z_PANEL = const(1)
+_Z_TABS = const(2)
+_SPACE = const(8)         # alheimur.actions.SPACE: the place "space"
+_INVADER = const(32)      # alheimur.layout.INVADER: a piece's invader bit
+
 
 class Screen:
     def __init__(self, game):
-        from alheimur import sprites  # dropped by the app once drawn
-        g = self.g = game
-        np = g.nplayers()
-        nw = g.nworlds()
-        self.ntabs = nw + 1
-        self.root = root = displayio.Group()
-        # tabs
-        tbm, tpal = sprites.tabs(np, nw)
-        self.tabs = displayio.TileGrid(tbm, pixel_shader=tpal, width=self.ntabs, height=1,
-                                       tile_width=ICON, tile_height=ICON)
-        for i in range(self.ntabs):
-            self.tabs[i] = i
-        root.append(self.tabs)
-        mbm = sprites.marks()
-        self.tlit = self._grid(root, mbm, YELLOW, ICON, self.ntabs, 1, 0, 0)
-        self.tview = self._grid(root, mbm, WHITE, ICON, 1, 1, 0, 0)
-        self.tview[0] = 1
-        self.tdest = self._grid(root, mbm, CYAN, ICON, 1, 1, 0, 0)
-        self.tdest[0] = 2
-        self.tdest.hidden = True
-        self.tcur = self._grid(root, mbm, WHITE, ICON, 1, 1, 0, 0)
-        self.tcur[0] = 2
-        self.turn = _label(root, 159, 0, palette.TITLE, (1, 0))
-        # the world
-        ebm, epal = sprites.tiles()
-        self.tiles = displayio.TileGrid(ebm, pixel_shader=epal, width=4, height=4,
-                                        tile_width=TILE, tile_height=TILE, y=WY)
-        root.append(self.tiles)
-        edges = sprites.edges()
-        self.bord = self._grid(root, edges, 0x101010, TILE, 4, 4, 0, WY)
-        self.lit = self._grid(root, edges, YELLOW, TILE, 4, 4, 0, WY)
-        self.pals = [sprites.player_palette(p) for p in range(np)]
-        self.doomed_pal = sprites.doomed_palette()
-        pbm = sprites.pieces(np)
-        self.pg = []
-        for _ in range(16):
-            t = displayio.TileGrid(pbm, pixel_shader=self.pals[0], width=1, height=1,
-                                   tile_width=PIECE, tile_height=PIECE)
-            t.hidden = True
-            root.append(t)
-            self.pg.append(t)
-        self.dest = self._grid(root, edges, CYAN, TILE, 4, 4, 0, WY)
-        self.cur = self._grid(root, edges, WHITE, TILE, 4, 4, 0, WY)
-        self.caption = _label(root, 4, WY + 30, palette.DIM)
-        # the panel
-        self.status = _label(root, PX, WY, palette.TEXT)
-        sbm = sprites.ships(np)
-        self.rows = []
-        for r in range(ROWS):
-            t = displayio.TileGrid(sbm, pixel_shader=self.pals[0], width=5, height=1,
-                                   tile_width=ICON, tile_height=ICON, x=PX, y=ROW_Y + ICON * r)
-            root.append(t)
-            self.rows.append(t)
-        self.plit = self._grid(root, mbm, YELLOW, ICON, 5, ROWS, PX, ROW_Y)
-        self.pdest = self._grid(root, mbm, CYAN, ICON, 1, 1, PX, ROW_Y)
-        self.pdest[0] = 2
-        self.pcur = self._grid(root, mbm, WHITE, ICON, 1, 1, PX, ROW_Y)
-        self.pcur[0] = 2
-        self.dice = displayio.TileGrid(sprites.dice(), pixel_shader=sprites.palette(
-            (0, 0xF0F0F0, 0x000000, YELLOW)), width=6, height=1, tile_width=DIE,
-            tile_height=DIE, x=PX + 2, y=DICE_Y)
-        root.append(self.dice)
-        self.msg = MessageLine(root, 2, 103, width=26, lines=2)
-        # state
+        # The displayio objects are made by sprites.py: the app drops that
+        # module once the screen is drawn, so the making stays not loaded.
+        from alheimur import sprites
+        self.g = game
+        self.ntabs = game.nworlds() + 1
+        (self.root, self.tabs, self.tlit, self.tview, self.tdest, self.tcur, self.turn,
+         self.tiles, self.bord, self.lit, self.pals, self.doomed_pal, self.pg, self.dest,
+         self.cur, self.caption, self.status, self.rows, self.plit, self.pdest, self.pcur,
+         self.dice, self.msg) = sprites.make(game)
         self.view = 0                     # the world shown (SPACE: space)
-        self.zone = Z_WORLD
+        self.zone = _Z_WORLD
         self.tile = 5                     # the cursor's tile (world)
         self.prow = 0                     # .. orbit row and column (1-4)
         self.pcol = 1
@@ -133,34 +73,24 @@ class Screen:
         self.dtile = -1                   # the choice's territory, ship, tab
         self.dship = -1
         self.dtab = -1
-        self.buf = array("H", bytes(2 * MAX_ACTIONS))
-
-    def _grid(self, root, bm, colour, size, w, h, x, y):
-        pal = displayio.Palette(2)
-        pal.make_transparent(0)
-        pal[1] = colour
-        t = displayio.TileGrid(bm, pixel_shader=pal, width=w, height=h,
-                               tile_width=size, tile_height=size, x=x, y=y)
-        root.append(t)
-        return t
 
     # -- places -------------------------------------------------------------------
 
     def tab_of(self, loc):
-        return self.ntabs - 1 if loc == SPACE else loc
+        return self.ntabs - 1 if loc == _SPACE else loc
 
     def loc_of(self, tab):
-        return SPACE if tab == self.ntabs - 1 else tab
+        return _SPACE if tab == self.ntabs - 1 else tab
 
     def terr(self):
         """The territory under the cursor on the world shown (-1: none)."""
-        if self.view == SPACE or self.zone != Z_WORLD:
+        if self.view == _SPACE or self.zone != _Z_WORLD:
             return -1
         return self.g.terr_at(self.view, self.tile)
 
     def ship(self):
         """The ship slot under the cursor (-1: none)."""
-        if self.zone != Z_PANEL or self.prow >= self.nrows:
+        if self.zone != _Z_PANEL or self.prow >= self.nrows:
             return -1
         v = self.cells[self.prow * 4 + self.pcol - 1]
         return -1 if v == 255 else v
@@ -179,13 +109,13 @@ class Screen:
         """Show world (or space) ``loc``."""
         self.view = loc
         self.ptop = 0
-        space = loc == SPACE
+        space = loc == _SPACE
         hide(self.tiles, space)
         for t in (self.bord, self.lit, self.dest, self.cur):
             hide(t, space)
         self.caption.text = "space:\nships here\nmay move to\nany orbit" if space else " "
-        if space and self.zone == Z_WORLD:
-            self.zone = Z_PANEL
+        if space and self.zone == _Z_WORLD:
+            self.zone = _Z_PANEL
         self.draw_world()
         self.draw_panel()
         self.draw_marks()
@@ -195,7 +125,7 @@ class Screen:
         g = self.g
         w = self.view
         pg = self.pg
-        if w == SPACE:
+        if w == _SPACE:
             for t in pg:
                 hide(t, True)
             return
@@ -222,12 +152,12 @@ class Screen:
             if not v:
                 hide(t, True)
                 continue
-            self.cx[k] = (x0[k] + x1[k] + 1) * TILE // 2
-            self.cy[k] = (y0[k] + y1[k] + 1) * TILE // 2
-            t.x = self.cx[k] - PIECE // 2
-            t.y = WY + self.cy[k] - PIECE // 2
+            self.cx[k] = (x0[k] + x1[k] + 1) * _TILE // 2
+            self.cy[k] = (y0[k] + y1[k] + 1) * _TILE // 2
+            t.x = self.cx[k] - _PIECE // 2
+            t.y = _WY + self.cy[k] - _PIECE // 2
             q = (v >> 2) & 7
-            put(t, 0, q * 6 + (v & 3) - 1 + (3 if v & INVADER else 0))
+            put(t, 0, q * 6 + (v & 3) - 1 + (3 if v & _INVADER else 0))
             shade(t, self.doomed_pal if self.doomed >> k & 1 else self.pals[q])
             hide(t, False)
 
@@ -279,9 +209,9 @@ class Screen:
         g = self.g
         if self.prow < self.ptop:
             self.ptop = self.prow
-        elif self.prow >= self.ptop + ROWS:
-            self.ptop = self.prow - ROWS + 1
-        for j in range(ROWS):
+        elif self.prow >= self.ptop + _ROWS:
+            self.ptop = self.prow - _ROWS + 1
+        for j in range(_ROWS):
             r = self.ptop + j
             row = self.rows[j]
             if r >= self.nrows:
@@ -289,7 +219,7 @@ class Screen:
                 continue
             q = self.rowner[r]
             shade(row, self.pals[q])
-            put(row, 0, SHIP_LETTER + q)
+            put(row, 0, _SHIP_LETTER + q)
             for c in range(4):
                 i = self.cells[r * 4 + c]
                 put(row, c + 1, 0 if i == 255 else ship_sprite(g.sb[i]))
@@ -298,45 +228,45 @@ class Screen:
     def draw_marks(self):
         """The yellow outlines (what legal actions move), the choice."""
         w = self.view
-        lit = self.lw[w] if w != SPACE else 0
-        if w != SPACE:
+        lit = self.lw[w] if w != _SPACE else 0
+        if w != _SPACE:
             for tile in range(16):
                 k = self.g.lab[w * 16 + tile]
                 put(self.lit, tile, self._mask(tile, k) if lit >> k & 1 else 0)
                 put(self.dest, tile, 16 + self._mask(tile, k) if k == self.dtile else 0)
         dest = False
-        for j in range(ROWS):
+        for j in range(_ROWS):
             r = self.ptop + j
             for c in range(4):
                 i = self.cells[r * 4 + c] if r < self.nrows else 255
                 put(self.plit, (c + 1, j), 1 if i != 255 and self.ls[i] else 0)
                 if i != 255 and i == self.dship:
                     dest = True
-                    self.pdest.x = PX + (c + 1) * ICON
-                    self.pdest.y = ROW_Y + j * ICON
+                    self.pdest.x = _PX + (c + 1) * _ICON
+                    self.pdest.y = _ROW_Y + j * _ICON
         hide(self.pdest, not dest)
         for t in range(self.ntabs):
             put(self.tlit, t, 1 if self.ltab >> t & 1 else 0)
-        self.tview.x = self.tab_of(w) * ICON
+        self.tview.x = self.tab_of(w) * _ICON
 
     def draw_cursor(self):
         z = self.zone
-        k = self.terr() if z == Z_WORLD else -1
-        if self.view != SPACE:
+        k = self.terr() if z == _Z_WORLD else -1
+        if self.view != _SPACE:
             for tile in range(16):
                 kk = self.g.lab[self.view * 16 + tile]
                 put(self.cur, tile, 16 + self._mask(tile, kk) if kk == k else 0)
-        hide(self.pcur, z != Z_PANEL or self.nrows == 0)
+        hide(self.pcur, z != _Z_PANEL or self.nrows == 0)
         if not self.pcur.hidden:
-            self.pcur.x = PX + self.pcol * ICON
-            self.pcur.y = ROW_Y + (self.prow - self.ptop) * ICON
-        hide(self.tcur, z != Z_TABS)
-        self.tcur.x = self.tab * ICON
+            self.pcur.x = _PX + self.pcol * _ICON
+            self.pcur.y = _ROW_Y + (self.prow - self.ptop) * _ICON
+        hide(self.tcur, z != _Z_TABS)
+        self.tcur.x = self.tab * _ICON
 
     def tlit_dest(self, tab):
         """Outline tab ``tab`` in cyan (-1: none): where a ship would go."""
         hide(self.tdest, tab < 0)
-        self.tdest.x = max(tab, 0) * ICON
+        self.tdest.x = max(tab, 0) * _ICON
 
     def set_status(self, turn, turn_colour, status, colour):
         """The turn (top right) and the decision point (panel)."""
@@ -396,10 +326,3 @@ def ship_sprite(b):
     if not m:
         return size
     return 7 + (0, 1, 3)[size - 1] + m - 1
-
-
-def _label(group, x, y, colour, anchor=(0, 0)):
-    lab = Label(terminalio.FONT, text=" ", color=colour, anchor_point=anchor,
-                anchored_position=(x, y))
-    group.append(lab)
-    return lab

@@ -15,12 +15,25 @@ app; it reads the game and applies only the survival check and the dice):
 from micropython import const
 
 from alheimur import words
-from alheimur.actions import K_DIE, K_SURVIVE, P_DICE
-from alheimur.layout import FIGHTER, FREE, INVADER, MARINE, R_HITS, R_SHOOT, R_TARGET
 from alheimur.turn import doomed, worlds_of
 from alheimur.world import bits
 from ui import palette
 from ui.fx import ILLEGAL
+
+# Private copies of the alheimur.actions and alheimur.layout numbers used
+# here: a const() name with a leading underscore costs no global and no
+# bytecode lookup (tests/test_alheimur_app.py checks them against the
+# originals).
+_K_DIE = const(1)
+_K_SURVIVE = const(7)
+_P_DICE = const(15)
+_FIGHTER = const(4)
+_R_SHOOT = const(20)
+_R_TARGET = const(21)
+_R_HITS = const(23)
+_MARINE = const(24)
+_INVADER = const(32)
+_FREE = const(255)
 
 _SHOT_MS = const(900)        # a shot's result stays in view this long
 _DIE_MS = const(220)         # between two dice
@@ -105,7 +118,7 @@ def survive(b):
     total = 0
     for q in range(g.nplayers()):
         total += g.in_play(q)
-    g.apply(K_SURVIVE << 11, False)
+    g.apply(_K_SURVIVE << 11, False)
     for q in range(g.nplayers()):
         total -= g.in_play(q)
     b.scr.doomed = 0
@@ -131,7 +144,7 @@ def say_fate(b):
     name = words.terr(g, w, t)
     q = words.LETTERS[(v >> 2) & 7]
     s = v & 3
-    if v & INVADER:
+    if v & _INVADER:
         text = M_INV_DIES % (name, q, s) if dies else M_INV_LIVES % (name, q)
     else:
         occ = 0
@@ -149,8 +162,8 @@ def roll(b):
     """A shot's dice (the game is at its first die)."""
     g = b.g
     scr = b.scr
-    shooter = g.reg[R_SHOOT]
-    target = g.reg[R_TARGET]
+    shooter = g.reg[_R_SHOOT]
+    target = g.reg[_R_TARGET]
     sh = words.ship(g, shooter)
     tg = words.ship(g, target)
     scr.mark_legal()
@@ -162,21 +175,21 @@ def roll(b):
     scr.say(M_SHOT % (sh, tg), palette.TITLE)
     b.s.refresh()
     sb = g.sb
-    need = 6 if not sb[shooter] & FIGHTER else 5 if sb[target] & FIGHTER else 4
+    need = 6 if not sb[shooter] & _FIGHTER else 5 if sb[target] & _FIGHTER else 4
     lit = _dice(b, 0, need)
-    hits = g.reg[R_HITS] if g.phase() == P_DICE else 0
+    hits = g.reg[_R_HITS] if g.phase() == _P_DICE else 0
     scr.say(M_HITS % (sh, tg, hits) if hits > 1 else M_HIT % (sh, tg) if hits
             else M_MISS % (sh, tg), palette.BAD if hits else palette.DIM)
     b.s.refresh()
     if hits:
         b.wait(_SHOT_MS // 2)
-        marine = sb[target] & MARINE
+        marine = sb[target] & _MARINE
         lit = _dice(b, 3, 6)
         left = hits - bits(lit)
-        if g.sl[target] == FREE:
+        if g.sl[target] == _FREE:
             text = M_DESTROYED % tg
         elif left:
-            text = (M_MARINE_LOST if marine and not sb[target] & MARINE
+            text = (M_MARINE_LOST if marine and not sb[target] & _MARINE
                     else M_SHRINKS) % (tg, words.ship(g, target))
         else:
             text = M_SAVED % tg
@@ -204,9 +217,9 @@ def _dice(b, first, need):
     lit = 0
     k = 0
     defence = first > 0
-    while g.phase() == P_DICE and g.defence() == defence:
+    while g.phase() == _P_DICE and g.defence() == defence:
         v = b.rng.below(6) + 1        # as ai.chance rolls a die
-        g.apply(K_DIE << 11 | v, False)
+        g.apply(_K_DIE << 11 | v, False)
         vals[k] = v
         if v >= need:
             lit |= 1 << k

@@ -1,4 +1,5 @@
-"""Alheimur's sprite sheets, drawn once by code when the board screen opens
+"""Alheimur's board screen made: its sprite sheets, drawn once by code,
+its TileGrids, labels and arrays (``make``), when the board screen opens
 (the app drops this module afterwards: nothing here is used while playing).
 
     tiles    22x22, 4 bit: the five elements, each with its own texture
@@ -8,7 +9,7 @@
              m (1 N, 2 E, 4 S, 8 W) one pixel wide, 16 + m two pixels
              wide: territory borders, the legal frame (yellow), the cursor
              (white) and the choice (cyan) share it with their own palettes
-    pieces   20x20, 2 bit, one row of six per player letter: upright
+    pieces   20x20, 2 bit, six per player letter: upright
              (colonist) small, medium, large, then lying (invader); the
              player's palette colours it (1 outline, 2 body, 3 letter)
     ships    12x12, 2 bit: none, transports 1-3, fighters 1-3, transports
@@ -26,10 +27,28 @@ import displayio
 import terminalio
 from micropython import const
 
-from alheimur.screen import DIE, ICON, PIECE, SHIP_LETTER, TILE, ship_sprite
+from alheimur.screen import ship_sprite
 from alheimur.words import COLOURS, LETTERS
+from ui import palette as colours
 from ui.draw import frame, origin, rect
+from ui.message import MessageLine
+from ui.text import Label
 
+# The screen's layout (alheimur/screen.py has private copies of those it
+# draws with).
+TILE = const(22)          # a world tile
+PIECE = const(20)         # a pyramid
+ICON = const(12)          # a ship, a tab
+DIE = const(11)
+SHIP_LETTER = const(13)   # the ship sheet's first letter box
+WY = const(12)            # the world's top
+PX = const(90)            # the panel's left
+ROWS = const(5)           # orbit rows shown
+ROW_Y = const(25)
+DICE_Y = const(88)
+WHITE = const(0xFFFFFF)
+CYAN = const(0x30F0FF)
+YELLOW = const(0xFFD820)
 NEUTRAL = const(0x909090)
 SPACE_BG = const(0x283870)
 DOOMED_RIM = const(0xFF2020)
@@ -104,9 +123,9 @@ def tiles():
 
 def edges():
     """Bitmap of the 32 edge sprites (see the module docstring)."""
-    bm = displayio.Bitmap(8 * TILE, 4 * TILE, 2)
+    bm = displayio.Bitmap(16 * TILE, 2 * TILE, 2)   # 16 wide: rows of whole words
     for i in range(32):
-        ox, oy = origin(i, 8, TILE)
+        ox, oy = origin(i, 16, TILE)
         w = 2 if i >= 16 else 1
         m = i & 15
         e = TILE - 1
@@ -149,11 +168,12 @@ def _pyramid(bm, ox, oy, h, lying, fill):
 def pieces(nplayers):
     """Bitmap of the pyramids: sprite p * 6 + k for player p, k 0-2 an
     upright pyramid of 1-3 pips, 3-5 lying."""
-    bm = displayio.Bitmap(6 * PIECE, nplayers * PIECE, 4)
+    # 12 sprites a row (two players): rows of whole 32-bit words, none
+    # half empty
+    bm = displayio.Bitmap(12 * PIECE, (nplayers + 1) // 2 * PIECE, 4)
     for p in range(nplayers):
         for k in range(6):
-            ox = k * PIECE
-            oy = p * PIECE
+            ox, oy = origin(p * 6 + k, 12, PIECE)
             s = k % 3
             h = _SIZES[s]
             lying = k >= 3
@@ -259,3 +279,96 @@ def dice():
                 y = 2 + (k // 3) * 3
                 rect(bm, x, y, x + 1, y + 1, 2)
     return bm
+
+
+def make(g):
+    """The board screen's displayio objects for game g (alheimur/screen.py
+    names them): the TileGrids in drawing order under one root group, the
+    labels, the message line. The outlines of a colour share one palette."""
+    np = g.nplayers()
+    nw = g.nworlds()
+    nt = nw + 1
+    root = displayio.Group()
+    yellow = _pal2(YELLOW)
+    white = _pal2(WHITE)
+    cyan = _pal2(CYAN)
+    # tabs
+    tbm, tpal = tabs(np, nw)
+    tabg = displayio.TileGrid(tbm, pixel_shader=tpal, width=nt, height=1,
+                              tile_width=ICON, tile_height=ICON)
+    for i in range(nt):
+        tabg[i] = i
+    root.append(tabg)
+    mbm = marks()
+    tlit = _grid(root, mbm, yellow, ICON, nt, 1, 0, 0)
+    tview = _grid(root, mbm, white, ICON, 1, 1, 0, 0)
+    tview[0] = 1
+    tdest = _grid(root, mbm, cyan, ICON, 1, 1, 0, 0)
+    tdest[0] = 2
+    tdest.hidden = True
+    tcur = _grid(root, mbm, white, ICON, 1, 1, 0, 0)
+    tcur[0] = 2
+    turn = _label(root, 159, 0, colours.TITLE, (1, 0))
+    # the world
+    ebm, epal = tiles()
+    tileg = displayio.TileGrid(ebm, pixel_shader=epal, width=4, height=4,
+                               tile_width=TILE, tile_height=TILE, y=WY)
+    root.append(tileg)
+    ed = edges()
+    bord = _grid(root, ed, _pal2(0x101010), TILE, 4, 4, 0, WY)
+    lit = _grid(root, ed, yellow, TILE, 4, 4, 0, WY)
+    pals = [player_palette(p) for p in range(np)]
+    doomed_pal = doomed_palette()
+    pbm = pieces(np)
+    pg = []
+    for _ in range(16):
+        t = displayio.TileGrid(pbm, pixel_shader=pals[0], width=1, height=1,
+                               tile_width=PIECE, tile_height=PIECE)
+        t.hidden = True
+        root.append(t)
+        pg.append(t)
+    dest = _grid(root, ed, cyan, TILE, 4, 4, 0, WY)
+    cur = _grid(root, ed, white, TILE, 4, 4, 0, WY)
+    caption = _label(root, 4, WY + 30, colours.DIM)
+    # the panel
+    status = _label(root, PX, WY, colours.TEXT)
+    sbm = ships(np)
+    rows = []
+    for r in range(ROWS):
+        t = displayio.TileGrid(sbm, pixel_shader=pals[0], width=5, height=1,
+                               tile_width=ICON, tile_height=ICON, x=PX, y=ROW_Y + ICON * r)
+        root.append(t)
+        rows.append(t)
+    plit = _grid(root, mbm, yellow, ICON, 5, ROWS, PX, ROW_Y)
+    pdest = _grid(root, mbm, cyan, ICON, 1, 1, PX, ROW_Y)
+    pdest[0] = 2
+    pcur = _grid(root, mbm, white, ICON, 1, 1, PX, ROW_Y)
+    pcur[0] = 2
+    diceg = displayio.TileGrid(dice(), pixel_shader=palette(
+        (0, 0xF0F0F0, 0x000000, YELLOW)), width=6, height=1, tile_width=DIE,
+        tile_height=DIE, x=PX + 2, y=DICE_Y)
+    root.append(diceg)
+    msg = MessageLine(root, 2, 103, width=26, lines=2)
+    return (root, tabg, tlit, tview, tdest, tcur, turn, tileg, bord, lit, pals, doomed_pal,
+            pg, dest, cur, caption, status, rows, plit, pdest, pcur, diceg, msg)
+
+
+def _pal2(colour):
+    pal = displayio.Palette(2)
+    pal.make_transparent(0)
+    pal[1] = colour
+    return pal
+
+
+def _grid(root, bm, pal, size, w, h, x, y):
+    t = displayio.TileGrid(bm, pixel_shader=pal, width=w, height=h,
+                           tile_width=size, tile_height=size, x=x, y=y)
+    root.append(t)
+    return t
+
+
+def _label(group, x, y, colour, anchor=(0, 0)):
+    lab = Label(terminalio.FONT, text=" ", color=colour, anchor_point=anchor,
+                anchored_position=(x, y))
+    group.append(lab)
+    return lab

@@ -6,52 +6,52 @@ the step begins; each launch or return uses one (a spaceport launching
 itself uses its own action, so which one acts never matters).
 """
 
-from alheimur.actions import (
-    K_BOARD,
-    K_CIVILIZE,
-    K_EXPAND,
-    K_FLIP,
-    K_LAND,
-    K_LAUNCH,
-    K_MIGRATE,
-    K_MOVE,
-    K_RETURN,
-    K_SURVIVE,
-    K_UNLOAD,
-    P_BOARD,
-    P_EXPAND,
-    P_FLIP,
-    P_LAND,
-    P_LAUNCH,
-    P_MIGRATE,
-    P_SURVIVE,
-    SPACE,
-    a_size,
-    a_terr,
-    a_to,
-    a_world,
-)
-from alheimur.layout import (
-    FIGHTER,
-    FREE,
-    INVADER,
-    MARINE,
-    MAX_SHIPS,
-    R_CUR,
-    R_ENDER,
-    R_EXP,
-    R_LAST,
-    R_NWORLDS,
-    R_PHASE,
-    R_STOP,
-    R_TURNS,
-    USED,
-    X_END,
-    X_STEP1,
-    X_SURVIVE,
-    X_TURN,
-)
+from micropython import const
+
+from alheimur.actions import a_size, a_terr, a_to, a_world
 from alheimur.world import bits
+
+# Copies of the alheimur.actions and alheimur.layout numbers used here,
+# under the same names: compiled in as numbers (no global looked up each
+# time) and no new name to intern (tests/test_alheimur_app.py checks
+# them against the originals).
+P_EXPAND = const(4)
+K_EXPAND = const(5)
+P_SURVIVE = const(5)
+K_CIVILIZE = const(6)
+P_MIGRATE = const(6)
+K_SURVIVE = const(7)
+P_LAUNCH = const(7)
+K_MIGRATE = const(8)
+P_FLIP = const(8)
+SPACE = const(8)
+K_LAUNCH = const(9)
+P_LAND = const(9)
+K_BOARD = const(10)
+P_BOARD = const(10)
+K_RETURN = const(11)
+K_UNLOAD = const(12)
+K_FLIP = const(13)
+K_LAND = const(14)
+K_MOVE = const(15)
+R_PHASE = const(0)
+R_CUR = const(1)
+R_LAST = const(3)
+FIGHTER = const(4)
+R_ENDER = const(4)
+R_EXP = const(11)
+R_STOP = const(12)
+X_SURVIVE = const(20)
+X_STEP1 = const(21)
+MARINE = const(24)
+R_NWORLDS = const(29)
+X_END = const(30)
+R_TURNS = const(31)
+X_TURN = const(31)
+INVADER = const(32)
+USED = const(64)
+MAX_SHIPS = const(120)
+FREE = const(255)
 
 
 def worlds_of(g, p):

@@ -10,11 +10,21 @@ row; left/right there show the other worlds and space).
 """
 
 
+from micropython import const
+
 import boards
 from alheimur import words
-from alheimur.actions import K_SITE, SPACE, a_world
-from alheimur.layout import INVADER
-from alheimur.screen import Z_PANEL, Z_TABS, Z_WORLD, Screen
+from alheimur.actions import a_world
+from alheimur.screen import Screen
+
+# Private copies (no globals; screen.py has the same): the cursor's zones,
+# alheimur.actions' K_SITE and SPACE, alheimur.layout's INVADER.
+_Z_WORLD = const(0)
+_Z_PANEL = const(1)
+_Z_TABS = const(2)
+_K_SITE = const(16)
+_SPACE = const(8)
+_INVADER = const(32)
 
 # Texts on this screen (each fits its place whole: tests/test_messages.py)
 L_EMPTY = "%s %s: empty"                     # tile, element
@@ -31,8 +41,9 @@ class View(Screen):
     # -- legal actions --------------------------------------------------------------
 
     def mark_legal(self, n=-1):
-        """Light what the decision point's legal actions move (the game's
-        ``legal``); n=-1: nothing (not a human's decision)."""
+        """Light what the decision point's n legal actions move (n from
+        the game's ``legal``, just called); n=-1: nothing (not a human's
+        decision)."""
         g = self.g
         lw = self.lw
         for w in range(9):
@@ -41,7 +52,7 @@ class View(Screen):
         for i in range(120):
             ls[i] = 0
         self.ltab = 0
-        buf = self.buf
+        buf = g.sbuf     # the engine's list of them (read only), as legal() left it
         for j in range(n):
             a = buf[j]
             s = g.subject(a)
@@ -52,7 +63,7 @@ class View(Screen):
             elif s >= 0:
                 lw[s >> 4] |= 1 << (s & 15)
                 self.ltab |= 1 << (s >> 4)
-            elif a >> 11 == K_SITE:
+            elif a >> 11 == _K_SITE:
                 self.ltab |= 1 << a_world(a)
 
     def lit_here(self):
@@ -67,9 +78,9 @@ class View(Screen):
         """Put the cursor on something lit: here if it is, else the first
         lit thing of the world shown, else of the first world (or space)
         where there is one. False if nothing is lit."""
-        if self.zone == Z_TABS and self.ltab >> self.tab & 1:
+        if self.zone == _Z_TABS and self.ltab >> self.tab & 1:
             return True
-        if self.zone != Z_TABS and self.lit_here():
+        if self.zone != _Z_TABS and self.lit_here():
             return True
         for j in range(self.ntabs):
             tab = (self.tab_of(self.view) + j) % self.ntabs
@@ -85,7 +96,7 @@ class View(Screen):
     def _first_lit(self):
         g = self.g
         w = self.view
-        if w != SPACE and self.lw[w]:
+        if w != _SPACE and self.lw[w]:
             best = -1
             pick = 0
             for tile in range(16):
@@ -95,14 +106,14 @@ class View(Screen):
                     if best < 0 or d < best:
                         best = d
                         pick = tile
-            self.zone = Z_WORLD
+            self.zone = _Z_WORLD
             self.tile = pick
             return True
         for r in range(self.nrows):
             for c in range(4):
                 i = self.cells[r * 4 + c]
                 if i != 255 and self.ls[g.rep(i)]:
-                    self.zone = Z_PANEL
+                    self.zone = _Z_PANEL
                     self.prow = r
                     self.pcol = c + 1
                     self._panel_rows()
@@ -118,7 +129,7 @@ class View(Screen):
             loc = -2 - spot
             if loc != self.view:
                 self.show(loc)
-            self.zone = Z_TABS
+            self.zone = _Z_TABS
             self.tab = self.tab_of(loc)
         elif spot >= 128:
             i = spot - 128
@@ -128,7 +139,7 @@ class View(Screen):
             for r in range(self.nrows):
                 for c in range(4):
                     if self.cells[r * 4 + c] == i:
-                        self.zone = Z_PANEL
+                        self.zone = _Z_PANEL
                         self.prow = r
                         self.pcol = c + 1
                         self._panel_rows()
@@ -137,7 +148,7 @@ class View(Screen):
             w = spot >> 4
             if w != self.view:
                 self.show(w)
-            self.zone = Z_WORLD
+            self.zone = _Z_WORLD
             self.tile = g.tfirst[spot]
         self.draw_cursor()
 
@@ -149,24 +160,24 @@ class View(Screen):
         on the tabs left/right show another world. True when the world
         shown changed."""
         z = self.zone
-        if z == Z_TABS:
+        if z == _Z_TABS:
             if key == boards.LEFT or key == boards.RIGHT:
                 d = 1 if key == boards.RIGHT else -1
                 self.tab = (self.tab + d) % self.ntabs
                 self.show(self.loc_of(self.tab))
-                self.zone = Z_TABS
+                self.zone = _Z_TABS
                 self.draw_cursor()
                 return True
-            self.zone = Z_PANEL if self.view == SPACE or (key == boards.UP and self.nrows) \
-                else Z_WORLD
-            if self.zone == Z_PANEL:
+            self.zone = _Z_PANEL if self.view == _SPACE or (key == boards.UP and self.nrows) \
+                else _Z_WORLD
+            if self.zone == _Z_PANEL:
                 self.prow = self.nrows - 1 if key == boards.UP else 0
                 self.pcol = 1
                 self._panel_rows()
                 self.draw_marks()
             else:
                 self.tile = self.tile & 3 if key == boards.DOWN else 12 + (self.tile & 3)
-        elif z == Z_WORLD:
+        elif z == _Z_WORLD:
             self._world_step(key)
         else:
             self._panel_step(key)
@@ -190,10 +201,10 @@ class View(Screen):
                 self.tile = r * 4 + c
                 return
         if dr:
-            self.zone = Z_TABS
+            self.zone = _Z_TABS
             self.tab = self.tab_of(self.view)
         elif self.nrows:
-            self.zone = Z_PANEL
+            self.zone = _Z_PANEL
             self.prow = min(self.ptop + max(0, (self.tile >> 2) - 1), self.nrows - 1)
             self.pcol = 1 if dc > 0 else self._last(self.prow)
             self._panel_rows()
@@ -211,7 +222,7 @@ class View(Screen):
         if key == boards.UP or key == boards.DOWN:
             r = self.prow + (1 if key == boards.DOWN else -1)
             if r < 0 or r >= self.nrows:
-                self.zone = Z_TABS
+                self.zone = _Z_TABS
                 self.tab = self.tab_of(self.view)
                 return
             self.prow = r
@@ -222,8 +233,8 @@ class View(Screen):
         c = self.pcol + (1 if key == boards.RIGHT else -1)
         if 1 <= c <= self._last(self.prow):
             self.pcol = c
-        elif self.view != SPACE:
-            self.zone = Z_WORLD
+        elif self.view != _SPACE:
+            self.zone = _Z_WORLD
             row = min(3, self.prow - self.ptop + 1)
             self.tile = row * 4 + (0 if key == boards.RIGHT else 3)
         else:
@@ -243,13 +254,13 @@ class View(Screen):
             if not v:
                 return L_EMPTY % (tile, e)
             q = words.LETTERS[(v >> 2) & 7]
-            return (L_INVADER if v & INVADER else L_PIECE) % (tile, e, q, words.SIZES[v & 3])
+            return (L_INVADER if v & _INVADER else L_PIECE) % (tile, e, q, words.SIZES[v & 3])
         i = self.ship()
         if i >= 0:
             s = g.sb[i]
             if s & 24:
                 return L_MARINE % (words.ship(g, i), words.SIZES[(s >> 3) & 3])
             return L_SHIP % (words.ship(g, i), words.SIZES[s & 3], words.ship_kind(s & 4))
-        if self.zone == Z_TABS:
+        if self.zone == _Z_TABS:
             return L_TABS
         return L_NO_SHIPS % words.place(g, self.view)

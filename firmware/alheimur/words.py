@@ -8,33 +8,35 @@ a ship by its owner's letter, size, T (transport) or F (fighter) and its
 marine's size ("Y3T2"), as the records write them.
 """
 
-from alheimur.actions import (
-    K_AIM,
-    K_BOARD,
-    K_CIVILIZE,
-    K_EXPAND,
-    K_FLIP,
-    K_MIGRATE,
-    K_MOVE,
-    K_PASS,
-    K_RETURN,
-    K_SITE,
-    K_START,
-    K_SURVIVE,
-    K_TARGET,
-    K_UNLOAD,
-    P_AIM,
-    P_EXPAND,
-    P_MIGRATE,
-    SPACE,
-    a_ship,
-    a_size,
-    a_terr,
-    a_to,
-    a_world,
-)
-from alheimur.layout import FIGHTER, MARINE
+from micropython import const
+
+from alheimur.actions import a_ship, a_size, a_terr, a_to, a_world
 from alheimur.world import tile_name
+
+# Private copies of the alheimur.actions and alheimur.layout numbers used
+# here: a const() name with a leading underscore costs no global and no
+# bytecode lookup (tests/test_alheimur_app.py checks them against the
+# originals).
+_K_PASS = const(0)
+_K_START = const(4)
+_P_EXPAND = const(4)
+_K_EXPAND = const(5)
+_K_CIVILIZE = const(6)
+_P_MIGRATE = const(6)
+_K_SURVIVE = const(7)
+_K_MIGRATE = const(8)
+_SPACE = const(8)
+_K_BOARD = const(10)
+_K_RETURN = const(11)
+_K_UNLOAD = const(12)
+_K_FLIP = const(13)
+_P_AIM = const(13)
+_K_MOVE = const(15)
+_K_SITE = const(16)
+_K_AIM = const(17)
+_K_TARGET = const(18)
+_FIGHTER = const(4)
+_MARINE = const(24)
 
 LETTERS = "RYGBPOCW"
 NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "cyan", "white")
@@ -76,7 +78,7 @@ def world_letter(g, w):
 
 def place(g, loc):
     """An orbit by its world's letter, or 'space'."""
-    return "space" if loc == SPACE else world_letter(g, loc)
+    return "space" if loc == _SPACE else world_letter(g, loc)
 
 
 def terr(g, w, t):
@@ -87,9 +89,9 @@ def terr(g, w, t):
 def ship(g, i):
     """'Y3T2': owner, size, transport or fighter, marine."""
     c = g.sb[i]
-    s = "%s%d%s" % (LETTERS[g.sl[i] >> 4], c & 3, "F" if c & FIGHTER else "T")
-    if c & MARINE:
-        s += str((c & MARINE) >> 3)
+    s = "%s%d%s" % (LETTERS[g.sl[i] >> 4], c & 3, "F" if c & _FIGHTER else "T")
+    if c & _MARINE:
+        s += str((c & _MARINE) >> 3)
     return s
 
 
@@ -100,45 +102,45 @@ def ship_kind(fighter):
 def action(g, a):
     """What action a does, said before it is taken."""
     k = a >> 11
-    if k == K_PASS:
+    if k == _K_PASS:
         ph = g.phase()
-        if ph == P_EXPAND:
+        if ph == _P_EXPAND:
             return L_PASS_EXPAND
-        if ph == P_AIM:
+        if ph == _P_AIM:
             return L_PASS_FIRE
-        return L_PASS_STEP % (ph - P_MIGRATE + 1, STEPS[ph - P_MIGRATE])
-    if k == K_SURVIVE:
+        return L_PASS_STEP % (ph - _P_MIGRATE + 1, STEPS[ph - _P_MIGRATE])
+    if k == _K_SURVIVE:
         return L_SURVIVE
-    if k == K_SITE:
+    if k == _K_SITE:
         return L_SITE % world_letter(g, a_world(a))
     w = a_world(a)
     if w >= 0:
         t = terr(g, w, a_terr(a))
-        if k == K_START:
+        if k == _K_START:
             return L_START % (t, SIZES[a_size(a)])
-        if k == K_EXPAND:
+        if k == _K_EXPAND:
             return L_EXPAND % (t, SIZES[a_size(a)])
-        if k == K_CIVILIZE:
+        if k == _K_CIVILIZE:
             return L_CIVILIZE % (t, SIZES[a_size(a)])
-        if k == K_MIGRATE:
+        if k == _K_MIGRATE:
             return L_MIGRATE % (t, tile_name(g.tfirst[w * 16 + a_to(a)]))
         return L_LAUNCH % (t, ship_kind(a & 1))
     i = a_ship(a)
     h = ship(g, i)
-    if k == K_AIM:
+    if k == _K_AIM:
         return L_AIM % h
-    if k == K_TARGET:
+    if k == _K_TARGET:
         return L_TARGET % h
     loc = g.sl[i] & 15
-    if k == K_FLIP:
-        return L_FLIP % (h, ship_kind(not g.sb[i] & FIGHTER))
-    if k == K_MOVE:
+    if k == _K_FLIP:
+        return L_FLIP % (h, ship_kind(not g.sb[i] & _FIGHTER))
+    if k == _K_MOVE:
         return L_MOVE % (h, place(g, loc), place(g, a_to(a)))
     t = terr(g, loc, a_terr(a))
-    if k == K_BOARD:
+    if k == _K_BOARD:
         return L_BOARD % (t, h)
-    if k == K_RETURN:
+    if k == _K_RETURN:
         return L_RETURN % (h, t)
-    if k == K_UNLOAD:
+    if k == _K_UNLOAD:
         return L_UNLOAD % (h, t)
     return L_LAND % (h, t)

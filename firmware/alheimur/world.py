@@ -10,8 +10,6 @@ quarter 3 - q was.
 
 from micropython import const
 
-from ui.records import square
-
 NTILES = const(16)
 
 
@@ -20,7 +18,9 @@ def tile_name(t):
 
 
 def parse_tile(s):
-    """'A4' -> 0 .. 'D1' -> 15, or -1."""
+    """'A4' -> 0 .. 'D1' -> 15, or -1. (Only records read tiles: ui.records
+    is imported here so that playing does not keep it.)"""
+    from ui.records import square
     return square(s, 4, 4)
 
 
