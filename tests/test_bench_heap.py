@@ -42,8 +42,10 @@ def test_every_row_is_measured_from_py_and_mpy(mpy_cross):
     for key, _code, _what, _group in bench.HEAP_ROWS:
         assert py[key] > 0 and mpy[key] > 0, key
     code = [k for k, _c, _w, g in bench.HEAP_ROWS if g != "extra" and k not in ("game", "brain")]
-    # Loading .mpy keeps no compiler state: the app's code costs less heap.
-    assert sum(mpy[k] for k in code) < 0.95 * sum(py[k] for k in code)
+    # Loading .mpy keeps no compiler state: the app's code costs less heap
+    # (a few percent once the source, too, is measured without docstrings;
+    # the same files read as source would give equal sums).
+    assert sum(mpy[k] for k in code) < 0.99 * sum(py[k] for k in code)
     # Objects built at run time are the same either way.
     assert py["game"] == mpy["game"] and py["brain"] == mpy["brain"]
 
