@@ -68,7 +68,7 @@ _WORST = const(-(1 << 29))
 
 
 class Brain:
-    """Buffers for the search (about 13 KB, allocated once)."""
+    """Buffers for the search (about 12 KB, allocated once)."""
 
     def __init__(self):
         self.buf = array("H", [0] * MAX_MOVES)
