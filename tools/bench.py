@@ -847,11 +847,20 @@ def _alh_screen_heap():
     return sum(r[3] for r in rows), rows, bytes(g.state())
 
 
+# Alheimur's modules loaded for one screen or moment and dropped after it
+# (alheimur.app, computer), and the shell's.
+_ALH_LAZY = ("alheimur.cover", "alheimur.refuse", "alheimur.why", "alheimur.names",
+             "alheimur.overview", "alheimur.ending", "alheimur.restore", "ui.pause",
+             "ui.textview", "alheimur.results", "alheimur.rules")
+
+
 def _alh_vm_play(state, mpy_cross=None):
     """What one MicroPython VM keeps (.py; with mpy_cross, our modules but
     code.py as .mpy) while Alheimur is played with 8 seats and a computer
-    seat has chosen: {"hot", "ai", "steps"} bytes after a collection, and
-    the game modules of other games that were loaded."""
+    seat at the hard level has chosen (its search modules and buffers
+    loaded, as they stay for the rest of the game): {"hot", "ai", "steps"}
+    bytes after a collection, and the game modules of other games that
+    were loaded."""
     files, hw = _vm_files()
     code = files.pop("code.py")
     files["entry.py"] = code[:code.rindex("\ntry:\n    main()")] + "\n"
@@ -875,11 +884,18 @@ def _alh_vm_play(state, mpy_cross=None):
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'hot', gc.mem_alloc() - a)",
            "from alheimur import computer, ai\nfrom ui import think",
-           "x = ai.LEVELS['random'](g, g.rng, buf, n)",
+           "x = ai.LEVELS['hard'](g, g.rng, buf, n)",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'ai', gc.mem_alloc() - a)",
            "print('OTHERS', ' '.join(m for m in sys.modules if m.startswith(('aliencity', "
-           "'skyscrapers', 'launcher'))) or '-')"]
+           "'skyscrapers', 'launcher'))) or '-')",
+           # A long game: every screen that loads its own module opened
+           # once and dropped again, as the app does; the interned names of
+           # their source stay (qstrs are never freed).
+           "from ui.session import forget\nfor m in %r:\n    __import__(m)\n    forget(m)"
+           % (_ALH_LAZY,),
+           "gc.collect(); await asyncio.sleep(0); gc.collect()",
+           "print('PLAY', 'long', gc.mem_alloc() - a)"]
     r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)
     if r.returncode != 0:
         raise RuntimeError("MicroPython run failed:\n" + r.stderr)
@@ -922,11 +938,16 @@ def alheimur_heap_table(mpy_cross=None):
         t.append("| %s | %s | %s |" % (name, what[name], two(n, nm)))
     t.append("| code, game, hot seat | the four rows above, measured at once | %s |"
              % two(vm["hot"], m["hot"]))
-    t.append("| computer seat | + alheimur.computer, ai, ui.think and a choice made | %s |"
+    t.append("| computer seat | + alheimur.computer, ai, ai_eval, ai_turn, ui.think and a hard "
+             "choice made | %s |"
              % two(vm["ai"] - vm["hot"], m["ai"] - m["hot"]))
     t.append("| **playing Alheimur, 8 seats, a computer choosing** | board screen + the two "
              "rows above (target %d) | %s |" % (ALH_HEAP_TARGET, two(screen + vm["ai"],
                                                                      screen + m["ai"], True)))
+    t.append("| a long game | the row above after every screen with a module of its own was "
+             "opened once and closed (%s): their code is dropped, the names they interned stay | %s |"
+             % (", ".join(m.split(".")[-1] for m in _ALH_LAZY),
+                two(screen + vm["long"], screen + m["long"])))
     t.append("")
     t.append("MicroPython VM (.py compiled at import, as on the board"
              + ("; .mpy from MicroPython's mpy-cross 1.27, code.py as source" if vmm else "")
@@ -936,6 +957,7 @@ def alheimur_heap_table(mpy_cross=None):
     res = {"alheimur_app_screen_heap_bytes": screen,
            "alheimur_app_hot_heap_bytes": screen + vm["hot"],
            "alheimur_app_play_heap_bytes": screen + vm["ai"],
+           "alheimur_app_long_game_heap_bytes": screen + vm["long"],
            "alheimur_app_other_game_modules": len(vm["others"])}
     if vmm:
         res["alheimur_app_play_heap_bytes_dotmpy"] = screen + vmm["ai"]
