@@ -847,8 +847,8 @@ def _alh_screen_heap():
     return sum(r[3] for r in rows), rows, bytes(g.state())
 
 
-# Alheimur's modules loaded for one screen or moment and dropped after it
-# (alheimur.app, computer), and the shell's.
+# The modules alheimur.app (and the shell: pause menu, text view) loads for
+# one screen or moment and drops after it.
 _ALH_LAZY = ("alheimur.cover", "alheimur.refuse", "alheimur.why", "alheimur.names",
              "alheimur.overview", "alheimur.ending", "alheimur.restore", "ui.pause",
              "ui.textview", "alheimur.results", "alheimur.rules")

@@ -63,7 +63,6 @@ class Tables:
         self.rules = 0
         self.to_move = 0
         self.greedy = False  # True: score as if the game ended now
-        self.pick = PICK  # tenths an expected pick counts (setup sets it)
         self.lloss = array("i", [0] * NLOTS)  # dome_gain: blocking costs
         self.lpath = array("i", [0] * NLOTS)  # and path gains (walls)
         self.trival = bytearray(MAXT)  # nearest same-colour tower
@@ -81,7 +80,6 @@ class Tables:
 
     def setup(self, game, greedy=False):
         self.greedy = greedy
-        self.pick = 10 if greedy else PICK
         game.analyse()
         streets = game.streets
         glots = game.lots  # read only, for the street test
@@ -209,11 +207,12 @@ class Tables:
         p = self.to_move & 1
         self.value(p, 1 - p)  # fills pown (who picks which unclaimed tower)
         wgt = self.wgt
+        pick = 10 if self.greedy else PICK
         for i in range(n):
             o = self.cown[i]
             if o == 2:
                 o = self.pown[i]
-                w = 0 if o == 2 else self.pick
+                w = 0 if o == 2 else pick
             else:
                 w = 10
             cm = self._comp(i, o)
@@ -538,7 +537,7 @@ class Tables:
                     elif who == 1:
                         s1 += (10 - 2 * d) * 10
         if np:
-            pick = self.pick
+            pick = 10 if greedy else PICK
             # The caps still to play: picks in turn, best first.
             l0 = self.caps[0]
             if self.left[0] < l0:
