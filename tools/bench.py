@@ -878,13 +878,14 @@ def _alh_vm_play(state, mpy_cross=None):
            "import alheimur.view", "gc.collect(); await asyncio.sleep(0); step('view')",
            "from alheimur.engine import Game\ng = Game(8, 20)\ng.load(bytes(%r))" % (list(state),),
            "from prng import Rng\ng.rng = Rng(1)",
-           "from array import array\nfrom alheimur.actions import MAX_ACTIONS",
-           "opts = array('H', bytes(80))\nbuf = array('H', bytes(2 * MAX_ACTIONS))\nn = g.legal(buf)",
+           # the app's own array (Board.opts); the actions are the engine's
+           # (g.sbuf), as the app and the computer seat read them
+           "from array import array\nopts = array('H', bytes(80))\nn = g.legal(g.sbuf)",
            "gc.collect(); await asyncio.sleep(0); step('game')",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'hot', gc.mem_alloc() - a)",
            "from alheimur import computer, ai\nfrom ui import think",
-           "x = ai.LEVELS['hard'](g, g.rng, buf, n)",
+           "x = ai.LEVELS['hard'](g, g.rng, g.sbuf, n)",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'ai', gc.mem_alloc() - a)",
            "print('OTHERS', ' '.join(m for m in sys.modules if m.startswith(('aliencity', "
@@ -932,7 +933,7 @@ def alheimur_heap_table(mpy_cross=None):
             "app": "alheimur.app and its imports (the engine: engine, turn, battle, world, "
                    "actions, layout; shows, words, save)",
             "view": "alheimur.view, alheimur.screen",
-            "game": "an 8-player Game mid-game, its dice generator, the action buffers"}
+            "game": "an 8-player Game mid-game, its dice generator, the app's list of a spot's actions"}
     m = vmm or vm
     for (name, n), (_n, nm) in zip(vm["steps"], m["steps"]):
         t.append("| %s | %s | %s |" % (name, what[name], two(n, nm)))

@@ -17,43 +17,43 @@ from alheimur.world import bits
 # under the same names: compiled in as numbers (no global looked up each
 # time) and no new name to intern (tests/test_alheimur_app.py checks
 # them against the originals).
-P_SITE = const(12)
-P_AIM = const(13)
-P_TARGET = const(14)
-P_DICE = const(15)
-K_SITE = const(16)
-K_AIM = const(17)
-K_TARGET = const(18)
-R_PHASE = const(0)
-R_CUR = const(1)
-FIGHTER = const(4)
-R_NP = const(5)
-R_WORLD = const(7)
-R_STOP = const(12)
-R_SITES = const(13)
-R_BSTEP = const(14)
-R_ATT = const(15)
-R_FIRER = const(16)
-R_FIRED = const(17)
-R_QA = const(18)
-R_Q5 = const(19)
-R_SHOOT = const(20)
-R_TARGET = const(21)
-R_DLEFT = const(22)
-R_HITS = const(23)
-MARINE = const(24)
-R_DEF = const(24)
-R_NDICE = const(25)
-R_DICE = const(26)
-X_BATTLE = const(27)
-X_ADVANCE = const(28)
-R_NWORLDS = const(29)
-X_NEXT_SITE = const(29)
-X_END = const(30)
-INVADER = const(32)
-USED = const(64)
-FREE = const(255)
-NOBODY = const(255)
+_P_SITE = const(12)
+_P_AIM = const(13)
+_P_TARGET = const(14)
+_P_DICE = const(15)
+_K_SITE = const(16)
+_K_AIM = const(17)
+_K_TARGET = const(18)
+_R_PHASE = const(0)
+_R_CUR = const(1)
+_FIGHTER = const(4)
+_R_NP = const(5)
+_R_WORLD = const(7)
+_R_STOP = const(12)
+_R_SITES = const(13)
+_R_BSTEP = const(14)
+_R_ATT = const(15)
+_R_FIRER = const(16)
+_R_FIRED = const(17)
+_R_QA = const(18)
+_R_Q5 = const(19)
+_R_SHOOT = const(20)
+_R_TARGET = const(21)
+_R_DLEFT = const(22)
+_R_HITS = const(23)
+_MARINE = const(24)
+_R_DEF = const(24)
+_R_NDICE = const(25)
+_R_DICE = const(26)
+_X_BATTLE = const(27)
+_X_ADVANCE = const(28)
+_R_NWORLDS = const(29)
+_X_NEXT_SITE = const(29)
+_X_END = const(30)
+_INVADER = const(32)
+_USED = const(64)
+_FREE = const(255)
+_NOBODY = const(255)
 
 
 def fleet(g, w, fighters=False):
@@ -62,9 +62,9 @@ def fleet(g, w, fighters=False):
     sl = g.sl
     sb = g.sb
     m = 0
-    for i in range(g.reg[R_STOP]):
+    for i in range(g.reg[_R_STOP]):
         v = sl[i]
-        if v != FREE and v & 15 == w and (not fighters or sb[i] & FIGHTER):
+        if v != _FREE and v & 15 == w and (not fighters or sb[i] & _FIGHTER):
             m |= 1 << (v >> 4)
     return m
 
@@ -73,46 +73,46 @@ def may_target(g, j, fighters):
     """May the firer shoot at ship j (in the site's orbit) now?"""
     reg = g.reg
     q = g.sl[j] >> 4
-    x = reg[R_FIRER]
-    att = reg[R_ATT]
+    x = reg[_R_FIRER]
+    att = reg[_R_ATT]
     if q == x or (x != att and q != att):
         return False
-    return g.sb[j] & FIGHTER or not fighters >> q & 1
+    return g.sb[j] & _FIGHTER or not fighters >> q & 1
 
 
 def _targets(g, buf, n, fighters):
     """TARGET(j) for each target (representatives); returns the count."""
-    w = g.reg[R_WORLD]
-    for j in range(g.reg[R_STOP]):
+    w = g.reg[_R_WORLD]
+    for j in range(g.reg[_R_STOP]):
         v = g.sl[j]
-        if v != FREE and v & 15 == w and may_target(g, j, fighters) and _rep_ok(g, j):
-            buf[n] = K_TARGET << 11 | j
+        if v != _FREE and v & 15 == w and may_target(g, j, fighters) and _rep_ok(g, j):
+            buf[n] = _K_TARGET << 11 | j
             n += 1
     return n
 
 
 def gen(g, buf, ph):
     reg = g.reg
-    if ph == P_SITE:
+    if ph == _P_SITE:
         n = 0
-        m = reg[R_SITES]
-        for w in range(reg[R_NWORLDS]):
+        m = reg[_R_SITES]
+        for w in range(reg[_R_NWORLDS]):
             if m >> w & 1:
-                buf[n] = K_SITE << 11 | w
+                buf[n] = _K_SITE << 11 | w
                 n += 1
         return n
-    w = reg[R_WORLD]
+    w = reg[_R_WORLD]
     fighters = fleet(g, w, True)
-    if ph == P_TARGET:
+    if ph == _P_TARGET:
         return _targets(g, buf, 0, fighters)
     buf[0] = 0   # PASS: stop firing
     if _targets(g, buf, 1, fighters) == 1:
         return 1
     n = 1
-    loc = w | reg[R_FIRER] << 4
-    for i in range(reg[R_STOP]):
-        if g.sl[i] == loc and not g.sb[i] & USED and _rep_ok(g, i):
-            buf[n] = K_AIM << 11 | i
+    loc = w | reg[_R_FIRER] << 4
+    for i in range(reg[_R_STOP]):
+        if g.sl[i] == loc and not g.sb[i] & _USED and _rep_ok(g, i):
+            buf[n] = _K_AIM << 11 | i
             n += 1
     return n
 
@@ -121,57 +121,57 @@ def do(g, a):
     reg = g.reg
     k = a >> 11
     x = a & 127
-    if k == K_SITE:
-        reg[R_WORLD] = x
-        reg[R_SITES] &= ~(1 << x)
-        reg[R_BSTEP] = 0
-        reg[R_PHASE] = X_ADVANCE
-    elif k == K_AIM:
-        reg[R_SHOOT] = x
-        reg[R_PHASE] = P_TARGET
-    else:  # K_TARGET
-        reg[R_TARGET] = x
-        reg[R_FIRED] |= 1 << (g.sl[x] >> 4)
-        s = reg[R_SHOOT]
-        g.sb[s] |= USED
-        reg[R_DLEFT] = g.sb[s] & 3
-        reg[R_HITS] = 0
-        reg[R_DEF] = 0
-        reg[R_NDICE] = 0
-        reg[R_PHASE] = P_DICE
+    if k == _K_SITE:
+        reg[_R_WORLD] = x
+        reg[_R_SITES] &= ~(1 << x)
+        reg[_R_BSTEP] = 0
+        reg[_R_PHASE] = _X_ADVANCE
+    elif k == _K_AIM:
+        reg[_R_SHOOT] = x
+        reg[_R_PHASE] = _P_TARGET
+    else:  # _K_TARGET
+        reg[_R_TARGET] = x
+        reg[_R_FIRED] |= 1 << (g.sl[x] >> 4)
+        s = reg[_R_SHOOT]
+        g.sb[s] |= _USED
+        reg[_R_DLEFT] = g.sb[s] & 3
+        reg[_R_HITS] = 0
+        reg[_R_DEF] = 0
+        reg[_R_NDICE] = 0
+        reg[_R_PHASE] = _P_DICE
 
 
 def die(g, v):
     """One die of the current roll shows v."""
     reg = g.reg
     sb = g.sb
-    k = reg[R_NDICE]
+    k = reg[_R_NDICE]
     if k < 3:
-        reg[R_DICE + k] = v
-        reg[R_NDICE] = k + 1
-    reg[R_DLEFT] -= 1
-    t = reg[R_TARGET]
-    if not reg[R_DEF]:
-        if sb[reg[R_SHOOT]] & FIGHTER:
-            need = 5 if sb[t] & FIGHTER else 4
+        reg[_R_DICE + k] = v
+        reg[_R_NDICE] = k + 1
+    reg[_R_DLEFT] -= 1
+    t = reg[_R_TARGET]
+    if not reg[_R_DEF]:
+        if sb[reg[_R_SHOOT]] & _FIGHTER:
+            need = 5 if sb[t] & _FIGHTER else 4
         else:
             need = 6
         if v >= need:
-            reg[R_HITS] += 1
-        if reg[R_DLEFT]:
+            reg[_R_HITS] += 1
+        if reg[_R_DLEFT]:
             return
-        if reg[R_HITS]:   # the target rolls its defence
-            reg[R_DEF] = 1
-            reg[R_DLEFT] = sb[t] & 3
-            reg[R_NDICE] = 0
+        if reg[_R_HITS]:   # the target rolls its defence
+            reg[_R_DEF] = 1
+            reg[_R_DLEFT] = sb[t] & 3
+            reg[_R_NDICE] = 0
             return
     else:
-        if v == 6 and reg[R_HITS]:
-            reg[R_HITS] -= 1
-        if reg[R_DLEFT]:
+        if v == 6 and reg[_R_HITS]:
+            reg[_R_HITS] -= 1
+        if reg[_R_DLEFT]:
             return
-        shrink(g, t, reg[R_HITS])
-    reg[R_PHASE] = P_AIM
+        shrink(g, t, reg[_R_HITS])
+    reg[_R_PHASE] = _P_AIM
 
 
 def shrink(g, t, hits):
@@ -183,7 +183,7 @@ def shrink(g, t, hits):
     q = g.sl[t] >> 4
     c = g.sb[t]
     s = c & 3
-    m = (c & MARINE) >> 3
+    m = (c & _MARINE) >> 3
     stash = g.stash
     ns = s - hits
     while ns >= 1 and not stash[q * 3 + ns - 1]:
@@ -197,22 +197,22 @@ def shrink(g, t, hits):
     stash[q * 3 + ns - 1] -= 1
     if m > ns:
         stash[q * 3 + m - 1] += 1
-        c &= ~MARINE
+        c &= ~_MARINE
     g.sb[t] = c & ~3 | ns
 
 
 def _start_fire(g, x):
     """Begin x's firing turn at the site if x has ships there."""
     reg = g.reg
-    loc = reg[R_WORLD] | x << 4
+    loc = reg[_R_WORLD] | x << 4
     found = False
-    for i in range(reg[R_STOP]):
+    for i in range(reg[_R_STOP]):
         if g.sl[i] == loc:
-            g.sb[i] &= ~USED
+            g.sb[i] &= ~_USED
             found = True
     if found:
-        reg[R_FIRER] = x
-        reg[R_PHASE] = P_AIM
+        reg[_R_FIRER] = x
+        reg[_R_PHASE] = _P_AIM
     return found
 
 
@@ -220,7 +220,7 @@ def _spaceport(g, q, w):
     b = w * 16
     want = q << 2 | 3
     for t in range(g.nterr[w]):
-        if g.surf[b + t] & (31 | INVADER) == want:
+        if g.surf[b + t] & (31 | _INVADER) == want:
             return True
     return False
 
@@ -228,73 +228,73 @@ def _spaceport(g, q, w):
 def _advance(g):
     """The next firing turn at the site, or the next site."""
     reg = g.reg
-    cur = reg[R_CUR]
-    np = reg[R_NP]
-    w = reg[R_WORLD]
-    owner = w if w < np else NOBODY
+    cur = reg[_R_CUR]
+    np = reg[_R_NP]
+    w = reg[_R_WORLD]
+    owner = w if w < np else _NOBODY
     while True:
-        b = reg[R_BSTEP]
+        b = reg[_R_BSTEP]
         if b == 0:          # step 1: the world's owner
-            reg[R_BSTEP] = 1
-            reg[R_ATT] = owner
-            reg[R_FIRED] = 0
-            if owner != NOBODY and _start_fire(g, owner):
+            reg[_R_BSTEP] = 1
+            reg[_R_ATT] = owner
+            reg[_R_FIRED] = 0
+            if owner != _NOBODY and _start_fire(g, owner):
                 return
         elif b & 1:         # an attack ended: its answers (2, 4, 6)
-            reg[R_BSTEP] = b + 1
-            reg[R_QA] = 0
+            reg[_R_BSTEP] = b + 1
+            reg[_R_QA] = 0
         else:
-            att = reg[R_ATT]
-            fired = reg[R_FIRED]
-            while reg[R_QA] < np:
-                q = (cur + reg[R_QA]) % np
-                reg[R_QA] += 1
+            att = reg[_R_ATT]
+            fired = reg[_R_FIRED]
+            while reg[_R_QA] < np:
+                q = (cur + reg[_R_QA]) % np
+                reg[_R_QA] += 1
                 if fired >> q & 1 and q != att and _start_fire(g, q):
                     return
             if b == 2:      # step 3: the current player, if not the owner
-                reg[R_BSTEP] = 3
-                reg[R_ATT] = cur
-                reg[R_FIRED] = 0
+                reg[_R_BSTEP] = 3
+                reg[_R_ATT] = cur
+                reg[_R_FIRED] = 0
                 if cur != owner and _start_fire(g, cur):
                     return
                 continue
             if b == 4:
-                reg[R_Q5] = 0
-            while reg[R_Q5] < np:   # step 5: others with a spaceport here
-                q = (cur + reg[R_Q5]) % np
-                reg[R_Q5] += 1
+                reg[_R_Q5] = 0
+            while reg[_R_Q5] < np:   # step 5: others with a spaceport here
+                q = (cur + reg[_R_Q5]) % np
+                reg[_R_Q5] += 1
                 if (q != owner and q != cur and fleet(g, w) >> q & 1
                         and _spaceport(g, q, w)):
-                    reg[R_BSTEP] = 5
-                    reg[R_ATT] = q
-                    reg[R_FIRED] = 0
+                    reg[_R_BSTEP] = 5
+                    reg[_R_ATT] = q
+                    reg[_R_FIRED] = 0
                     if _start_fire(g, q):
                         return
                     break
             else:
-                reg[R_PHASE] = X_NEXT_SITE
+                reg[_R_PHASE] = _X_NEXT_SITE
                 return
 
 
 def transition(g, ph):
     reg = g.reg
-    if ph == X_BATTLE:   # sites: orbits where p and someone else have ships
-        p = reg[R_CUR]
+    if ph == _X_BATTLE:   # sites: orbits where p and someone else have ships
+        p = reg[_R_CUR]
         m = 0
-        for w in range(reg[R_NWORLDS]):
+        for w in range(reg[_R_NWORLDS]):
             here = fleet(g, w)
             if here >> p & 1 and here & ~(1 << p):
                 m |= 1 << w
-        reg[R_SITES] = m
-        ph = X_NEXT_SITE
-    if ph == X_NEXT_SITE:
-        m = reg[R_SITES]
+        reg[_R_SITES] = m
+        ph = _X_NEXT_SITE
+    if ph == _X_NEXT_SITE:
+        m = reg[_R_SITES]
         if not m:
-            reg[R_PHASE] = X_END
+            reg[_R_PHASE] = _X_END
         elif bits(m) == 1:
-            do(g, K_SITE << 11 | _lowest(m))
+            do(g, _K_SITE << 11 | _lowest(m))
         else:
-            reg[R_PHASE] = P_SITE
+            reg[_R_PHASE] = _P_SITE
         return
     _advance(g)
 

@@ -24,72 +24,72 @@ from alheimur.actions import a_ship, a_terr, a_world, kind_of
 # under the same names: compiled in as numbers (no global looked up each
 # time) and no new name to intern (tests/test_alheimur_app.py checks
 # them against the originals).
-K_PASS = const(0)
-P_DEAL = const(0)
-K_DIE = const(1)
-P_PLACE = const(1)
-P_SWAP = const(2)
-P_START = const(3)
-K_START = const(4)
-P_EXPAND = const(4)
-K_CIVILIZE = const(6)
-P_MIGRATE = const(6)
-K_MIGRATE = const(8)
-K_LAUNCH = const(9)
-K_BOARD = const(10)
-P_MOVE = const(11)
-K_FLIP = const(13)
-P_AIM = const(13)
-P_TARGET = const(14)
-P_DICE = const(15)
-K_SITE = const(16)
-P_OVER = const(16)
-K_AIM = const(17)
-K_TARGET = const(18)
+_K_PASS = const(0)
+_P_DEAL = const(0)
+_K_DIE = const(1)
+_P_PLACE = const(1)
+_P_SWAP = const(2)
+_P_START = const(3)
+_K_START = const(4)
+_P_EXPAND = const(4)
+_K_CIVILIZE = const(6)
+_P_MIGRATE = const(6)
+_K_MIGRATE = const(8)
+_K_LAUNCH = const(9)
+_K_BOARD = const(10)
+_P_MOVE = const(11)
+_K_FLIP = const(13)
+_P_AIM = const(13)
+_P_TARGET = const(14)
+_P_DICE = const(15)
+_K_SITE = const(16)
+_P_OVER = const(16)
+_K_AIM = const(17)
+_K_TARGET = const(18)
 MAX_ACTIONS = const(400)
-R_PHASE = const(0)
-R_CUR = const(1)
-R_ROUND = const(2)
-R_LAST = const(3)
-R_ENDER = const(4)
-R_NP = const(5)
-R_LIMIT = const(6)
-R_WORLD = const(7)
-R_NEXTX = const(9)
-R_STOP = const(12)
-R_FIRER = const(16)
-X_SURVIVE = const(20)
-X_STEP1 = const(21)
-R_DLEFT = const(22)
-R_DEF = const(24)
-R_NDICE = const(25)
-R_DICE = const(26)
-X_BATTLE = const(27)
-X_ADVANCE = const(28)
-R_NWORLDS = const(29)
-R_DEALS = const(30)
-X_END = const(30)
-R_TURNS = const(31)
-X_TURN = const(31)
-NREG = const(32)
-O_QUADS = const(32)
-X_WORLD = const(32)
-MAX_SHIPS = const(120)
-O_WCARD = const(192)
-O_WORB = const(224)
-O_WPILE = const(232)
-O_VGRID = const(240)
-O_BUDGET = const(249)
-FREE = const(255)
-NOBODY = const(255)
-O_SURF = const(257)
-O_STASH = const(385)
-O_SL = const(409)
-O_SB = const(529)
+_R_PHASE = const(0)
+_R_CUR = const(1)
+_R_ROUND = const(2)
+_R_LAST = const(3)
+_R_ENDER = const(4)
+_R_NP = const(5)
+_R_LIMIT = const(6)
+_R_WORLD = const(7)
+_R_NEXTX = const(9)
+_R_STOP = const(12)
+_R_FIRER = const(16)
+_X_SURVIVE = const(20)
+_X_STEP1 = const(21)
+_R_DLEFT = const(22)
+_R_DEF = const(24)
+_R_NDICE = const(25)
+_R_DICE = const(26)
+_X_BATTLE = const(27)
+_X_ADVANCE = const(28)
+_R_NWORLDS = const(29)
+_R_DEALS = const(30)
+_X_END = const(30)
+_R_TURNS = const(31)
+_X_TURN = const(31)
+_NREG = const(32)
+_O_QUADS = const(32)
+_X_WORLD = const(32)
+_MAX_SHIPS = const(120)
+_O_WCARD = const(192)
+_O_WORB = const(224)
+_O_WPILE = const(232)
+_O_VGRID = const(240)
+_O_BUDGET = const(249)
+_FREE = const(255)
+_NOBODY = const(255)
+_O_SURF = const(257)
+_O_STASH = const(385)
+_O_SL = const(409)
+_O_SB = const(529)
 STATE_BYTES = const(649)
 
 CHANCE = const(8)      # actor() of a chance point
-MAX_LOG = const(128)   # actions undo can take back in one stretch
+_MAX_LOG = const(128)   # actions undo can take back in one stretch
 ROUND_LIMITS = (40, 20, 60, 0)  # the option's values (0: none); 40 default
 
 
@@ -105,17 +105,17 @@ class Game:
             raise ValueError("round limit 0 (none) to 250")
         self.st = bytearray(STATE_BYTES)
         mv = memoryview(self.st)
-        self.reg = mv[0:NREG]
-        self.quads = mv[O_QUADS:O_QUADS + 160]
-        self.wcard = mv[O_WCARD:O_WCARD + 32]
-        self.worb = mv[O_WORB:O_WORB + 8]
-        self.wpile = mv[O_WPILE:O_WPILE + 8]
-        self.vgrid = mv[O_VGRID:O_VGRID + 9]
-        self.budget = mv[O_BUDGET:O_BUDGET + 8]
-        self.surf = mv[O_SURF:O_SURF + 128]
-        self.stash = mv[O_STASH:O_STASH + 24]
-        self.sl = mv[O_SL:O_SL + MAX_SHIPS]
-        self.sb = mv[O_SB:O_SB + MAX_SHIPS]
+        self.reg = mv[0:_NREG]
+        self.quads = mv[_O_QUADS:_O_QUADS + 160]
+        self.wcard = mv[_O_WCARD:_O_WCARD + 32]
+        self.worb = mv[_O_WORB:_O_WORB + 8]
+        self.wpile = mv[_O_WPILE:_O_WPILE + 8]
+        self.vgrid = mv[_O_VGRID:_O_VGRID + 9]
+        self.budget = mv[_O_BUDGET:_O_BUDGET + 8]
+        self.surf = mv[_O_SURF:_O_SURF + 128]
+        self.stash = mv[_O_STASH:_O_STASH + 24]
+        self.sl = mv[_O_SL:_O_SL + _MAX_SHIPS]
+        self.sb = mv[_O_SB:_O_SB + _MAX_SHIPS]
         # World geometry, derived from the cards (not in the snapshot).
         self.lab = bytearray(128)      # per world and tile: territory
         self.telem = bytearray(128)    # per world and territory: element
@@ -129,21 +129,21 @@ class Game:
         self.cnt = bytearray(8)        # scratch: pieces per player
         # Undo: the state at the last barrier and the actions since.
         self.snap = bytearray(STATE_BYTES)
-        self.log = array("H", bytes(2 * MAX_LOG))
+        self.log = array("H", bytes(2 * _MAX_LOG))
         self.nlog = 0
         # The legal actions of the current point (valid when sn >= 0).
         self.sbuf = array("H", bytes(2 * MAX_ACTIONS))
         self.sn = -1
         self.bmod = None   # alheimur.build while worlds are built
         reg = self.reg
-        reg[R_NP] = nplayers
-        reg[R_LIMIT] = limit
-        reg[R_NWORLDS] = nplayers + 1 if nplayers < 8 else 8
+        reg[_R_NP] = nplayers
+        reg[_R_LIMIT] = limit
+        reg[_R_NWORLDS] = nplayers + 1 if nplayers < 8 else 8
         for i in range(24):
             self.stash[i] = 5 if i < 3 * nplayers else 0
-        for i in range(MAX_SHIPS):
-            self.sl[i] = FREE
-        reg[R_PHASE] = P_DEAL
+        for i in range(_MAX_SHIPS):
+            self.sl[i] = _FREE
+        reg[_R_PHASE] = _P_DEAL
         self._barrier()
         if quads is not None:
             self.deal(quads)
@@ -153,8 +153,8 @@ class Game:
     def deal(self, quads):
         """Deal: ``quads`` holds 40 cards (4 elements each, NW NE SW SE)
         in pile order, 8 piles of 5. Allowed at the start and when the
-        world building needs a redeal (phase P_DEAL)."""
-        if self.reg[R_PHASE] != P_DEAL:
+        world building needs a redeal (phase _P_DEAL)."""
+        if self.reg[_R_PHASE] != _P_DEAL:
             raise ValueError("no deal is due now")
         if len(quads) != 160:
             raise ValueError("a deal is 40 cards")
@@ -163,15 +163,15 @@ class Game:
             self.quads[i] = quads[i]
         for i in range(32):
             self.wcard[i] = 0
-        nw = reg[R_NWORLDS]
+        nw = reg[_R_NWORLDS]
         for w in range(8):
             self.worb[w] = 0
             self.wpile[w] = w
             self.nterr[w] = 0
-        reg[R_NEXTX] = nw      # extra piles follow the worlds' piles
-        reg[R_WORLD] = 0
-        reg[R_PHASE] = X_WORLD
-        reg[R_DEALS] = (reg[R_DEALS] + 1) & 255
+        reg[_R_NEXTX] = nw      # extra piles follow the worlds' piles
+        reg[_R_WORLD] = 0
+        reg[_R_PHASE] = _X_WORLD
+        reg[_R_DEALS] = (reg[_R_DEALS] + 1) & 255
         self.sn = -1
         self._settle()
         self._barrier()
@@ -179,82 +179,82 @@ class Game:
     # -- questions --------------------------------------------------------
 
     def phase(self):
-        return self.reg[R_PHASE]
+        return self.reg[_R_PHASE]
 
     def over(self):
-        return self.reg[R_PHASE] == P_OVER
+        return self.reg[_R_PHASE] == _P_OVER
 
     def nplayers(self):
-        return self.reg[R_NP]
+        return self.reg[_R_NP]
 
     def nworlds(self):
-        return self.reg[R_NWORLDS]
+        return self.reg[_R_NWORLDS]
 
     def current(self):
         """Seat whose turn it is (setup: the seat placing)."""
-        return self.reg[R_CUR]
+        return self.reg[_R_CUR]
 
     def actor(self):
         """Who answers the decision point: a seat, CHANCE (dice, the
-        neutral world's placements, the deal) or NOBODY (game over)."""
-        ph = self.reg[R_PHASE]
-        if ph == P_DEAL or ph == P_DICE:
+        neutral world's placements, the deal) or _NOBODY (game over)."""
+        ph = self.reg[_R_PHASE]
+        if ph == _P_DEAL or ph == _P_DICE:
             return CHANCE
-        if ph == P_PLACE or ph == P_SWAP:
-            w = self.reg[R_WORLD]
-            return w if w < self.reg[R_NP] else CHANCE
-        if ph == P_AIM or ph == P_TARGET:
-            return self.reg[R_FIRER]
-        if ph == P_OVER:
-            return NOBODY
-        return self.reg[R_CUR]
+        if ph == _P_PLACE or ph == _P_SWAP:
+            w = self.reg[_R_WORLD]
+            return w if w < self.reg[_R_NP] else CHANCE
+        if ph == _P_AIM or ph == _P_TARGET:
+            return self.reg[_R_FIRER]
+        if ph == _P_OVER:
+            return _NOBODY
+        return self.reg[_R_CUR]
 
     def chance(self):
         return self.actor() == CHANCE
 
     def dice_needed(self):
         """Dice still to roll in the current roll (0 when not rolling)."""
-        return self.reg[R_DLEFT] if self.reg[R_PHASE] == P_DICE else 0
+        return self.reg[_R_DLEFT] if self.reg[_R_PHASE] == _P_DICE else 0
 
     def site(self):
         """The world being built (setup) or the battle site (battle)."""
-        return self.reg[R_WORLD]
+        return self.reg[_R_WORLD]
 
     def firer(self):
         """The player firing now (battle)."""
-        return self.reg[R_FIRER]
+        return self.reg[_R_FIRER]
 
     def die_shown(self, i):
         """Value of die i (0-2) of the current or last roll, 0 if not
         rolled."""
-        return self.reg[R_DICE + i] if i < self.reg[R_NDICE] else 0
+        return self.reg[_R_DICE + i] if i < self.reg[_R_NDICE] else 0
 
     def defence(self):
         """Is the current or last roll a hit ship's defence?"""
-        return self.reg[R_DEF] == 1
+        return self.reg[_R_DEF] == 1
 
     def round(self):
-        return self.reg[R_ROUND]
+        return self.reg[_R_ROUND]
 
     def last_round(self):
         """0 not yet, 1 triggered in this turn, 2 under way."""
-        return self.reg[R_LAST]
+        return self.reg[_R_LAST]
 
     def limit(self):
-        return self.reg[R_LIMIT]
+        return self.reg[_R_LIMIT]
 
     def world_owner(self, w):
-        """Seat owning world w, or NOBODY for the neutral world."""
-        return w if w < self.reg[R_NP] else NOBODY
+        """Seat owning world w, or _NOBODY for the neutral world."""
+        return w if w < self.reg[_R_NP] else _NOBODY
 
     def world_built(self, w):
-        ph = self.reg[R_PHASE]
-        if ph == P_DEAL:
+        ph = self.reg[_R_PHASE]
+        if ph == _P_DEAL:
             return False
-        if ph == P_PLACE or ph == P_SWAP or ph >= X_WORLD:
-            cw = self.reg[R_WORLD]
-            return w < cw or (w == cw and ph == P_SWAP)
-        return w < self.reg[R_NWORLDS]
+        if ph == _P_PLACE or ph == _P_SWAP or ph >= _X_WORLD:
+            cw = self.reg[_R_WORLD]
+            return w < cw or (w == cw and ph == _P_SWAP)
+        return w < self.reg[_R_NWORLDS]
 
     def terr_at(self, w, tile):
         return self.lab[w * 16 + tile]
@@ -274,7 +274,7 @@ class Game:
 
     def ship_top(self):
         """Ship slots in use are below this."""
-        return self.reg[R_STOP]
+        return self.reg[_R_STOP]
 
     def rep(self, i):
         """The lowest slot holding a ship identical to ship i (same place,
@@ -323,16 +323,16 @@ class Game:
         return self.sn
 
     def _gen(self, buf):
-        ph = self.reg[R_PHASE]
-        if ph == P_DICE:
+        ph = self.reg[_R_PHASE]
+        if ph == _P_DICE:
             for v in range(6):
-                buf[v] = K_DIE << 11 | v + 1
+                buf[v] = _K_DIE << 11 | v + 1
             return 6
-        if ph == P_DEAL or ph == P_OVER:
+        if ph == _P_DEAL or ph == _P_OVER:
             return 0
-        if ph <= P_START:
+        if ph <= _P_START:
             return self._setup().gen(self, buf, ph)
-        if ph <= P_MOVE:
+        if ph <= _P_MOVE:
             return turn.gen(self, buf, ph)
         return battle.gen(self, buf, ph)
 
@@ -361,22 +361,22 @@ class Game:
         """The spot of the piece an action moves or aims at (-1: none):
         128 + ship for ship actions, else world * 16 + territory."""
         k = kind_of(a)
-        if K_START <= k <= K_CIVILIZE or k == K_MIGRATE or k == K_LAUNCH:
+        if _K_START <= k <= _K_CIVILIZE or k == _K_MIGRATE or k == _K_LAUNCH:
             return a_world(a) * 16 + a_terr(a)
         s = a_ship(a)
         if s < 0:
             return -1
-        if k == K_BOARD:   # the piece boarding, on the ship's world
+        if k == _K_BOARD:   # the piece boarding, on the ship's world
             return (self.sl[s] & 15) * 16 + a_terr(a)
         return 128 + s
 
     def canonical(self, a):
         """``a`` with its ship replaced by that ship's representative."""
         s = a_ship(a)
-        if 0 <= s < MAX_SHIPS and self.sl[s] != FREE:
+        if 0 <= s < _MAX_SHIPS and self.sl[s] != _FREE:
             k = a >> 11
             r = self.rep(s)
-            if k == K_FLIP or k == K_AIM or k == K_TARGET:
+            if k == _K_FLIP or k == _K_AIM or k == _K_TARGET:
                 return k << 11 | r
             return k << 11 | r << 4 | (a & 15)
         return a
@@ -410,12 +410,12 @@ class Game:
                 raise ValueError(err)
         a = self.canonical(a)
         who = self.actor()
-        turns = self.reg[R_TURNS]
+        turns = self.reg[_R_TURNS]
         self._do(a)
         self.sn = -1
         self._settle()
-        if (who == CHANCE or self.actor() != who or self.reg[R_TURNS] != turns
-                or self.nlog >= MAX_LOG):
+        if (who == CHANCE or self.actor() != who or self.reg[_R_TURNS] != turns
+                or self.nlog >= _MAX_LOG):
             self._barrier()
         else:
             self.log[self.nlog] = a
@@ -423,13 +423,13 @@ class Game:
 
     def _do(self, a):
         k = kind_of(a)
-        if k == K_PASS:
-            self._pass(self.reg[R_PHASE])
-        elif k == K_DIE:
+        if k == _K_PASS:
+            self._pass(self.reg[_R_PHASE])
+        elif k == _K_DIE:
             battle.die(self, a & 7)
-        elif k <= K_START:
+        elif k <= _K_START:
             self._setup().do(self, a)
-        elif k < K_SITE:
+        elif k < _K_SITE:
             turn.do(self, a)
         else:
             battle.do(self, a)
@@ -438,16 +438,16 @@ class Game:
         """Run transitions and pass through points that offer only PASS."""
         reg = self.reg
         while True:
-            ph = reg[R_PHASE]
-            if ph >= X_SURVIVE:
-                if ph >= X_WORLD:
+            ph = reg[_R_PHASE]
+            if ph >= _X_SURVIVE:
+                if ph >= _X_WORLD:
                     self._setup().transition(self, ph)
-                elif ph >= X_BATTLE and ph != X_END and ph != X_TURN:
+                elif ph >= _X_BATTLE and ph != _X_END and ph != _X_TURN:
                     battle.transition(self, ph)
                 else:
                     turn.transition(self, ph)
                 continue
-            if ph == P_EXPAND or P_MIGRATE <= ph <= P_MOVE or ph == P_AIM:
+            if ph == _P_EXPAND or _P_MIGRATE <= ph <= _P_MOVE or ph == _P_AIM:
                 n = self._gen(self.sbuf)
                 if n == 1:   # PASS alone: this point offers nothing
                     self._pass(ph)
@@ -456,14 +456,14 @@ class Game:
             return
 
     def _pass(self, ph):
-        if ph == P_EXPAND:
-            self.reg[R_PHASE] = X_SURVIVE
-        elif ph == P_AIM:
-            self.reg[R_PHASE] = X_ADVANCE
-        elif ph == P_MOVE:
-            self.reg[R_PHASE] = X_BATTLE
+        if ph == _P_EXPAND:
+            self.reg[_R_PHASE] = _X_SURVIVE
+        elif ph == _P_AIM:
+            self.reg[_R_PHASE] = _X_ADVANCE
+        elif ph == _P_MOVE:
+            self.reg[_R_PHASE] = _X_BATTLE
         else:
-            self.reg[R_PHASE] = X_STEP1 + ph - P_MIGRATE + 1
+            self.reg[_R_PHASE] = _X_STEP1 + ph - _P_MIGRATE + 1
 
     # -- undo ---------------------------------------------------------------
 
@@ -495,9 +495,9 @@ class Game:
     def rederive(self):
         """Recompute the geometry of every built world (after the state
         was replaced: undo, a saved game)."""
-        ph = self.reg[R_PHASE]
-        if ph < P_START or ph >= X_WORLD:
-            for w in range(self.reg[R_NWORLDS]):
+        ph = self.reg[_R_PHASE]
+        if ph < _P_START or ph >= _X_WORLD:
+            for w in range(self.reg[_R_NWORLDS]):
                 if self.world_built(w):
                     world.derive_world(self, w)
                 else:
@@ -509,7 +509,7 @@ class Game:
         if len(data) != STATE_BYTES:
             raise ValueError("not an Alheimur state")
         self.st[:] = data
-        for w in range(self.reg[R_NWORLDS]):
+        for w in range(self.reg[_R_NWORLDS]):
             if self.world_built(w):
                 world.derive_world(self, w)
         self.sn = -1
@@ -519,33 +519,33 @@ class Game:
 
     def end_turn(self):
         reg = self.reg
-        p = reg[R_CUR]
-        np = reg[R_NP]
+        p = reg[_R_CUR]
+        np = reg[_R_NP]
         for i in range(128):
             self.surf[i] &= 63
-        for i in range(reg[R_STOP]):
+        for i in range(reg[_R_STOP]):
             self.sb[i] &= 31
-        last = reg[R_LAST]
-        if last == 2 and p == reg[R_ENDER]:
-            reg[R_PHASE] = P_OVER
+        last = reg[_R_LAST]
+        if last == 2 and p == reg[_R_ENDER]:
+            reg[_R_PHASE] = _P_OVER
             return
         if last == 1:
-            reg[R_LAST] = 2
-        elif last == 0 and reg[R_LIMIT] and reg[R_ROUND] >= reg[R_LIMIT] and p == np - 1:
-            reg[R_LAST] = 2
-            reg[R_ENDER] = p
+            reg[_R_LAST] = 2
+        elif last == 0 and reg[_R_LIMIT] and reg[_R_ROUND] >= reg[_R_LIMIT] and p == np - 1:
+            reg[_R_LAST] = 2
+            reg[_R_ENDER] = p
         alive = False
         for q in range(np):
             if self.in_play(q):
                 alive = True
         if not alive:   # every pyramid back in a stash: nothing can happen
-            reg[R_PHASE] = P_OVER
+            reg[_R_PHASE] = _P_OVER
             return
         q = (p + 1) % np
-        if q == 0 and reg[R_ROUND] < 255:
-            reg[R_ROUND] += 1
-        reg[R_CUR] = q
-        reg[R_PHASE] = X_TURN
+        if q == 0 and reg[_R_ROUND] < 255:
+            reg[_R_ROUND] += 1
+        reg[_R_CUR] = q
+        reg[_R_PHASE] = _X_TURN
 
 
 def spot(world, terr):

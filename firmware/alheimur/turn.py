@@ -15,50 +15,50 @@ from alheimur.world import bits
 # under the same names: compiled in as numbers (no global looked up each
 # time) and no new name to intern (tests/test_alheimur_app.py checks
 # them against the originals).
-P_EXPAND = const(4)
-K_EXPAND = const(5)
-P_SURVIVE = const(5)
-K_CIVILIZE = const(6)
-P_MIGRATE = const(6)
-K_SURVIVE = const(7)
-P_LAUNCH = const(7)
-K_MIGRATE = const(8)
-P_FLIP = const(8)
-SPACE = const(8)
-K_LAUNCH = const(9)
-P_LAND = const(9)
-K_BOARD = const(10)
-P_BOARD = const(10)
-K_RETURN = const(11)
-K_UNLOAD = const(12)
-K_FLIP = const(13)
-K_LAND = const(14)
-K_MOVE = const(15)
-R_PHASE = const(0)
-R_CUR = const(1)
-R_LAST = const(3)
-FIGHTER = const(4)
-R_ENDER = const(4)
-R_EXP = const(11)
-R_STOP = const(12)
-X_SURVIVE = const(20)
-X_STEP1 = const(21)
-MARINE = const(24)
-R_NWORLDS = const(29)
-X_END = const(30)
-R_TURNS = const(31)
-X_TURN = const(31)
-INVADER = const(32)
-USED = const(64)
-MAX_SHIPS = const(120)
-FREE = const(255)
+_P_EXPAND = const(4)
+_K_EXPAND = const(5)
+_P_SURVIVE = const(5)
+_K_CIVILIZE = const(6)
+_P_MIGRATE = const(6)
+_K_SURVIVE = const(7)
+_P_LAUNCH = const(7)
+_K_MIGRATE = const(8)
+_P_FLIP = const(8)
+_SPACE = const(8)
+_K_LAUNCH = const(9)
+_P_LAND = const(9)
+_K_BOARD = const(10)
+_P_BOARD = const(10)
+_K_RETURN = const(11)
+_K_UNLOAD = const(12)
+_K_FLIP = const(13)
+_K_LAND = const(14)
+_K_MOVE = const(15)
+_R_PHASE = const(0)
+_R_CUR = const(1)
+_R_LAST = const(3)
+_FIGHTER = const(4)
+_R_ENDER = const(4)
+_R_EXP = const(11)
+_R_STOP = const(12)
+_X_SURVIVE = const(20)
+_X_STEP1 = const(21)
+_MARINE = const(24)
+_R_NWORLDS = const(29)
+_X_END = const(30)
+_R_TURNS = const(31)
+_X_TURN = const(31)
+_INVADER = const(32)
+_USED = const(64)
+_MAX_SHIPS = const(120)
+_FREE = const(255)
 
 
 def worlds_of(g, p):
     """Bits of the worlds where p has a pyramid on the surface."""
     m = 0
     surf = g.surf
-    for w in range(g.reg[R_NWORLDS]):
+    for w in range(g.reg[_R_NWORLDS]):
         b = w * 16
         for t in range(g.nterr[w]):
             v = surf[b + t]
@@ -73,8 +73,8 @@ def supported(g, w, q, s):
     sl = g.sl
     sb = g.sb
     loc = w | q << 4
-    for i in range(g.reg[R_STOP]):
-        if sl[i] == loc and not sb[i] & (FIGHTER | MARINE) and sb[i] & 3 >= s:
+    for i in range(g.reg[_R_STOP]):
+        if sl[i] == loc and not sb[i] & (_FIGHTER | _MARINE) and sb[i] & 3 >= s:
             return True
     return False
 
@@ -103,11 +103,11 @@ def doomed(g, w, apply=False):
             continue
         q = (v >> 2) & 7
         s = v & 3
-        if v & INVADER and cnt[q] >= 2:
-            v &= ~INVADER
+        if v & _INVADER and cnt[q] >= 2:
+            v &= ~_INVADER
             if apply:
                 surf[b + t] = v
-        if v & INVADER:
+        if v & _INVADER:
             if not supported(g, w, q, s):
                 dying |= 1 << t
         else:
@@ -151,27 +151,27 @@ def _boardings(g, buf, n, p, w, t, s):
     loc = w | p << 4
     sl = g.sl
     sb = g.sb
-    for i in range(g.reg[R_STOP]):
+    for i in range(g.reg[_R_STOP]):
         c = sb[i]
-        if sl[i] == loc and not c & (FIGHTER | MARINE) and c & 3 >= s and _rep_ok(g, i):
-            buf[n] = K_BOARD << 11 | i << 4 | t
+        if sl[i] == loc and not c & (_FIGHTER | _MARINE) and c & 3 >= s and _rep_ok(g, i):
+            buf[n] = _K_BOARD << 11 | i << 4 | t
             n += 1
     return n
 
 
 def gen(g, buf, ph):
     reg = g.reg
-    p = reg[R_CUR]
-    if ph == P_SURVIVE:
-        buf[0] = K_SURVIVE << 11
+    p = reg[_R_CUR]
+    if ph == _P_SURVIVE:
+        buf[0] = _K_SURVIVE << 11
         return 1
     buf[0] = 0   # PASS comes first: a point with nothing else is skipped
     n = 1
     surf = g.surf
     stash = g.stash
-    nw = reg[R_NWORLDS]
-    if ph == P_EXPAND:
-        m = reg[R_EXP]
+    nw = reg[_R_NWORLDS]
+    if ph == _P_EXPAND:
+        m = reg[_R_EXP]
         for w in range(nw):
             if not m >> w & 1:
                 continue
@@ -181,75 +181,75 @@ def gen(g, buf, ph):
                 if not v:
                     for s in range(1, 4):
                         if stash[p * 3 + s - 1]:
-                            buf[n] = K_EXPAND << 11 | w << 6 | t << 2 | s
+                            buf[n] = _K_EXPAND << 11 | w << 6 | t << 2 | s
                             n += 1
                 elif (v >> 2) & 7 == p:
                     s = v & 3
                     if s > 1 and stash[p * 3 + s - 2]:
-                        buf[n] = K_CIVILIZE << 11 | w << 6 | t << 2 | s - 1
+                        buf[n] = _K_CIVILIZE << 11 | w << 6 | t << 2 | s - 1
                         n += 1
                     if s < 3 and stash[p * 3 + s]:
-                        buf[n] = K_CIVILIZE << 11 | w << 6 | t << 2 | s + 1
+                        buf[n] = _K_CIVILIZE << 11 | w << 6 | t << 2 | s + 1
                         n += 1
         return n
-    if ph <= P_LAUNCH or ph == P_BOARD:
+    if ph <= _P_LAUNCH or ph == _P_BOARD:
         own = p << 2
         for w in range(nw):
             b = w * 16
-            if ph == P_LAUNCH and not g.budget[w]:
+            if ph == _P_LAUNCH and not g.budget[w]:
                 continue
             for t in range(g.nterr[w]):
                 v = surf[b + t]
                 if not v or v & 28 != own:
                     continue
-                if ph == P_MIGRATE:
-                    if v & (INVADER | USED) or v & 3 == 3:
+                if ph == _P_MIGRATE:
+                    if v & (_INVADER | _USED) or v & 3 == 3:
                         continue
                     m = g.adj[b + t]
                     for u in range(g.nterr[w]):
                         if m >> u & 1 and not surf[b + u]:
-                            buf[n] = K_MIGRATE << 11 | w << 8 | t << 4 | u
+                            buf[n] = _K_MIGRATE << 11 | w << 8 | t << 4 | u
                             n += 1
-                elif ph == P_LAUNCH:
-                    if not v & INVADER:
-                        buf[n] = K_LAUNCH << 11 | w << 5 | t << 1
-                        buf[n + 1] = K_LAUNCH << 11 | w << 5 | t << 1 | 1
+                elif ph == _P_LAUNCH:
+                    if not v & _INVADER:
+                        buf[n] = _K_LAUNCH << 11 | w << 5 | t << 1
+                        buf[n + 1] = _K_LAUNCH << 11 | w << 5 | t << 1 | 1
                         n = _boardings(g, buf, n + 2, p, w, t, v & 3)
-                elif v & INVADER:
+                elif v & _INVADER:
                     n = _boardings(g, buf, n, p, w, t, v & 3)
-            if ph == P_LAUNCH:   # returns from this orbit
+            if ph == _P_LAUNCH:   # returns from this orbit
                 loc = w | p << 4
-                for i in range(reg[R_STOP]):
+                for i in range(reg[_R_STOP]):
                     if g.sl[i] == loc and _rep_ok(g, i):
-                        if g.sb[i] & MARINE:
-                            n = _ships_to(g, buf, n, K_UNLOAD, i, w)
+                        if g.sb[i] & _MARINE:
+                            n = _ships_to(g, buf, n, _K_UNLOAD, i, w)
                         else:
-                            n = _ships_to(g, buf, n, K_RETURN, i, w)
+                            n = _ships_to(g, buf, n, _K_RETURN, i, w)
         return n
     # Steps 3, 4, 6: the ships of p.
     sl = g.sl
     sb = g.sb
-    for i in range(reg[R_STOP]):
+    for i in range(reg[_R_STOP]):
         v = sl[i]
-        if v == FREE or v >> 4 != p:
+        if v == _FREE or v >> 4 != p:
             continue
         loc = v & 15
         c = sb[i]
-        if c & USED or not _rep_ok(g, i):
+        if c & _USED or not _rep_ok(g, i):
             continue
-        if ph == P_FLIP:
-            if loc != SPACE and not c & MARINE:
-                buf[n] = K_FLIP << 11 | i
+        if ph == _P_FLIP:
+            if loc != _SPACE and not c & _MARINE:
+                buf[n] = _K_FLIP << 11 | i
                 n += 1
-        elif ph == P_LAND:
-            if loc != SPACE and c & MARINE:
-                n = _ships_to(g, buf, n, K_LAND, i, loc)
-        elif loc != SPACE:
-            buf[n] = K_MOVE << 11 | i << 4 | SPACE
+        elif ph == _P_LAND:
+            if loc != _SPACE and c & _MARINE:
+                n = _ships_to(g, buf, n, _K_LAND, i, loc)
+        elif loc != _SPACE:
+            buf[n] = _K_MOVE << 11 | i << 4 | _SPACE
             n += 1
         else:
             for w in range(nw):
-                buf[n] = K_MOVE << 11 | i << 4 | w
+                buf[n] = _K_MOVE << 11 | i << 4 | w
                 n += 1
     return n
 
@@ -257,24 +257,24 @@ def gen(g, buf, ph):
 def new_ship(g, loc, p, bits_):
     reg = g.reg
     sl = g.sl
-    for i in range(MAX_SHIPS):
-        if sl[i] == FREE:
+    for i in range(_MAX_SHIPS):
+        if sl[i] == _FREE:
             sl[i] = loc | p << 4
             g.sb[i] = bits_
-            if i >= reg[R_STOP]:
-                reg[R_STOP] = i + 1
+            if i >= reg[_R_STOP]:
+                reg[_R_STOP] = i + 1
             return i
     raise RuntimeError("ship table full")
 
 
 def free_ship(g, i):
     reg = g.reg
-    g.sl[i] = FREE
+    g.sl[i] = _FREE
     g.sb[i] = 0
-    top = reg[R_STOP]
-    while top and g.sl[top - 1] == FREE:
+    top = reg[_R_STOP]
+    while top and g.sl[top - 1] == _FREE:
         top -= 1
-    reg[R_STOP] = top
+    reg[_R_STOP] = top
 
 
 def _lands(g, w, p, t0, m):
@@ -284,9 +284,9 @@ def _lands(g, w, p, t0, m):
     colonist = False
     for t in range(g.nterr[w]):
         v = surf[b + t]
-        if v and (v >> 2) & 7 == p and not v & INVADER:
+        if v and (v >> 2) & 7 == p and not v & _INVADER:
             colonist = True
-    surf[b + t0] = m | p << 2 | (0 if colonist else INVADER)
+    surf[b + t0] = m | p << 2 | (0 if colonist else _INVADER)
     if not colonist:   # two or more invaders of p: all turn upright
         k = 0
         for t in range(g.nterr[w]):
@@ -297,113 +297,113 @@ def _lands(g, w, p, t0, m):
             for t in range(g.nterr[w]):
                 v = surf[b + t]
                 if v and (v >> 2) & 7 == p:
-                    surf[b + t] = v & ~INVADER
+                    surf[b + t] = v & ~_INVADER
 
 
 def do(g, a):
     reg = g.reg
-    p = reg[R_CUR]
+    p = reg[_R_CUR]
     k = a >> 11
     surf = g.surf
     stash = g.stash
-    if k == K_SURVIVE:
+    if k == _K_SURVIVE:
         m = worlds_of(g, p)
-        for w in range(reg[R_NWORLDS]):
+        for w in range(reg[_R_NWORLDS]):
             if m >> w & 1:
                 doomed(g, w, True)
         _after_survival(g, p)
         return
-    if k <= K_MIGRATE:   # EXPAND, CIVILIZE, MIGRATE: a piece on a world
+    if k <= _K_MIGRATE:   # EXPAND, CIVILIZE, MIGRATE: a piece on a world
         w = a_world(a)
         i = w * 16 + a_terr(a)
         v = surf[i]
-        if k == K_MIGRATE:
-            surf[w * 16 + a_to(a)] = v | USED
+        if k == _K_MIGRATE:
+            surf[w * 16 + a_to(a)] = v | _USED
             surf[i] = 0
             return
         s = a_size(a)
-        if k == K_EXPAND:
+        if k == _K_EXPAND:
             surf[i] = s | p << 2
         else:
             stash[p * 3 + (v & 3) - 1] += 1
             surf[i] = v & ~3 | s
         stash[p * 3 + s - 1] -= 1
-        reg[R_EXP] &= ~(1 << w)
+        reg[_R_EXP] &= ~(1 << w)
         return
-    if k == K_LAUNCH:
+    if k == _K_LAUNCH:
         w = a_world(a)
         i = w * 16 + a_terr(a)
         v = surf[i]
         surf[i] = 0
-        new_ship(g, w, p, v & 3 | (FIGHTER if a & 1 else 0))
+        new_ship(g, w, p, v & 3 | (_FIGHTER if a & 1 else 0))
         g.budget[w] -= 1
         return
     i = (a >> 4) & 127   # the ship
     t = a & 15
-    if k == K_FLIP:
-        g.sb[a & 127] ^= FIGHTER
-        g.sb[a & 127] |= USED
+    if k == _K_FLIP:
+        g.sb[a & 127] ^= _FIGHTER
+        g.sb[a & 127] |= _USED
         return
-    if k == K_MOVE:
+    if k == _K_MOVE:
         g.sl[i] = t | p << 4
-        g.sb[i] |= USED
+        g.sb[i] |= _USED
         return
     w = g.sl[i] & 15
     j = w * 16 + t
     c = g.sb[i]
-    if k == K_BOARD:
+    if k == _K_BOARD:
         v = surf[j]
         surf[j] = 0
         g.sb[i] = c | (v & 3) << 3
-        if reg[R_PHASE] == P_LAUNCH:
+        if reg[_R_PHASE] == _P_LAUNCH:
             g.budget[w] -= 1
-    elif k == K_RETURN:
+    elif k == _K_RETURN:
         surf[j] = c & 3 | p << 2
         free_ship(g, i)
         g.budget[w] -= 1
-    elif k == K_UNLOAD:
-        surf[j] = (c & MARINE) >> 3 | p << 2
-        g.sb[i] = c & ~MARINE
+    elif k == _K_UNLOAD:
+        surf[j] = (c & _MARINE) >> 3 | p << 2
+        g.sb[i] = c & ~_MARINE
         g.budget[w] -= 1
-    else:  # K_LAND
-        g.sb[i] = c & ~MARINE
-        _lands(g, w, p, t, (c & MARINE) >> 3)
+    else:  # _K_LAND
+        g.sb[i] = c & ~_MARINE
+        _lands(g, w, p, t, (c & _MARINE) >> 3)
 
 
 def _after_survival(g, p):
     reg = g.reg
-    if reg[R_LAST] == 0 and g.in_play(p) >= 13:
-        reg[R_LAST] = 1
-        reg[R_ENDER] = p
-    reg[R_PHASE] = X_STEP1
+    if reg[_R_LAST] == 0 and g.in_play(p) >= 13:
+        reg[_R_LAST] = 1
+        reg[_R_ENDER] = p
+    reg[_R_PHASE] = _X_STEP1
 
 
 def transition(g, ph):
     reg = g.reg
-    p = reg[R_CUR]
-    if ph == X_SURVIVE:
+    p = reg[_R_CUR]
+    if ph == _X_SURVIVE:
         if worlds_of(g, p):
-            reg[R_PHASE] = P_SURVIVE
+            reg[_R_PHASE] = _P_SURVIVE
         else:
             _after_survival(g, p)
-    elif ph == X_END:
+    elif ph == _X_END:
         g.end_turn()
-    elif ph == X_TURN:
-        reg[R_TURNS] = (reg[R_TURNS] + 1) & 255
-        reg[R_EXP] = worlds_of(g, p)
-        reg[R_PHASE] = P_EXPAND
-    else:  # enter movement step ph - X_STEP1 + 1
-        step = ph - X_STEP1
+    elif ph == _X_TURN:
+        reg[_R_TURNS] = (reg[_R_TURNS] + 1) & 255
+        reg[_R_EXP] = worlds_of(g, p)
+        reg[_R_PHASE] = _P_EXPAND
+    else:  # enter movement step ph - _X_STEP1 + 1
+        step = ph - _X_STEP1
         for i in range(128):
-            g.surf[i] &= ~USED
-        for i in range(reg[R_STOP]):
-            g.sb[i] &= ~USED
+            g.surf[i] &= ~_USED
+        for i in range(reg[_R_STOP]):
+            g.sb[i] &= ~_USED
         if step == 1:
             own = p << 2 | 3
-            for w in range(reg[R_NWORLDS]):
+            for w in range(reg[_R_NWORLDS]):
                 k = 0
                 for t in range(g.nterr[w]):
-                    if g.surf[w * 16 + t] & (31 | INVADER) == own:
+                    if g.surf[w * 16 + t] & (31 | _INVADER) == own:
                         k += 1
                 g.budget[w] = k
-        reg[R_PHASE] = P_MIGRATE + step
+        reg[_R_PHASE] = _P_MIGRATE + step
