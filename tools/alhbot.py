@@ -143,7 +143,7 @@ class Bot:
             b = f.f_locals["self"]
             if b.scr is None:
                 return None
-            if View is None:
+            if cursor is None:
                 _borrow()
             self.board = b
             return self.on_board(b)
@@ -252,7 +252,7 @@ class Bot:
 
     def path(self, b, spot):
         """The first d-pad press of the shortest way to ``spot`` (the
-        View's own moves on a shadow of its cursor)."""
+        cursor's own moves, alheimur/view.py, on a shadow of it)."""
         start = Shadow(b.scr)
         seen = {start.key()}
         todo = [(start, None)]
@@ -262,7 +262,7 @@ class Bot:
             for sh, first in todo:
                 for k, name in keys:
                     c = sh.copy()
-                    View.move(c, k)
+                    cursor.move(c, k)
                     kk = c.key()
                     if kk in seen:
                         continue
@@ -276,7 +276,8 @@ class Bot:
 
 
 class Shadow:
-    """The View's cursor without the drawing: its own move() runs on it."""
+    """The board screen's cursor without the drawing: alheimur/view.py's
+    move() runs on it."""
 
     def __init__(self, scr=None):
         if scr is None:
@@ -331,15 +332,17 @@ class Shadow:
 
 
 def _borrow():
-    """Shadow takes the View's cursor methods (loaded with the firmware)."""
-    global View
-    from alheimur.view import View
-    for name in ("tab_of", "loc_of", "terr", "ship", "spot", "draw_panel", "_world_step",
-                 "_panel_step", "_last"):
-        setattr(Shadow, name, getattr(View, name))
+    """Shadow takes the Screen's methods the cursor's moves use; the moves
+    are alheimur/view.py's (the firmware's, loaded with it)."""
+    global cursor
+    from alheimur import view
+    from alheimur.screen import Screen
+    cursor = view
+    for name in ("tab_of", "loc_of", "terr", "ship", "spot", "draw_panel"):
+        setattr(Shadow, name, getattr(Screen, name))
 
 
-View = None
+cursor = None   # alheimur.view, once borrowed
 
 
 def saved_nvm(path, game, seats, seed=0, dealt=1, limit=0, rng_seed=1):
@@ -449,8 +452,8 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
         f = getattr(mod, "__file__", None) or ""
         if f.startswith((paths.FIRMWARE + os.sep, os.path.join(ROOT, "boards") + os.sep)):
             del sys.modules[name]
-    global View
-    View = None
+    global cursor
+    cursor = None
     import _simdisplay
     real = _simdisplay.SimDisplay._refresh_area
     if fast:

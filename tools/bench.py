@@ -799,12 +799,15 @@ APP_TARGETS = {
 
 
 # -- Alheimur on the handheld: its heap rows ----------------------------------------
-# The peak while playing with 8 seats, a computer seat choosing: the board
-# screen (displayio objects and the View's arrays, CircuitPython's sizes, from
-# the simulator as for Alien City's board screen) + what one MicroPython VM
-# keeps (.py) with code.py (no launcher), alheimur.app and its imports, the
-# View's module, an 8-player Game in the middle of a seeded game (movement
-# and battles under way), the computer seat's modules and one choice made.
+# The peak while playing with 8 seats: the board screen (displayio objects
+# and its arrays, CircuitPython's sizes, from the simulator as for Alien
+# City's board screen) + what one MicroPython VM keeps (.py) with code.py
+# (no launcher), alheimur.app and its imports, the board screen's module, an
+# 8-player Game in the middle of a seeded game (movement and battles under
+# way), and then who decides: a human (alheimur.human with the cursor and
+# the pieces' shows) or a computer seat at the hard level, its search
+# modules and buffers, one choice made. The app never has both loaded: a
+# computer's decision drops the human's code and a human's the computer's.
 ALH_HEAP_TARGET = 96 * 1024     # the device's peak budget (guide)
 _ALH_HEAP_SEED, _ALH_HEAP_AT = 4, 400   # alhseeded game 4, 8 players, 400 actions
 
@@ -848,19 +851,22 @@ def _alh_screen_heap():
 
 
 # The modules alheimur.app (and the shell: pause menu, text view) loads for
-# one screen or moment and drops after it.
+# one screen or moment and drops after it, that a game can have loaded before
+# a computer's decision (the end and the scores, ending and results, come
+# after the last one); and a human's decision code.
+_ALH_HUMAN = ("alheimur.human", "alheimur.view", "alheimur.shows")
 _ALH_LAZY = ("alheimur.cover", "alheimur.refuse", "alheimur.why", "alheimur.names",
-             "alheimur.overview", "alheimur.ending", "alheimur.restore", "ui.pause",
-             "ui.textview", "alheimur.results", "alheimur.rules")
+             "alheimur.overview", "alheimur.restore", "ui.pause", "ui.textview",
+             "alheimur.rules")
 
 
 def _alh_vm_play(state, mpy_cross=None):
     """What one MicroPython VM keeps (.py; with mpy_cross, our modules but
-    code.py as .mpy) while Alheimur is played with 8 seats and a computer
-    seat at the hard level has chosen (its search modules and buffers
-    loaded, as they stay for the rest of the game): {"hot", "ai", "steps"}
-    bytes after a collection, and the game modules of other games that
-    were loaded."""
+    code.py as .mpy) while Alheimur is played with 8 seats: {"hot": the
+    code and the game, "human": + a human's decision code, "ai": + a hard
+    computer seat's choice made instead (the human's code dropped first,
+    as the app does), "long", "steps"} bytes after a collection, and the
+    game modules of other games that were loaded."""
     files, hw = _vm_files()
     code = files.pop("code.py")
     files["entry.py"] = code[:code.rindex("\ntry:\n    main()")] + "\n"
@@ -875,7 +881,9 @@ def _alh_vm_play(state, mpy_cross=None):
            "import boards.pybadge, entry, ui.session",
            "gc.collect(); await asyncio.sleep(0); step('shell')",
            "import alheimur.app", "gc.collect(); await asyncio.sleep(0); step('app')",
-           "import alheimur.view", "gc.collect(); await asyncio.sleep(0); step('view')",
+           # the board screen's code and its labels' and message line's classes
+           "import alheimur.screen, ui.text, ui.message",
+           "gc.collect(); await asyncio.sleep(0); step('view')",
            "from alheimur.engine import Game\ng = Game(8, 20)\ng.load(bytes(%r))" % (list(state),),
            "from prng import Rng\ng.rng = Rng(1)",
            # the app's own array (Board.opts); the actions are the engine's
@@ -884,6 +892,12 @@ def _alh_vm_play(state, mpy_cross=None):
            "gc.collect(); await asyncio.sleep(0); step('game')",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'hot', gc.mem_alloc() - a)",
+           # a human decides: the app loads alheimur.human (view, shows)
+           "import alheimur.human",
+           "gc.collect(); await asyncio.sleep(0); gc.collect()",
+           "print('PLAY', 'human', gc.mem_alloc() - a)",
+           # a computer decides: the app drops the human's code first
+           "from ui.session import forget\nfor m in %r:\n    forget(m)" % (_ALH_HUMAN,),
            "from alheimur import computer, ai\nfrom ui import think",
            "x = ai.LEVELS['hard'](g, g.rng, g.sbuf, n)",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
@@ -891,10 +905,11 @@ def _alh_vm_play(state, mpy_cross=None):
            "print('OTHERS', ' '.join(m for m in sys.modules if m.startswith(('aliencity', "
            "'skyscrapers', 'launcher'))) or '-')",
            # A long game: every screen that loads its own module opened
-           # once and dropped again, as the app does; the interned names of
-           # their source stay (qstrs are never freed).
-           "from ui.session import forget\nfor m in %r:\n    __import__(m)\n    forget(m)"
-           % (_ALH_LAZY,),
+           # once and dropped again, as the app does, and what a computer's
+           # decision drops (the app's list); the interned names of their
+           # source stay (qstrs are never freed).
+           "for m in %r:\n    __import__(m)\n    forget(m)" % (_ALH_LAZY + _ALH_HUMAN,),
+           "import alheimur.app\nfor m in alheimur.app._NOT_THINKING:\n    forget(m)",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'long', gc.mem_alloc() - a)"]
     r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)
@@ -927,27 +942,35 @@ def alheimur_heap_table(mpy_cross=None):
 
     for kind, name, detail, n in rows:
         t.append("| %s `%s` | %s | %s |" % (kind, name, detail, two(n, n)))
-    t.append("| **Alheimur board screen** | displayio objects and the View's arrays | %s |"
+    t.append("| **Alheimur board screen** | displayio objects and the Screen's arrays | %s |"
              % two(screen, screen, True))
     what = {"shell": "code.py (no launcher), boards, ui.session and the shell's modules",
             "app": "alheimur.app and its imports (the engine: engine, turn, battle, world, "
-                   "actions, layout; shows, words, save)",
-            "view": "alheimur.view, alheimur.screen",
+                   "actions; words, save)",
+            "view": "alheimur.screen, ui.text, ui.message (the board screen's code and "
+                    "its objects' classes)",
             "game": "an 8-player Game mid-game, its dice generator, the app's list of a spot's actions"}
     m = vmm or vm
     for (name, n), (_n, nm) in zip(vm["steps"], m["steps"]):
         t.append("| %s | %s | %s |" % (name, what[name], two(n, nm)))
     t.append("| code, game, hot seat | the four rows above, measured at once | %s |"
              % two(vm["hot"], m["hot"]))
-    t.append("| computer seat | + alheimur.computer, ai, ai_eval, ai_turn, ui.think and a hard "
-             "choice made | %s |"
+    t.append("| a human deciding | + alheimur.human, view (the cursor), shows | %s |"
+             % two(vm["human"] - vm["hot"], m["human"] - m["hot"]))
+    t.append("| a computer deciding | instead: + alheimur.computer, ai, ai_eval, ai_turn, "
+             "ui.think and a hard choice made | %s |"
              % two(vm["ai"] - vm["hot"], m["ai"] - m["hot"]))
-    t.append("| **playing Alheimur, 8 seats, a computer choosing** | board screen + the two "
-             "rows above (target %d) | %s |" % (ALH_HEAP_TARGET, two(screen + vm["ai"],
-                                                                     screen + m["ai"], True)))
-    t.append("| a long game | the row above after every screen with a module of its own was "
-             "opened once and closed (%s): their code is dropped, the names they interned stay | %s |"
-             % (", ".join(m.split(".")[-1] for m in _ALH_LAZY),
+    t.append("| playing Alheimur, 8 seats, a human deciding | board screen + code, game + "
+             "a human deciding | %s |" % two(screen + vm["human"], screen + m["human"]))
+    t.append("| playing Alheimur, 8 seats, a computer choosing | board screen + code, game + "
+             "a computer deciding | %s |" % two(screen + vm["ai"], screen + m["ai"]))
+    t.append("| **playing Alheimur: the peak** | the larger of the two rows above (target %d) "
+             "| %s |" % (ALH_HEAP_TARGET, two(screen + max(vm["ai"], vm["human"]),
+                                              screen + max(m["ai"], m["human"]), True)))
+    t.append("| a long game | the computer's row after every screen with a module of its own "
+             "that can come before a computer's decision and a human's decision code were "
+             "loaded once and dropped (%s): their code goes, the names they interned stay | %s |"
+             % (", ".join(m.split(".")[-1] for m in _ALH_LAZY + _ALH_HUMAN),
                 two(screen + vm["long"], screen + m["long"])))
     t.append("")
     t.append("MicroPython VM (.py compiled at import, as on the board"
@@ -957,16 +980,19 @@ def alheimur_heap_table(mpy_cross=None):
              "Other games' modules loaded: %s." % (", ".join(vm["others"]) or "none"))
     res = {"alheimur_app_screen_heap_bytes": screen,
            "alheimur_app_hot_heap_bytes": screen + vm["hot"],
-           "alheimur_app_play_heap_bytes": screen + vm["ai"],
+           "alheimur_app_human_heap_bytes": screen + vm["human"],
+           "alheimur_app_computer_heap_bytes": screen + vm["ai"],
+           "alheimur_app_play_heap_bytes": screen + max(vm["ai"], vm["human"]),
            "alheimur_app_long_game_heap_bytes": screen + vm["long"],
            "alheimur_app_other_game_modules": len(vm["others"])}
     if vmm:
-        res["alheimur_app_play_heap_bytes_dotmpy"] = screen + vmm["ai"]
+        res["alheimur_app_play_heap_bytes_dotmpy"] = screen + max(vmm["ai"], vmm["human"])
     return res, "\n".join(t)
 
 
 ALH_APP_TARGETS = {
     "alheimur_app_play_heap_bytes": ("<=", ALH_HEAP_TARGET),
+    "alheimur_app_play_heap_bytes_dotmpy": ("<=", ALH_HEAP_TARGET),
     "alheimur_app_other_game_modules": ("<=", 0),
 }
 
@@ -1332,7 +1358,8 @@ def main():
     if args.heap_table and not args.no_app and not args.no_alheimur:
         alh, alh_table = alheimur_heap_table(mpy_cross)
         res.update(alh)
-        TARGETS.update(ALH_APP_TARGETS)
+        # (the .mpy row only when MicroPython's mpy-cross is installed)
+        TARGETS.update((k, v) for k, v in ALH_APP_TARGETS.items() if k in res)
         tables.append(alh_table)
     if args.heap_table:
         heaps = engine_heaps(mpy_cross)

@@ -58,18 +58,18 @@ _TOP = const(888)    # ship slots in use are below this
 _BYTES = const(889)
 
 # Weights (indices into W; values 0-255).
-W_SCORE = const(0)     # per quarter of the player's score (x 1)
-W_ALIVE = const(1)     # per pyramid alive on a world
-W_PORT = const(2)      # per spaceport
-W_SHIP = const(3)      # per ship (on top of its progress point)
-W_MARINE = const(4)    # per marine
-W_MISSION = const(5)   # eighths of a landing's worth, marine in target orbit
-W_SPACE = const(6)     # .. marine in space
-W_HOME = const(7)      # .. marine in any other orbit
-W_OPP = const(8)       # eighths of the best other player's score subtracted
-W_LEAD = const(9)      # per pyramid in play when ahead (ending the game)
-W_FIX = const(10)      # per world whose doomed one expansion must save
-NW = const(11)
+_W_SCORE = const(0)     # per quarter of the player's score (x 1)
+_W_ALIVE = const(1)     # per pyramid alive on a world
+_W_PORT = const(2)      # per spaceport
+_W_SHIP = const(3)      # per ship (on top of its progress point)
+_W_MARINE = const(4)    # per marine
+_W_MISSION = const(5)   # eighths of a landing's worth, marine in target orbit
+_W_SPACE = const(6)     # .. marine in space
+_W_HOME = const(7)      # .. marine in any other orbit
+_W_OPP = const(8)       # eighths of the best other player's score subtracted
+_W_LEAD = const(9)      # per pyramid in play when ahead (ending the game)
+_W_FIX = const(10)      # per world whose doomed one expansion must save
+_NW = const(11)
 
 _POP = bytearray(256)
 for _i in range(1, 256):
@@ -112,7 +112,7 @@ class Model:
         self.tot = array("i", [0] * 8)   # total4 per player (value())
         self.tv = array("i", [0] * 9)    # worth of landing on each world
         self.hx = bytearray(10)          # scratch: hi and lo without element e
-        self.W = bytearray(NW)
+        self.W = bytearray(_NW)
         self.g = None
         self.np = 0
         self.nw = 0
@@ -491,12 +491,12 @@ class Model:
         np = self.np
         nw = self.nw
         tot = self.tot
-        v = tot[p] * W[W_SCORE]
+        v = tot[p] * W[_W_SCORE]
         other = 0
         for q in range(np):
             if q != p and tot[q] > other:
                 other = tot[q]
-        v -= other * W[W_OPP] >> 3
+        v -= other * W[_W_OPP] >> 3
         if self.final:
             return v
         alive = 0
@@ -504,10 +504,10 @@ class Model:
         for w in range(nw):
             alive += self.alive[w * 8 + p]
             ports += self.ports[w * 8 + p]
-        v += alive * W[W_ALIVE] + ports * W[W_PORT]
+        v += alive * W[_W_ALIVE] + ports * W[_W_PORT]
         for w in range(nw):
             if self.fix[w]:
-                v -= W[W_FIX]
+                v -= W[_W_FIX]
         sl = self.sl
         sb = self.sb
         tv = self.tv
@@ -518,19 +518,19 @@ class Model:
             if x == _FREE or x >> 4 != p:
                 continue
             inplay += 1
-            v += W[W_SHIP]
+            v += W[_W_SHIP]
             if sb[i] & _MARINE:
                 inplay += 1
-                v += W[W_MARINE]
+                v += W[_W_MARINE]
                 loc = x & 15
                 if loc == SPACE:
-                    v += far * W[W_SPACE] >> 3
+                    v += far * W[_W_SPACE] >> 3
                 elif tv[loc] > 0:
-                    v += tv[loc] * W[W_MISSION] >> 3
+                    v += tv[loc] * W[_W_MISSION] >> 3
                 else:
-                    v += far * W[W_HOME] >> 3
+                    v += far * W[_W_HOME] >> 3
         if tot[p] > other:
-            v += inplay * W[W_LEAD]
+            v += inplay * W[_W_LEAD]
         return v
 
     def targets(self, p):

@@ -19,9 +19,10 @@ from alheimur.actions import (
     PASS,
 )
 from alheimur.ai_eval import Model
-from alheimur.layout import R_ATT, R_SHOOT
 
 _FIGHTER = const(4)
+_R_ATT = const(15)     # alheimur.layout's: not loaded for two numbers
+_R_SHOOT = const(20)
 _MARINE = const(24)
 _USED = const(64)
 _FREE = const(255)
@@ -188,7 +189,7 @@ def _expected(m, s, j):
 
 
 def _target(g, m, p, buf, n, rng, noise):
-    s = g.reg[R_SHOOT]  # the ship firing (read only)
+    s = g.reg[_R_SHOOT]  # the ship firing (read only)
     best = 0
     bv = _WORST
     for i in range(n):
@@ -222,7 +223,7 @@ def _aim(g, m, p, buf, n, fire_all):
     sl = m.sl
     sb = m.sb
     top = g.ship_top()
-    if not fire_all and g.reg[R_ATT] == p:
+    if not fire_all and g.reg[_R_ATT] == p:
         started = False
         for i in range(top):
             if sl[i] == w | p << 4 and g.sb[i] & _USED:

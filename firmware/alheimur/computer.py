@@ -20,7 +20,7 @@ import time
 from micropython import const
 
 import boards
-from alheimur import shows, words
+from alheimur import words
 from alheimur.actions import a_ship, a_terr, a_to, a_world
 from ui import palette
 from ui.fx import PLACE
@@ -132,6 +132,7 @@ def move(b):
     scr = b.scr
     p = g.actor()
     if g.phase() == _P_SURVIVE:
+        from alheimur import shows  # loaded for it: never while the AI thinks
         shows.survival(b, True)
         return
     n = g.legal(g.sbuf)        # the engine's own list, read (the AI changes no array of g)

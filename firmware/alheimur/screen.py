@@ -23,6 +23,7 @@ from array import array
 
 from micropython import const
 
+from alheimur.actions import a_world
 from ui import palette
 
 # Private copies of the layout's numbers (sprites.py has its own): const
@@ -40,6 +41,7 @@ _Z_WORLD = const(0)       # zones of the cursor (view.py has the same)
 _Z_PANEL = const(1)
 _Z_TABS = const(2)
 _SPACE = const(8)         # alheimur.actions.SPACE: the place "space"
+_K_SITE = const(16)       # alheimur.actions.K_SITE: choose a battle's site
 _INVADER = const(32)      # alheimur.layout.INVADER: a piece's invader bit
 
 
@@ -102,6 +104,65 @@ class Screen:
             return self.view * 16 + t
         i = self.ship()
         return 128 + i if i >= 0 else -1
+
+    # -- what the legal actions move, where to look --------------------------------
+
+    def mark_legal(self, n=-1):
+        """Light what the decision point's n legal actions move (n from
+        the game's ``legal``, just called); n=-1: nothing (not a human's
+        decision)."""
+        g = self.g
+        lw = self.lw
+        for w in range(9):
+            lw[w] = 0
+        ls = self.ls
+        for i in range(120):
+            ls[i] = 0
+        self.ltab = 0
+        buf = g.sbuf     # the engine's list of them (read only), as legal() left it
+        for j in range(n):
+            a = buf[j]
+            s = g.subject(a)
+            if s >= 128:
+                i = g.rep(s - 128)
+                ls[i] = 1
+                self.ltab |= 1 << self.tab_of(g.sl[i] & 15)
+            elif s >= 0:
+                lw[s >> 4] |= 1 << (s & 15)
+                self.ltab |= 1 << (s >> 4)
+            elif a >> 11 == _K_SITE:
+                self.ltab |= 1 << a_world(a)
+
+    def put_on(self, spot):
+        """Show and point at a spot (a territory or a ship) or a place
+        (-2 - loc: its tab)."""
+        g = self.g
+        if spot <= -2:
+            loc = -2 - spot
+            if loc != self.view:
+                self.show(loc)
+            self.zone = _Z_TABS
+            self.tab = self.tab_of(loc)
+        elif spot >= 128:
+            i = spot - 128
+            loc = g.sl[i] & 15
+            if loc != self.view:
+                self.show(loc)
+            for r in range(self.nrows):
+                for c in range(4):
+                    if self.cells[r * 4 + c] == i:
+                        self.zone = _Z_PANEL
+                        self.prow = r
+                        self.pcol = c + 1
+                        self._panel_rows()
+                        self.draw_marks()
+        elif spot >= 0:
+            w = spot >> 4
+            if w != self.view:
+                self.show(w)
+            self.zone = _Z_WORLD
+            self.tile = g.tfirst[spot]
+        self.draw_cursor()
 
     # -- drawing ------------------------------------------------------------------
 
