@@ -171,6 +171,41 @@ def test_a_computer_move_is_said_with_its_name():
         sorted(set(shown))[:5]
 
 
+def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
+    """While a computer seat thinks, a human's code (human, view, shows)
+    and what screens leave behind (layout, menus, drawing helpers) are not
+    loaded; while a human decides, the computer's code and search are not.
+    Both come back for the next decision of their kind."""
+    human_side = {"alheimur.human", "alheimur.view", "alheimur.shows", "alheimur.layout",
+                  "ui.menu", "ui.draw"}
+    computer_side = {"alheimur.computer", "alheimur.ai", "alheimur.ai_eval", "alheimur.ai_turn"}
+    seen = {"thinking": [], "deciding": []}
+
+    def watch(bot):
+        think = sys.modules.get("ui.think")
+        if think is not None and not hasattr(think.Thinking, "_watched"):
+            progress = think.Thinking.progress
+
+            def watched(self, frac):
+                f = frame_of("choose", "alheimur/computer.py")
+                if f is not None and f.f_locals["b"].g.phase() >= 4:     # in play
+                    seen["thinking"].append(human_side & set(sys.modules))
+                return progress(self, frac)
+
+            think.Thinking.progress = watched
+            think.Thinking._watched = True
+        f = frame_of("run", "alheimur/app.py")
+        if f is not None and f.f_locals.get("human") is not None \
+                and f.f_locals["self"].g.phase() >= 4:      # waiting for a human's key
+            seen["deciding"].append(computer_side & set(sys.modules))
+        return False
+
+    play(seats=("human", "hard", "easy"), seed=3, watch=watch, max_presses=300)
+    assert len(seen["thinking"]) >= 3 and len(seen["deciding"]) >= 10
+    assert all(not s for s in seen["thinking"]), seen["thinking"][:3]
+    assert all(not s for s in seen["deciding"]), seen["deciding"][:3]
+
+
 def test_private_copies_of_numbers_match_their_originals():
     """Modules keep const() copies of the numbers they use of
     alheimur.actions, alheimur.layout and the screen's layout (sprites.py):

@@ -910,6 +910,7 @@ def _alh_vm_play(state, mpy_cross=None):
            # source stay (qstrs are never freed).
            "for m in %r:\n    __import__(m)\n    forget(m)" % (_ALH_LAZY + _ALH_HUMAN,),
            "import alheimur.app\nfor m in alheimur.app._NOT_THINKING:\n    forget(m)",
+           "g.drop_setup()",     # as the app does once the reasons are dropped (drop_why)
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'long', gc.mem_alloc() - a)"]
     r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)

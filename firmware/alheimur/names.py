@@ -8,6 +8,8 @@ its marine's size: 3T2 is a 3-pip transport carrying a 2-pip marine; with
 its owner in front (R3T2) when it may be another player's.
 """
 
+from micropython import const
+
 from alheimur import world
 from alheimur.actions import (
     K_AIM,
@@ -38,7 +40,11 @@ from alheimur.actions import (
     a_world,
     kind_of,
 )
-from alheimur.layout import FIGHTER, MARINE
+
+# alheimur.layout's numbers used here, as private copies (layout is not
+# loaded for them: tests/test_alheimur_app.py checks them)
+_FIGHTER = const(4)
+_MARINE = const(24)
 
 PLAYER_LETTERS = "RYGBPOCW"
 PLAYER_NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "cyan",
@@ -77,9 +83,9 @@ def terr_name(g, w, t):
 
 def ship_text(g, i, owner=True):
     c = g.sb[i]
-    s = "%d%s" % (c & 3, "F" if c & FIGHTER else "T")
-    if c & MARINE:
-        s += str((c & MARINE) >> 3)
+    s = "%d%s" % (c & 3, "F" if c & _FIGHTER else "T")
+    if c & _MARINE:
+        s += str((c & _MARINE) >> 3)
     if owner:
         s = PLAYER_LETTERS[g.sl[i] >> 4] + s
     return s

@@ -2,6 +2,8 @@
 is on that the engine can say why not of (loaded only for a refusal; the
 board shows the engine's reason, whole)."""
 
+from micropython import const
+
 from alheimur.actions import (
     K_AIM,
     K_BOARD,
@@ -31,7 +33,10 @@ from alheimur.actions import (
     piece_act,
     ship_act,
 )
-from alheimur.layout import MARINE
+
+# alheimur.layout's numbers used here, as private copies (layout is not
+# loaded for them: tests/test_alheimur_app.py checks them)
+_MARINE = const(24)
 
 
 def sample(g, scr):
@@ -67,7 +72,7 @@ def sample(g, scr):
             while u < g.nterr[loc] - 1 and g.piece(loc, u):
                 u += 1
         if ph == P_LAUNCH:
-            return ship_act(K_UNLOAD if g.sb[i] & MARINE else K_RETURN, i, u)
+            return ship_act(K_UNLOAD if g.sb[i] & _MARINE else K_RETURN, i, u)
         if ph == P_LAND:
             return ship_act(K_LAND, i, u)
         if ph == P_MOVE:

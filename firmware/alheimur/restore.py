@@ -6,12 +6,13 @@ while a save is read, then dropped (the app's ``unpack_options`` and
 
 from micropython import const
 
-from alheimur.engine import ROUND_LIMITS, Game
-from alheimur.layout import R_NP, R_PHASE, STATE_BYTES
+from alheimur.engine import ROUND_LIMITS, STATE_BYTES, Game
 from prng import Rng
 from ui.session import get16, read_head
 
 _VERSION = const(2)       # as save.py writes
+_R_NP = const(5)          # alheimur.layout's (not loaded for two numbers)
+_R_PHASE = const(0)
 _HEAD = const(12)
 
 
@@ -58,7 +59,7 @@ def decode(st, data):
     if not ok:
         raise ValueError("saved seats unreadable")
     state = data[_HEAD + n:]
-    if state[R_NP] != np or state[R_PHASE] > 16:
+    if state[_R_NP] != np or state[_R_PHASE] > 16:
         raise ValueError("saved game state unreadable")
     st.nseats = np
     st.limit = limit

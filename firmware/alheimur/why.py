@@ -7,6 +7,8 @@ the longest fill must fit two lines of 26 characters on the device's
 message line (tests/test_alheimur_reasons.py checks each).
 """
 
+from micropython import const
+
 from alheimur import names
 from alheimur.actions import (
     K_AIM,
@@ -54,21 +56,22 @@ from alheimur.actions import (
     a_world,
     kind_of,
 )
-from alheimur.build import open_positions
-from alheimur.layout import (
-    FIGHTER,
-    FREE,
-    INVADER,
-    MARINE,
-    MAX_SHIPS,
-    R_ATT,
-    R_CUR,
-    R_EXP,
-    R_FIRER,
-    R_SITES,
-    R_WORLD,
-    USED,
-)
+
+# alheimur.layout's numbers used here, as private copies: during play
+# neither layout nor build (world building's, imported where it is asked
+# about) is loaded for a reason (tests/test_alheimur_app.py checks them)
+_FIGHTER = const(4)
+_FREE = const(255)
+_INVADER = const(32)
+_MARINE = const(24)
+_MAX_SHIPS = const(120)
+_R_ATT = const(15)
+_R_CUR = const(1)
+_R_EXP = const(11)
+_R_FIRER = const(16)
+_R_SITES = const(13)
+_R_WORLD = const(7)
+_USED = const(64)
 
 TEXTS = (
     "the game is over",                                      # 0
@@ -118,6 +121,7 @@ TEXTS = (
     "%s carries a marine: land it first",                    # h
     "no such world",                                         # 45
 )
+
 ARGS = ("", "", "x", "", "o", "", "", "", "t", "s",
         "", "w", "w", "t", "t", "", "t", "t", "t", "tt",
         "w", "t", "", "h", "h", "hw", "h", "hs", "t", "t",
@@ -161,7 +165,7 @@ def reason(g, a):
         r = _ship(g, a, k)
     elif k == K_SITE:
         w = a_world(a)
-        if w >= g.nworlds() or not g.reg[R_SITES] >> w & 1:
+        if w >= g.nworlds() or not g.reg[_R_SITES] >> w & 1:
             r = _t(35, names.world_name(g, w) if w < g.nworlds() else "?")
     else:
         r = _battle(g, a, k)
@@ -172,6 +176,8 @@ def _placing(g, a, k):
     p = a_pos(a)
     if k == K_SWAP:
         return _t(6) if p > 3 else _t(5)
+    from alheimur.build import open_positions
+
     if p > 8 or not open_positions(g.vgrid) >> p & 1:
         return _t(4, names.POS_NAMES[p] if p < 9 else "?")
     return _t(5)
@@ -191,7 +197,7 @@ def _own(g, w, t, p):
 
 def _surface(g, a, k):
     """START, EXPAND, CIVILIZE, MIGRATE, LAUNCH."""
-    p = g.reg[R_CUR]
+    p = g.reg[_R_CUR]
     w = a_world(a)
     t = a_terr(a)
     if w >= g.nworlds():
@@ -199,7 +205,7 @@ def _surface(g, a, k):
     s = a_size(a)
     if k == K_START and w != p:
         return _t(10)
-    if (k == K_EXPAND or k == K_CIVILIZE) and not g.reg[R_EXP] >> w & 1:
+    if (k == K_EXPAND or k == K_CIVILIZE) and not g.reg[_R_EXP] >> w & 1:
         from alheimur.turn import worlds_of
         if worlds_of(g, p) >> w & 1:
             return _t(12, names.world_name(g, w))
@@ -221,13 +227,13 @@ def _surface(g, a, k):
         if s == 0 or s - (v & 3) not in (-1, 1):
             return _t(15)
         return _t(9, names.SIZE_NAMES[s])
-    if v & INVADER:
+    if v & _INVADER:
         return _t(16 if k == K_MIGRATE else 21, tn)
     if k == K_LAUNCH:
         return _t(20, names.world_name(g, w))
     if v & 3 == 3:
         return _t(17, tn)
-    if v & USED:
+    if v & _USED:
         return _t(18, tn)
     u = a_to(a)
     if u >= g.nterr[w]:
@@ -239,7 +245,7 @@ def _surface(g, a, k):
 
 def _ship_ok(g, i, p):
     """Reason if ship i is not p's, else None."""
-    if i >= MAX_SHIPS or g.sl[i] == FREE:
+    if i >= _MAX_SHIPS or g.sl[i] == _FREE:
         return _t(22)
     if g.sl[i] >> 4 != p:
         return _t(23, names.ship_text(g, i))
@@ -248,7 +254,7 @@ def _ship_ok(g, i, p):
 
 def _ship(g, a, k):
     """BOARD, RETURN, UNLOAD, FLIP, LAND, MOVE."""
-    p = g.reg[R_CUR]
+    p = g.reg[_R_CUR]
     i = a_ship(a)
     r = _ship_ok(g, i, p)
     if r:
@@ -257,13 +263,13 @@ def _ship(g, a, k):
     h = names.ship_text(g, i, False)
     loc = g.sl[i] & 15
     if k == K_MOVE:
-        if c & USED:
+        if c & _USED:
             return _t(33, h)
         return _t(34)
     if loc == SPACE:
         return _t(24, h)
     if k == K_FLIP:
-        if c & MARINE:
+        if c & _MARINE:
             return _t(44, h)
         return _t(32, h)
     t = a_terr(a)
@@ -275,20 +281,20 @@ def _ship(g, a, k):
         r = _own(g, loc, t, p)
         if r:
             return r
-        if g.phase() == P_BOARD and not v & INVADER:
+        if g.phase() == P_BOARD and not v & _INVADER:
             return _t(43, tn)
-        if g.phase() == P_LAUNCH and v & INVADER:
+        if g.phase() == P_LAUNCH and v & _INVADER:
             return _t(29, tn)
-        if c & (FIGHTER | MARINE):
+        if c & (_FIGHTER | _MARINE):
             return _t(26, h)
         if c & 3 < v & 3:
             return _t(27, h, names.SIZE_NAMES[v & 3])
         return _t(20, names.world_name(g, loc))
     if v:
         return _t(8, tn)
-    if k == K_RETURN and c & MARINE:
+    if k == K_RETURN and c & _MARINE:
         return _t(30)
-    if (k == K_UNLOAD or k == K_LAND) and not c & MARINE:
+    if (k == K_UNLOAD or k == K_LAND) and not c & _MARINE:
         return _t(31, h)
     if k == K_LAND:
         return None
@@ -299,24 +305,24 @@ def _battle(g, a, k):
     """AIM, TARGET."""
     reg = g.reg
     i = a_ship(a)
-    if i >= MAX_SHIPS or g.sl[i] == FREE:
+    if i >= _MAX_SHIPS or g.sl[i] == _FREE:
         return _t(22)
     h = names.ship_text(g, i)
-    if (g.sl[i] & 15) != reg[R_WORLD]:
+    if (g.sl[i] & 15) != reg[_R_WORLD]:
         return _t(38, h)
-    x = reg[R_FIRER]
+    x = reg[_R_FIRER]
     q = g.sl[i] >> 4
     if k == K_AIM:
         if q != x:
             return _t(23, h)
-        if g.sb[i] & USED:
+        if g.sb[i] & _USED:
             return _t(36, h)
         return _t(37, h)
     if q == x:
         return _t(39, h)
-    att = reg[R_ATT]
+    att = reg[_R_ATT]
     if x != att and q != att:
         return _t(40, names.PLAYER_NAMES[att])
-    if not g.sb[i] & FIGHTER:
+    if not g.sb[i] & _FIGHTER:
         return _t(41, names.PLAYER_NAMES[q])
     return None
