@@ -17,6 +17,9 @@ City, "s" Skyscrapers, "h" Alheimur): the length of its new-game options
 (1 byte), the options, then the game in progress in the game's own bytes
 (none: no game to continue). A game writes only its own section, so one
 game's autosave never touches another's. Unknown tags are kept as they are.
+A section longer than 64 bytes (a game in progress) is not kept on the heap
+once written: the store remembers where it is in the newest slot and reads
+it from there when asked, or when the next save copies it over.
 
 Loading takes the valid slot (magic, version, length, CRC) with the highest
 sequence number. ``save`` writes the other slot, sequence + 1, as one slice
@@ -49,33 +52,26 @@ LAST = const(0x4C)      # "L"
 BESTS = const(0x52)     # "R"
 FAULTS = const(0x46)    # "F"
 
+_FAR = const(64)        # longer sections stay in nvm only (see above)
+
 MAX_KEY = const(24)     # bytes of a best-score key
 MAX_BESTS = const(24)   # keys in the records area
 
-_TABLE = None
-
-
-def _table():
-    global _TABLE
-    if _TABLE is None:
-        from array import array
-        t = array("H", bytes(512))
-        for i in range(256):
-            c = i << 8
-            for _ in range(8):
-                c = ((c << 1) ^ 0x1021) if c & 0x8000 else (c << 1)
-            t[i] = c & 0xFFFF
-        _TABLE = t
-    return _TABLE
+# CRC-16/CCITT-FALSE a nibble at a time: 16 entries (a tuple in the code)
+# rather than a 256-entry table kept on the heap (528 bytes) for ever.
+_NIBBLE = (0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
+           0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF)
 
 
 def crc16(data, start=0, end=None, crc=0xFFFF):
     """CRC-16/CCITT-FALSE of data[start:end] (no allocation per byte)."""
-    t = _table()
+    t = _NIBBLE
     if end is None:
         end = len(data)
     for i in range(start, end):
-        crc = ((crc << 8) & 0xFF00) ^ t[((crc >> 8) ^ data[i]) & 0xFF]
+        b = data[i]
+        crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b >> 4)]
+        crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b & 15)]
     return crc
 
 
@@ -97,6 +93,7 @@ class Store:
         self.note = None
         self.note_alarm = False    # the note tells of something lost
         self.sections = {}
+        self.far = {}          # tag -> (nvm offset, length): sections kept in nvm only
         self.seq = 0
         self.slot = 1          # the slot holding the newest save
         self._size = -1        # bytes of the payload last read or written
@@ -117,10 +114,15 @@ class Store:
     # -- sections ----------------------------------------------------------
 
     def get(self, tag):
-        return self.sections.get(tag)
+        d = self.sections.get(tag)
+        if d is None and tag in self.far:
+            a, n = self.far[tag]
+            d = bytes(self.nvm[a:a + n])
+        return d
 
     def put(self, tag, data):
         """Set (or with None, remove) a section; ``save`` writes it."""
+        self.far.pop(tag, None)
         if data is None:
             if tag in self.sections:
                 del self.sections[tag]
@@ -129,9 +131,9 @@ class Store:
 
     def payload(self):
         out = bytearray()
-        tags = sorted(self.sections)
+        tags = sorted(set(self.sections) | set(self.far))
         for t in tags:
-            d = self.sections[t]
+            d = self.get(t) or b""     # (every tag listed has its bytes)
             out.append(t)
             out.append(len(d) >> 8)
             out.append(len(d) & 0xFF)
@@ -148,6 +150,7 @@ class Store:
             # copy of the payload (up to 3 KB) on the heap for ever.
             a = slot_at(self.slot) + HEADER
             if self.nvm[a:a + n] == p:
+                self._spill(p, a)
                 return False
         if n > MAX_PAYLOAD:
             raise ValueError("save too big")
@@ -173,13 +176,27 @@ class Store:
         self.seq = seq
         self.slot = slot
         self._size = n
+        self._spill(p, a + HEADER)
         return True
+
+    def _spill(self, p, at):
+        """Payload p is in nvm from ``at``: its sections longer than _FAR
+        leave the heap (``far`` says where they are)."""
+        self.far = {}
+        i = 0
+        while i + 3 <= len(p):
+            t = p[i]
+            n = p[i + 1] << 8 | p[i + 2]
+            if n > _FAR:
+                self.far[t] = (at + i + 3, n)
+                self.sections.pop(t, None)
+            i += 3 + n
 
     # -- each game's section: its new-game options and its autosave ----------
 
     def game(self, tag):
         """(options, the saved game or None) of the game tagged ``tag``."""
-        d = self.sections.get(tag)
+        d = self.get(tag)
         if not d or d[0] + 1 > len(d):
             return b"", None
         n = d[0]
@@ -190,15 +207,15 @@ class Store:
         no game to continue), then write the store (only if it changed).
         The game saved last is the launcher's "Continue"."""
         if data:
-            self.sections[LAST] = bytes((tag,))
+            self.put(LAST, bytes((tag,)))
         elif self.last() == tag:
-            del self.sections[LAST]
-        self.sections[tag] = bytes((len(options),)) + options + (data or b"")
+            self.put(LAST, None)
+        self.put(tag, bytes((len(options),)) + options + (data or b""))
         return self.save() if write else False
 
     def last(self):
         """The tag of the game saved last, if it has a game to continue."""
-        d = self.sections.get(LAST)
+        d = self.get(LAST)
         if d and self.game(d[0])[1] is not None:
             return d[0]
         return None
@@ -242,7 +259,7 @@ class Store:
         """True once if ``name`` is in the fault list ("F": names, one per
         line), which it then leaves (and the store is written). Nothing is
         ever in that list unless a developer put it there."""
-        d = self.sections.get(FAULTS)
+        d = self.get(FAULTS)
         if not d:
             return False
         names = d.split(b"\n")

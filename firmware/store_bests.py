@@ -44,11 +44,11 @@ def pack(b):
 
 
 def best(st, key, _score, _save):
-    return unpack(st.sections.get(BESTS) or b"").get(key)
+    return unpack(st.get(BESTS) or b"").get(key)
 
 
 def set_best(st, key, score, save):
-    b = unpack(st.sections.get(BESTS) or b"")
+    b = unpack(st.get(BESTS) or b"")
     if len(key.encode()) > MAX_KEY:
         raise ValueError("key too long")
     if key not in b and len(b) >= MAX_BESTS:
@@ -56,7 +56,7 @@ def set_best(st, key, score, save):
     if not -0x80000000 <= score <= 0x7FFFFFFF:
         raise ValueError("score out of range")
     b[key] = int(score)
-    st.sections[BESTS] = pack(b)
+    st.put(BESTS, pack(b))
     if save:
         return st.save()
     return False

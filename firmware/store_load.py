@@ -14,6 +14,7 @@ def load(st):
     if got is not None:
         st.seq, last, st.sections, st.slot = got
         st._size = len(last)
+        st._spill(last, slot_at(st.slot) + HEADER)
         return True
     st.sections = {}
     st.seq = 0

@@ -176,8 +176,8 @@ def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
     and what screens leave behind (layout, menus, drawing helpers) are not
     loaded; while a human decides, the computer's code and search are not.
     Both come back for the next decision of their kind."""
-    human_side = {"alheimur.human", "alheimur.view", "alheimur.shows", "alheimur.layout",
-                  "ui.menu", "ui.draw"}
+    human_side = {"alheimur.human", "alheimur.view", "alheimur.shows", "alheimur.acts",
+                  "alheimur.layout", "ui.menu", "ui.draw"}
     computer_side = {"alheimur.computer", "alheimur.ai", "alheimur.ai_eval", "alheimur.ai_turn"}
     seen = {"thinking": [], "deciding": []}
 

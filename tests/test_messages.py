@@ -149,24 +149,24 @@ SKY = {
 # Alheimur: words of an action (one line), the board, survival and dice,
 # computer seats, world building, the hand-over, all worlds, the scores.
 ALH = {
-    ("alheimur.words", "L_PASS_EXPAND"): (),
-    ("alheimur.words", "L_PASS_STEP"): ("step", "stepword"),
-    ("alheimur.words", "L_PASS_FIRE"): (),
-    ("alheimur.words", "L_START"): ("terr", "size"),
-    ("alheimur.words", "L_EXPAND"): ("terr", "size"),
-    ("alheimur.words", "L_CIVILIZE"): ("terr", "size"),
-    ("alheimur.words", "L_MIGRATE"): ("terr", "tile"),
-    ("alheimur.words", "L_LAUNCH"): ("terr", "shipkind"),
-    ("alheimur.words", "L_BOARD"): ("terr", "ship"),
-    ("alheimur.words", "L_RETURN"): ("ship", "terr"),
-    ("alheimur.words", "L_UNLOAD"): ("ship", "terr"),
-    ("alheimur.words", "L_FLIP"): ("ship", "shipkind"),
-    ("alheimur.words", "L_LAND"): ("ship", "terr"),
-    ("alheimur.words", "L_MOVE"): ("ship", "place", "place"),
-    ("alheimur.words", "L_SITE"): ("world",),
-    ("alheimur.words", "L_AIM"): ("ship",),
-    ("alheimur.words", "L_TARGET"): ("ship",),
-    ("alheimur.words", "L_SURVIVE"): (),
+    ("alheimur.acts", "L_PASS_EXPAND"): (),
+    ("alheimur.acts", "L_PASS_STEP"): ("step", "stepword"),
+    ("alheimur.acts", "L_PASS_FIRE"): (),
+    ("alheimur.acts", "L_START"): ("terr", "size"),
+    ("alheimur.acts", "L_EXPAND"): ("terr", "size"),
+    ("alheimur.acts", "L_CIVILIZE"): ("terr", "size"),
+    ("alheimur.acts", "L_MIGRATE"): ("terr", "tile"),
+    ("alheimur.acts", "L_LAUNCH"): ("terr", "shipkind"),
+    ("alheimur.acts", "L_BOARD"): ("terr", "ship"),
+    ("alheimur.acts", "L_RETURN"): ("ship", "terr"),
+    ("alheimur.acts", "L_UNLOAD"): ("ship", "terr"),
+    ("alheimur.acts", "L_FLIP"): ("ship", "shipkind"),
+    ("alheimur.acts", "L_LAND"): ("ship", "terr"),
+    ("alheimur.acts", "L_MOVE"): ("ship", "place", "place"),
+    ("alheimur.acts", "L_SITE"): ("world",),
+    ("alheimur.acts", "L_AIM"): ("ship",),
+    ("alheimur.acts", "L_TARGET"): ("ship",),
+    ("alheimur.acts", "L_SURVIVE"): (),
     ("alheimur.view", "L_EMPTY"): ("tile", "element"),
     ("alheimur.view", "L_PIECE"): ("tile", "element", "letter", "size"),
     ("alheimur.view", "L_INVADER"): ("tile", "element", "letter", "size"),
@@ -247,7 +247,7 @@ LONGEST.update({
     "others": "96.5",           # three element scores (48 + 48 + 0.5)
     "total": "96912.75",        # 48 x 48 x 42 progress + 3 x 48, in quarters at most
     "alevel": "a" * 12,         # a computer level's name (alheimur/save.py keeps 12 at most)
-    "act": "launch R D4 as a transport",   # the longest filled L_ of alheimur.words
+    "act": "launch R D4 as a transport",   # the longest filled L_ of alheimur.acts
 })
 # Alheimur's places other than the message line: the turn (top right, 8
 # characters), the panel's status line (11), the hand-over's name (scale 2).
@@ -317,7 +317,7 @@ def test_the_longest_words_are_the_longest():
             for n in ("M_DONE_STACK", "M_DONE_SLIDE", "M_DONE_PAWN")]
     assert max(len(p) for p in plays) == len(LONGEST["play"])
     assert max(len(d) for d in done) == len(LONGEST["done"])
-    acts = [fill(t, k) for (m, n), k in ALH.items() if m == "alheimur.words"
+    acts = [fill(t, k) for (m, n), k in ALH.items() if m == "alheimur.acts"
             for t in (getattr(importlib.import_module(m), n),)]
     assert max(len(a) for a in acts) == len(LONGEST["act"])
 

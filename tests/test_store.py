@@ -106,6 +106,28 @@ def test_the_store_keeps_no_copy_of_its_payload():
             assert not (isinstance(v, (bytes, bytearray)) and v == p)
 
 
+def test_a_game_in_progress_is_read_from_the_nvm_not_kept_on_the_heap():
+    """A section longer than 64 bytes (a game's autosave) leaves the heap
+    once written and at load: get() reads it from the newest slot, and the
+    next save (to the other slot) copies it over whole."""
+    nvm = CountingNVM()
+    s = store.Store(nvm)
+    game = bytes(range(256)) * 3
+    s.set_game(AC, b"\x01\x02", game)
+    s.put(ord("S"), b"\x01\x02")
+    assert s.save()
+    assert AC not in s.sections and ord("S") in s.sections       # short ones stay
+    assert s.game(AC) == (b"\x01\x02", game)
+    s.set_game(SKY, b"", bytes(100))                              # another game's save
+    assert s.game(AC) == (b"\x01\x02", game)                   # copied to the other slot
+    s2 = store.Store(nvm)
+    assert not s2.sections.get(AC) and not s2.sections.get(SKY)
+    assert s2.game(AC) == (b"\x01\x02", game) and s2.game(SKY) == (b"", bytes(100))
+    assert not s2.save()                                          # nothing changed
+    s2.set_game(AC, b"\x01\x02", None)                          # the game is over
+    assert store.Store(nvm).game(AC) == (b"\x01\x02", None)
+
+
 def test_older_settings_are_migrated():
     nvm = CountingNVM()
     nvm.b[0:7] = b"HCS\x01\x00\x02" + bytes(((0 + 2 + 0x5A) & 0xFF,))

@@ -434,13 +434,18 @@ def _compiled(files, exe, keep=("code.py",)):
     return out
 
 
-def _vm_files(mpy_cross=None):
+def _vm_files(mpy_cross=None, nvm=None):
     """Firmware, boards and empty stand-ins for the hardware modules, for
     the heap runs in the MicroPython VM; with mpy_cross, our modules as
-    .mpy compiled by it."""
+    .mpy compiled by it. The stand-ins take any call (so code.py's boot()
+    can make the board); with nvm (bytes), microcontroller.nvm holds it."""
     import glob
     stub = ("class _Any:\n    def __init__(self, *a, **k):\n        pass\n"
-            "def __getattr__(name):\n    return _Any\n")
+            "    def __getattr__(self, name):\n        return _any_call\n"
+            "    def __len__(self):\n        return 5\n"
+            "def _any_call(*a, **k):\n    return (1,)\n"
+            "def __getattr__(name):\n    return _Any\n"
+            "board_id = 'pybadge'\n")
     files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS)
     for f in sorted(glob.glob(os.path.join(paths.ROOT, "boards", "*.py"))):
         with open(f) as fh:
@@ -453,7 +458,40 @@ def _vm_files(mpy_cross=None):
           "neopixel", "microcontroller", "audiocore", "audioio", "audiopwmio")
     for n in hw:
         files[n + ".py"] = stub
+    if nvm is not None:
+        files["microcontroller.py"] = stub + "nvm = bytearray(%r)\n" % (bytes(nvm),)
     return files, hw
+
+
+# The shell's own objects while a game runs, made as code.py and the shell
+# make them: the board (buttons, pixels, speaker), the store holding the
+# game's save (each section's bytes stay on the heap), the settings, the
+# lights and sounds, the session. The VM runs this after the imports.
+_SHELL_OBJECTS = ("board, settings, fx = entry.boot()\n"
+                  "s = ui.session.Session(board, settings, fx, %s.app)")
+
+
+def _nvm_with_save(package, game=None, seats=None):
+    """8 KB of nvm whose store holds package's game (default: a new game
+    of seed 1) as its saved game, as the autosave leaves it."""
+    import importlib
+
+    from store import Store
+    app = importlib.import_module(package + ".app")
+    st = app.Setup()
+    st.dealt = 1
+    if seats is not None:
+        st.nseats = len(seats)
+        st.seats[:len(seats)] = list(seats)
+    if game is None:
+        game = app.new_game(st)
+    if getattr(game, "rng", None) is None and package == "alheimur":
+        from prng import Rng
+        game.rng = Rng(1)
+    nvm = bytearray(b"\xff" * 8192)
+    opts = bytes(app.pack_options(st)) + b"\0\0"
+    Store(nvm).set_game(app.TAG, opts, app.encode(st, game))
+    return bytes(nvm)
 
 
 def _vm_heap(mpy_cross=None):
@@ -569,8 +607,10 @@ def _vm_game(package, game_code, ai_code, mpy_cross=None):
     """What playing package keeps in a fresh VM after a collection:
     code.py with its imports and globals (main() cut off), the shell, the
     game's app and what it imports, its position (game_code), and then,
-    with ai_code, a computer seat. Returns (without, with the computer)."""
-    files, hw = _vm_files()
+    with ai_code, a computer seat; the shell's objects (_SHELL_OBJECTS,
+    the store holding a saved game of package). Returns (without, with the
+    computer)."""
+    files, hw = _vm_files(nvm=_nvm_with_save(package))
     code = files.pop("code.py")
     files["entry.py"] = code[:code.rindex("\ntry:\n    main()")] + "\n"
     if mpy_cross:
@@ -579,7 +619,7 @@ def _vm_game(package, game_code, ai_code, mpy_cross=None):
     gcs = "gc.collect(); await asyncio.sleep(0); gc.collect()"
     src = ["import asyncio, gc, sys", "import " + ", ".join(hw + ("displayio",)), gcs,
            "a = gc.mem_alloc()", "import boards.pybadge, entry, ui.session, %s.app" % package,
-           game_code, gcs, "print('PLAY', gc.mem_alloc() - a)"]
+           _SHELL_OBJECTS % package, game_code, gcs, "print('PLAY', gc.mem_alloc() - a)"]
     if ai_code:
         src += [ai_code, gcs, "print('PLAY', gc.mem_alloc() - a)"]
     r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)
@@ -854,20 +894,21 @@ def _alh_screen_heap():
 # one screen or moment and drops after it, that a game can have loaded before
 # a computer's decision (the end and the scores, ending and results, come
 # after the last one); and a human's decision code.
-_ALH_HUMAN = ("alheimur.human", "alheimur.view", "alheimur.shows")
+_ALH_HUMAN = ("alheimur.human", "alheimur.view", "alheimur.shows", "alheimur.acts")
 _ALH_LAZY = ("alheimur.cover", "alheimur.refuse", "alheimur.why", "alheimur.names",
              "alheimur.overview", "alheimur.restore", "ui.pause", "ui.textview",
              "alheimur.rules")
 
 
-def _alh_vm_play(state, mpy_cross=None):
+def _alh_vm_play(state, mpy_cross=None, nvm=None):
     """What one MicroPython VM keeps (.py; with mpy_cross, our modules but
     code.py as .mpy) while Alheimur is played with 8 seats: {"hot": the
     code and the game, "human": + a human's decision code, "ai": + a hard
     computer seat's choice made instead (the human's code dropped first,
     as the app does), "long", "steps"} bytes after a collection, and the
-    game modules of other games that were loaded."""
-    files, hw = _vm_files()
+    game modules of other games that were loaded. nvm: the store's bytes
+    (the game saved)."""
+    files, hw = _vm_files(nvm=nvm)
     code = files.pop("code.py")
     files["entry.py"] = code[:code.rindex("\ntry:\n    main()")] + "\n"
     if mpy_cross:
@@ -884,11 +925,12 @@ def _alh_vm_play(state, mpy_cross=None):
            # the board screen's code and its labels' and message line's classes
            "import alheimur.screen, ui.text, ui.message",
            "gc.collect(); await asyncio.sleep(0); step('view')",
+           _SHELL_OBJECTS % "alheimur",
            "from alheimur.engine import Game\ng = Game(8, 20)\ng.load(bytes(%r))" % (list(state),),
            "from prng import Rng\ng.rng = Rng(1)",
-           # the app's own array (Board.opts); the actions are the engine's
+           # the app's Board (its own arrays); the actions are the engine's
            # (g.sbuf), as the app and the computer seat read them
-           "from array import array\nopts = array('H', bytes(80))\nn = g.legal(g.sbuf)",
+           "s.game = g\nb = alheimur.app.Board(s, g)\nn = g.legal(g.sbuf)",
            "gc.collect(); await asyncio.sleep(0); step('game')",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'hot', gc.mem_alloc() - a)",
@@ -932,8 +974,12 @@ def alheimur_heap_table(mpy_cross=None):
     """The alheimur_app_* keys and Alheimur's heap table (markdown); with
     mpy_cross (MicroPython's), a second column from .mpy files."""
     screen, rows, state = _alh_screen_heap()
-    vm = _alh_vm_play(state)
-    vmm = _alh_vm_play(state, mpy_cross) if mpy_cross else None
+    from alheimur.engine import Game
+    g = Game(8, 20)
+    g.load(state)
+    nvm = _nvm_with_save("alheimur", g, ("human",) + ("hard",) * 7)
+    vm = _alh_vm_play(state, nvm=nvm)
+    vmm = _alh_vm_play(state, mpy_cross, nvm) if mpy_cross else None
     t = ["| object | what | bytes (.py) |" + (" bytes (.mpy) |" if vmm else ""),
          "| --- | --- | ---: |" + (" ---: |" if vmm else "")]
 
@@ -950,13 +996,14 @@ def alheimur_heap_table(mpy_cross=None):
                    "actions; words, save)",
             "view": "alheimur.screen, ui.text, ui.message (the board screen's code and "
                     "its objects' classes)",
-            "game": "an 8-player Game mid-game, its dice generator, the app's list of a spot's actions"}
+            "game": "the shell's objects (board, store with the game saved, settings, lights, "
+                    "session), an 8-player Game mid-game, its dice generator, the app's Board"}
     m = vmm or vm
     for (name, n), (_n, nm) in zip(vm["steps"], m["steps"]):
         t.append("| %s | %s | %s |" % (name, what[name], two(n, nm)))
     t.append("| code, game, hot seat | the four rows above, measured at once | %s |"
              % two(vm["hot"], m["hot"]))
-    t.append("| a human deciding | + alheimur.human, view (the cursor), shows | %s |"
+    t.append("| a human deciding | + alheimur.human, view (the cursor), shows, acts | %s |"
              % two(vm["human"] - vm["hot"], m["human"] - m["hot"]))
     t.append("| a computer deciding | instead: + alheimur.computer, ai, ai_eval, ai_turn, "
              "ui.think and a hard choice made | %s |"

@@ -50,8 +50,8 @@ pack_options = save.pack_options
 encode = save.encode
 
 # Dropped before a computer thinks (loaded again when needed).
-_NOT_THINKING = ("alheimur.human", "alheimur.view", "alheimur.shows", "alheimur.layout",
-                 "ui.menu", "ui.draw")
+_NOT_THINKING = ("alheimur.human", "alheimur.view", "alheimur.shows", "alheimur.acts",
+                 "alheimur.layout", "ui.menu", "ui.draw")
 
 _PLAY = const(0)             # the modes (human.py has the same; ending.py sets _OVER)
 _OVER = const(3)
@@ -174,7 +174,7 @@ class Board(session.Board):
 
     def computer(self):
         """alheimur.computer, loaded for a computer's decision; a human's
-        code (human.py, view.py, shows.py) goes first, and what screens
+        code (human.py, view.py, shows.py, acts.py) goes first, and what screens
         loaded once play began and left behind (the layout's names, the
         menus, the drawing helpers)."""
         for m in _NOT_THINKING:

@@ -140,7 +140,9 @@ def move(b):
     b.note = ""                # what the last seat did is over: this seat's move is said
     a = choose(b, p, g.sbuf, n)
     note = b.note              # choose's own news (memory ran low) goes first
-    text = M_DID % (words.NAMES[p], words.action(g, a))
+    from alheimur.acts import action  # after the thinking (the app drops it for that)
+
+    text = M_DID % (words.NAMES[p], action(g, a))
     look = _look(g, a)
     g.apply(a, False)
     if a != _PASS:

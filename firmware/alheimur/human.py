@@ -13,7 +13,7 @@ import gc
 from micropython import const
 
 import boards
-from alheimur import app, shows, view, words
+from alheimur import acts, app, shows, view
 from alheimur.actions import a_ship, a_terr, a_to, a_world
 from ui import palette
 from ui.fx import ILLEGAL, MOVE, PLACE
@@ -209,7 +209,7 @@ def show_choice(b):
     elif k == _K_MOVE:
         scr.tlit_dest(scr.tab_of(a_to(a)))
     scr.draw_marks()
-    scr.say2(words.action(b.g, a), L_CHOICE % (b.iopt + 1, b.nopt), palette.TITLE)
+    scr.say2(acts.action(b.g, a), L_CHOICE % (b.iopt + 1, b.nopt), palette.TITLE)
 
 
 def end_choice(b):
@@ -227,7 +227,7 @@ def act(b, a):
     if why:
         refuse(b, why)
         return
-    text = words.action(g, a)
+    text = acts.action(g, a)
     where = g.subject(a)
     g.apply(a, False)
     b.fx.sound(PLACE)
@@ -257,7 +257,7 @@ def undo(b):
     b.mode = _PLAY
     b.scr.doomed = 0
     b.scr.show(b.scr.view)
-    b.note = M_UNDONE % words.action(g, a)
+    b.note = M_UNDONE % acts.action(g, a)
 
 
 def scores(b):

@@ -1,10 +1,11 @@
 """Why an action is not legal, in player words (Game.why_not loads this only
 for an illegal action).
 
-Every text is one of ``TEXTS`` filled with names of the kinds in ``ARGS``
-(t territory, w world, s size, p player, h ship, o card position, n digit);
-the longest fill must fit two lines of 26 characters on the device's
-message line (tests/test_alheimur_reasons.py checks each).
+Every text is one of ``TEXTS`` with names filled in (the comment beside
+each says of what kinds: t territory, w world, s size, p player, h ship,
+o card position, x a decision point); the longest fill must fit two lines
+of 26 characters on the device's message line (tests/test_alheimur_reasons.py
+lists the kinds of each and checks it).
 """
 
 from micropython import const
@@ -121,12 +122,6 @@ TEXTS = (
     "%s carries a marine: land it first",                    # h
     "no such world",                                         # 45
 )
-
-ARGS = ("", "", "x", "", "o", "", "", "", "t", "s",
-        "", "w", "w", "t", "t", "", "t", "t", "t", "tt",
-        "w", "t", "", "h", "h", "hw", "h", "hs", "t", "t",
-        "", "h", "h", "h", "", "w", "h", "h", "h", "h",
-        "p", "p", "", "t", "h", "")
 
 # The decision points each kind of action answers.
 _POINTS = {K_PASS: (P_EXPAND, P_MIGRATE, P_LAUNCH, P_FLIP, P_LAND, P_BOARD,

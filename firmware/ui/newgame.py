@@ -77,7 +77,7 @@ def ask(s):
     """Run the screen for session ``s``: 'start', 'continue' or 'back'."""
     st = s.setup
     g = __import__(s.app.ROWS_MODULE, None, None, ["ROWS"])
-    rows = _Rows(g, s.saved)
+    rows = _Rows(g, s.saved())
     root = displayio.Group()
     root.append(Label(terminalio.FONT, text=s.app.TITLE + ": new game",
                       color=palette.TITLE, anchor_point=(0, 0),
@@ -118,4 +118,4 @@ def ask(s):
 def _keep(s):
     """Remember the options for the next time (the saved game stays until
     the new one replaces it)."""
-    s.store.set_game(s.app.TAG, s.options(), s.saved)
+    s.store.set_game(s.app.TAG, s.options(), s.saved())

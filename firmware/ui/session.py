@@ -117,7 +117,7 @@ class Session:
         self.setup = app.Setup()
         self.game = None
         self.repeat = False          # the last press was a held button's repeat
-        options, self.saved = self.store.game(app.TAG)
+        options = self.store.game(app.TAG)[0]
         n = len(options) - 2
         if n >= 0 and get16(options, n) <= _SEEDS:
             self.setup.seed = get16(options, n)
@@ -131,7 +131,7 @@ class Session:
         app = self.app
         while True:
             game = None
-            if resume and self.saved:
+            if resume and self.saved():
                 game = self._restore()
             resume = False
             if game is None:
@@ -169,7 +169,7 @@ class Session:
     def _restore(self):
         """The saved game, or None after setting an unreadable save aside."""
         try:
-            return self.app.decode(self.setup, self.saved)
+            return self.app.decode(self.setup, self.saved())
         except (ValueError, IndexError):
             self.forget_save()      # set aside: the new-game screen comes
             return None
@@ -177,15 +177,17 @@ class Session:
     def autosave(self):
         """Keep the game in the store after a change (only changed bytes
         are written); a finished game is forgotten."""
-        data = self.app.encode(self.setup, self.game)
-        self.saved = data
-        self.store.set_game(self.app.TAG, self.options(), data)
+        self.store.set_game(self.app.TAG, self.options(), self.app.encode(self.setup, self.game))
 
     def forget_save(self):
         """The game was finished early (it may still be played on, which
         saves it again)."""
-        self.saved = None
         self.store.set_game(self.app.TAG, self.options(), None)
+
+    def saved(self):
+        """The game in progress as the store keeps it (None: none); read
+        when asked, not kept twice (the store has its section)."""
+        return self.store.game(self.app.TAG)[1]
 
     def options(self):
         """The new-game options to keep: the game's own, then the seed."""
