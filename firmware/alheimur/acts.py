@@ -1,8 +1,9 @@
 """What an Alheimur action does, in one line ("expand R B3: a medium"),
-said before it is taken: the human's choices, undo and every computer
-move. Loaded with what says it (alheimur/human.py; alheimur/computer.py
-once it has chosen), dropped while a computer thinks. Every template fits
-the message line whole with the longest names (tests/test_messages.py).
+said before it is taken (the human's choices, undo, every computer
+move), and where to look at it once done. Loaded with what says it
+(alheimur/human.py; alheimur/computer.py once it has chosen), dropped
+while a computer thinks. Every template fits the message line whole with
+the longest names (tests/test_messages.py).
 """
 
 from micropython import const
@@ -20,10 +21,12 @@ _K_CIVILIZE = const(6)
 _P_MIGRATE = const(6)
 _K_SURVIVE = const(7)
 _K_MIGRATE = const(8)
+_K_LAUNCH = const(9)
 _K_BOARD = const(10)
 _K_RETURN = const(11)
 _K_UNLOAD = const(12)
 _K_FLIP = const(13)
+_K_LAND = const(14)
 _P_AIM = const(13)
 _K_MOVE = const(15)
 _K_SITE = const(16)
@@ -99,3 +102,23 @@ def action(g, a):
     if k == _K_UNLOAD:
         return L_UNLOAD % (h, t)
     return L_LAND % (h, t)
+
+
+def look(g, a):
+    """Where to look at action a once done: a spot (territory, 128 + ship)
+    or a place's tab (-2 - world); -1: stay."""
+    k = a >> 11
+    if _K_START <= k <= _K_CIVILIZE:
+        return a_world(a) * 16 + a_terr(a)
+    if k == _K_MIGRATE:
+        return a_world(a) * 16 + a_to(a)
+    if k == _K_LAUNCH or k == _K_SITE:
+        return -2 - a_world(a)
+    i = a_ship(a)
+    if i < 0:
+        return -1
+    if k == _K_RETURN or k == _K_UNLOAD or k == _K_LAND:
+        return (g.sl[i] & 15) * 16 + a_terr(a)
+    if k == _K_BOARD:
+        return 128 + i
+    return 128 + i

@@ -21,7 +21,6 @@ from micropython import const
 
 import boards
 from alheimur import words
-from alheimur.actions import a_ship, a_terr, a_to, a_world
 from ui import palette
 from ui.fx import PLACE
 from ui.session import forget
@@ -32,16 +31,7 @@ from ui.think import Thinking
 # bytecode lookup (tests/test_alheimur_app.py checks them against the
 # originals).
 _PASS = const(0)
-_K_START = const(4)
 _P_SURVIVE = const(5)
-_K_CIVILIZE = const(6)
-_K_MIGRATE = const(8)
-_K_LAUNCH = const(9)
-_K_BOARD = const(10)
-_K_RETURN = const(11)
-_K_UNLOAD = const(12)
-_K_LAND = const(14)
-_K_SITE = const(16)
 _FREE = const(255)
 
 _THINK_MS = {"random": 0, "easy": 600, "medium": 1500, "hard": 3000}
@@ -136,44 +126,24 @@ def move(b):
         shows.survival(b, True)
         return
     n = g.legal(g.sbuf)        # the engine's own list, read (the AI changes no array of g)
-    scr.mark_legal()
+    scr.unlit()
     b.note = ""                # what the last seat did is over: this seat's move is said
     a = choose(b, p, g.sbuf, n)
     note = b.note              # choose's own news (memory ran low) goes first
-    from alheimur.acts import action  # after the thinking (the app drops it for that)
+    from alheimur.acts import action, look  # after the thinking (dropped for it)
 
     text = M_DID % (words.NAMES[p], action(g, a))
-    look = _look(g, a)
+    where = look(g, a)
     g.apply(a, False)
     if a != _PASS:
         b.fx.sound(PLACE)
     b.after(note or text)
     b.pixels()
-    if look >= 128 and g.sl[look - 128] == _FREE:
-        look = -1
-    if look != -1:
-        scr.put_on(look)
+    if where >= 128 and g.sl[where - 128] == _FREE:
+        where = -1
+    if where != -1:
+        scr.put_on(where)
     scr.draw_marks()
     b.s.refresh()
     b.wait(_PASS_MS if a == _PASS else _SHOW_MS)
     b.s.buttons.clear()
-
-
-def _look(g, a):
-    """Where to look at action a once done: a spot (territory, 128 + ship)
-    or a place's tab (-2 - world); -1: stay."""
-    k = a >> 11
-    if _K_START <= k <= _K_CIVILIZE:
-        return a_world(a) * 16 + a_terr(a)
-    if k == _K_MIGRATE:
-        return a_world(a) * 16 + a_to(a)
-    if k == _K_LAUNCH or k == _K_SITE:
-        return -2 - a_world(a)
-    i = a_ship(a)
-    if i < 0:
-        return -1
-    if k == _K_RETURN or k == _K_UNLOAD or k == _K_LAND:
-        return (g.sl[i] & 15) * 16 + a_terr(a)
-    if k == _K_BOARD:
-        return 128 + i
-    return 128 + i

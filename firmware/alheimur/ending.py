@@ -31,7 +31,7 @@ def game_over(b):
         forget("alheimur.computer")
     b.s.forget_save()
     scr = b.scr
-    scr.mark_legal()
+    scr.unlit()
     scr.show(scr.view)
     b.status()
     _winner_pixels(b)

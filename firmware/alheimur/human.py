@@ -15,6 +15,7 @@ from micropython import const
 import boards
 from alheimur import acts, app, shows, view
 from alheimur.actions import a_ship, a_terr, a_to, a_world
+from alheimur.screen import hide
 from ui import palette
 from ui.fx import ILLEGAL, MOVE, PLACE
 from ui.session import QUIT, forget
@@ -23,6 +24,7 @@ _PLAY = const(0)             # the board's modes (alheimur/app.py has the same)
 _CHOOSE = const(1)
 _SURVIVE = const(2)
 _TABS = const(2)             # the screen's zone of the tabs
+_ICON = const(12)            # a tab's width (alheimur/screen.py)
 
 # Private copies of the alheimur.actions numbers used here (no globals:
 # tests/test_alheimur_app.py checks them against the originals).
@@ -70,7 +72,7 @@ def prepare(b):
     # The engine's own list of its legal actions is read (no copy of
     # 800 bytes): legal(sbuf) leaves it as it is.
     n = g.legal(g.sbuf)
-    scr.mark_legal(n)
+    view.mark_legal(scr, n)
     if g.phase() == _P_SITE:
         scr.put_on(-2 - a_world(g.sbuf[0]))
     else:
@@ -199,7 +201,7 @@ def show_choice(b):
     a = b.opts[b.iopt]
     k = a >> 11
     scr.dtile = scr.dship = -1
-    scr.tlit_dest(-1)
+    _tlit_dest(scr, -1)
     if k == _K_MIGRATE:
         scr.dtile = a_to(a)
     elif k == _K_RETURN or k == _K_UNLOAD or k == _K_LAND or _K_START <= k <= _K_CIVILIZE:
@@ -207,7 +209,7 @@ def show_choice(b):
     elif k == _K_BOARD:
         scr.dship = a_ship(a)
     elif k == _K_MOVE:
-        scr.tlit_dest(scr.tab_of(a_to(a)))
+        _tlit_dest(scr, scr.tab_of(a_to(a)))
     scr.draw_marks()
     scr.say2(acts.action(b.g, a), L_CHOICE % (b.iopt + 1, b.nopt), palette.TITLE)
 
@@ -216,8 +218,14 @@ def end_choice(b):
     scr = b.scr
     b.mode = _PLAY
     scr.dtile = scr.dship = -1
-    scr.tlit_dest(-1)
+    _tlit_dest(scr, -1)
     scr.draw_marks()
+
+
+def _tlit_dest(scr, tab):
+    """Outline tab ``tab`` in cyan (-1: none): where the ship would go."""
+    hide(scr.tdest, tab < 0)
+    scr.tdest.x = max(tab, 0) * _ICON
 
 
 def act(b, a):

@@ -23,7 +23,6 @@ from array import array
 
 from micropython import const
 
-from alheimur.actions import a_world
 from ui import palette
 
 # Private copies of the layout's numbers (sprites.py has its own): const
@@ -41,7 +40,6 @@ _Z_WORLD = const(0)       # zones of the cursor (view.py has the same)
 _Z_PANEL = const(1)
 _Z_TABS = const(2)
 _SPACE = const(8)         # alheimur.actions.SPACE: the place "space"
-_K_SITE = const(16)       # alheimur.actions.K_SITE: choose a battle's site
 _INVADER = const(32)      # alheimur.layout.INVADER: a piece's invader bit
 
 
@@ -107,11 +105,9 @@ class Screen:
 
     # -- what the legal actions move, where to look --------------------------------
 
-    def mark_legal(self, n=-1):
-        """Light what the decision point's n legal actions move (n from
-        the game's ``legal``, just called); n=-1: nothing (not a human's
-        decision)."""
-        g = self.g
+    def unlit(self):
+        """Nothing lit (a computer decides, or nobody; alheimur/view.py's
+        mark_legal lights a human's choices)."""
         lw = self.lw
         for w in range(9):
             lw[w] = 0
@@ -119,19 +115,6 @@ class Screen:
         for i in range(120):
             ls[i] = 0
         self.ltab = 0
-        buf = g.sbuf     # the engine's list of them (read only), as legal() left it
-        for j in range(n):
-            a = buf[j]
-            s = g.subject(a)
-            if s >= 128:
-                i = g.rep(s - 128)
-                ls[i] = 1
-                self.ltab |= 1 << self.tab_of(g.sl[i] & 15)
-            elif s >= 0:
-                lw[s >> 4] |= 1 << (s & 15)
-                self.ltab |= 1 << (s >> 4)
-            elif a >> 11 == _K_SITE:
-                self.ltab |= 1 << a_world(a)
 
     def put_on(self, spot):
         """Show and point at a spot (a territory or a ship) or a place
@@ -324,11 +307,6 @@ class Screen:
         hide(self.tcur, z != _Z_TABS)
         self.tcur.x = self.tab * _ICON
 
-    def tlit_dest(self, tab):
-        """Outline tab ``tab`` in cyan (-1: none): where a ship would go."""
-        hide(self.tdest, tab < 0)
-        self.tdest.x = max(tab, 0) * _ICON
-
     def set_status(self, turn, turn_colour, status, colour):
         """The turn (top right) and the decision point (panel)."""
         for lab, t, c in ((self.turn, turn, turn_colour), (self.status, status, colour)):
@@ -347,17 +325,6 @@ class Screen:
         m.text = line1 + "\n" + line2
         m.label.color = colour
         m.label.text = m.text
-
-    def show_dice(self, first, vals, lit):
-        """Dice ``vals`` (bytes of 1-6) in cells first..; ``lit`` a mask of
-        those drawn lit."""
-        for i in range(len(vals)):
-            v = vals[i]
-            put(self.dice, first + i, v + (6 if lit >> i & 1 else 0) if v else 0)
-
-    def clear_dice(self):
-        for i in range(6):
-            put(self.dice, i, 0)
 
 
 def put(grid, i, v):

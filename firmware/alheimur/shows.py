@@ -15,6 +15,7 @@ app; it reads the game and applies only the survival check and the dice):
 from micropython import const
 
 from alheimur import words
+from alheimur.screen import put
 from alheimur.turn import doomed, worlds_of
 from alheimur.world import bits
 from ui import palette
@@ -79,7 +80,7 @@ def survival(b, auto=False):
     if not m:
         survive(b)
         return False
-    b.scr.mark_legal()
+    b.scr.unlit()
     if not auto:
         next_world(b)
         return True
@@ -166,12 +167,12 @@ def roll(b):
     target = g.reg[_R_TARGET]
     sh = words.ship(g, shooter)
     tg = words.ship(g, target)
-    scr.mark_legal()
+    scr.unlit()
     scr.dship = target
     scr.put_on(128 + shooter)
     scr.draw_marks()
     b.status()
-    scr.clear_dice()
+    _clear_dice(scr)
     scr.say(M_SHOT % (sh, tg), palette.TITLE)
     b.s.refresh()
     sb = g.sb
@@ -204,7 +205,7 @@ def roll(b):
     b.status()
     b.s.refresh()
     b.wait(_SHOT_MS)
-    scr.clear_dice()
+    _clear_dice(scr)
     scr.dship = -1
     b.note = scr.msg.text.replace("\n", " ")
 
@@ -224,9 +225,22 @@ def _dice(b, first, need):
         if v >= need:
             lit |= 1 << k
         k += 1
-        b.scr.show_dice(first, vals[:k], lit)
+        _show_dice(b.scr, first, vals[:k], lit)
         b.fx.sound(DIE)
         b.fx.flash(0xFF8000 if v >= need else 0xFFFFFF, 80)
         b.s.refresh()
         b.wait(_DIE_MS)
     return lit
+
+
+def _show_dice(scr, first, vals, lit):
+    """Dice ``vals`` (bytes of 1-6) in the screen's cells first..; ``lit``
+    a mask of those drawn lit."""
+    for i in range(len(vals)):
+        v = vals[i]
+        put(scr.dice, first + i, v + (6 if lit >> i & 1 else 0) if v else 0)
+
+
+def _clear_dice(scr):
+    for i in range(6):
+        put(scr.dice, i, 0)

@@ -16,12 +16,14 @@ from micropython import const
 
 import boards
 from alheimur import words
+from alheimur.actions import a_world
 
 # Private copies (no globals; screen.py has the same): the cursor's zones,
-# alheimur.actions' SPACE, alheimur.layout's INVADER.
+# alheimur.actions' K_SITE and SPACE, alheimur.layout's INVADER.
 _Z_WORLD = const(0)
 _Z_PANEL = const(1)
 _Z_TABS = const(2)
+_K_SITE = const(16)
 _SPACE = const(8)
 _INVADER = const(32)
 
@@ -33,6 +35,28 @@ L_SHIP = "%s: a %s %s"                       # ship, size, shipkind
 L_MARINE = "%s: %s marine aboard"            # ship, size
 L_NO_SHIPS = "no ships in %s"                # place
 L_TABS = "left/right: worlds  A: all"
+
+
+def mark_legal(scr, n):
+    """Light what the decision point's n legal actions move (n from the
+    game's ``legal``, just called)."""
+    scr.unlit()
+    g = scr.g
+    lw = scr.lw
+    ls = scr.ls
+    buf = g.sbuf     # the engine's list of them (read only), as legal() left it
+    for j in range(n):
+        a = buf[j]
+        s = g.subject(a)
+        if s >= 128:
+            i = g.rep(s - 128)
+            ls[i] = 1
+            scr.ltab |= 1 << scr.tab_of(g.sl[i] & 15)
+        elif s >= 0:
+            lw[s >> 4] |= 1 << (s & 15)
+            scr.ltab |= 1 << (s >> 4)
+        elif a >> 11 == _K_SITE:
+            scr.ltab |= 1 << a_world(a)
 
 
 def lit_here(scr):
