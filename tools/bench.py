@@ -659,8 +659,10 @@ def play_peak_table(peaks):
     rows.append("")
     rows.append("Each row: the game's screen on display (its displayio objects and "
                 "arrays, measured in the simulator) plus what a fresh MicroPython VM keeps "
-                "after a collection with code.py, the shell, the game's app and its "
-                "imports, a position and, where a computer plays, its code and buffers. "
+                "after a collection with code.py, the shell and its own objects (the board, "
+                "the store holding a saved game, settings, lights, the session), the game's "
+                "app and its imports, a position and, where a computer plays, its code and "
+                "buffers. "
                 "Run by `.venv/bin/python tools/bench.py --no-ai --no-alheimur --heap-table`.")
     return "\n".join(rows)
 
