@@ -14,12 +14,12 @@ The board is in one of these modes, each with its own key handler:
     OVER     the game is over: the worlds to look at; A or Start the scores
 
 The key handlers are alheimur/human.py's: a human's decision (with the
-cursor, view.py, and what happens to the pieces, shows.py) and a
-computer's (computer.py and the AI) each have their code loaded only
-while they decide, never both at once. Loaded only while used, too: world
-building (building.py), the hot seat's "pass to" screen (cover.py), a
-refusal's sample action (refuse.py), all worlds (overview.py), the end
-(ending.py) and the scores (results.py).
+cursor, view.py; what happens to the pieces, shows.py; an action in
+words, acts.py) and a computer's (computer.py and the AI) each have
+their code loaded only while they decide, never both at once. Loaded
+only while used, too: world building (building.py), the hot seat's "pass
+to" screen (cover.py), a refusal's sample action (refuse.py), all worlds
+(overview.py), the end (ending.py) and the scores (results.py).
 """
 
 # The play screen (``scr``) is None only while the worlds are built, before

@@ -2,10 +2,11 @@
 board's modes (alheimur/app.py says what each does), the cursor's
 prompt, choosing among a piece's actions, acting, undo, the pause menu.
 
-Loaded with alheimur/view.py (the cursor) and alheimur/shows.py while a
-human decides; the app drops the three while a computer decides, and
-the computer's code while a human does, so the two are never loaded at
-once (their code comes back in a few milliseconds of compiling).
+Loaded with alheimur/view.py (the cursor), shows.py (survival, the
+dice) and acts.py (an action in words) while a human decides; the app
+drops them while a computer decides, and the computer's code while a
+human does, so the two are never loaded at once (their code comes back
+in a few milliseconds of compiling).
 """
 
 import gc

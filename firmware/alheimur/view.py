@@ -1,6 +1,6 @@
-"""The Alheimur board screen's cursor for a human's decision: where the
-d-pad takes it on the Screen (alheimur/screen.py), where it first goes
-among what the legal actions move, and what it is on in words. Loaded
+"""The Alheimur board screen's cursor for a human's decision: what the
+legal actions move (lit), where the d-pad takes the cursor on the Screen
+(alheimur/screen.py), where it first goes, and what it is on in words. Loaded
 with alheimur/human.py while a human decides, dropped while a computer
 does.
 
