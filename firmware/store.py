@@ -131,7 +131,9 @@ class Store:
 
     def payload(self):
         out = bytearray()
-        tags = sorted(set(self.sections) | set(self.far))
+        tags = list(self.sections)
+        tags.extend(self.far)     # (a tag is in one of the two, never both)
+        tags.sort()
         for t in tags:
             d = self.get(t) or b""     # (every tag listed has its bytes)
             out.append(t)
@@ -182,7 +184,7 @@ class Store:
     def _spill(self, p, at):
         """Payload p is in nvm from ``at``: its sections longer than _FAR
         leave the heap (``far`` says where they are)."""
-        self.far = {}
+        self.far.clear()
         i = 0
         while i + 3 <= len(p):
             t = p[i]

@@ -124,14 +124,7 @@ def used():
     gc.collect()
     return gc.mem_alloc()
 from alheimur import engine, scoring, deal, build
-# Intern 200 names first: the VM's qstr pool takes its step at about 620
-# names (+4.5 KB) here, as in the app (over 1,000 names when these load),
-# not inside one of the figures below.
-class _Pad:
-    pass
-for i in range(200):
-    setattr(_Pad, "pad%d" % i, 0)
-del _Pad
+""" + mpylane.PAST_QSTR_STEP + """
 gc.collect(); await asyncio.sleep(0)
 a = used()
 from alheimur import ai

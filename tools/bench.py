@@ -1130,14 +1130,7 @@ a = used()
 from alheimur import engine, scoring
 gc.collect(); await asyncio.sleep(0)
 b = used()
-# Intern 200 names now: the VM's qstr pool takes its step at about 620
-# names (+4.5 KB) here, as in the app (over 1,000 names when these load),
-# not inside one of the figures below (as tests/test_alheimur_*mpy.py do).
-class _Pad:
-    pass
-for i in range(200):
-    setattr(_Pad, "pad%d" % i, 0)
-del _Pad
+""" + mpylane.PAST_QSTR_STEP + r"""
 gc.collect(); await asyncio.sleep(0)
 b2 = used()
 from alheimur import deal, build
@@ -1260,14 +1253,7 @@ def used():
     gc.collect()
     return gc.mem_alloc()
 from alheimur import engine, scoring, deal, build
-# Intern 200 names first: the VM's qstr pool takes its step at about 620
-# names (+4.5 KB) here, as in the app (over 1,000 names when these load),
-# not inside one of the figures below (as tests/test_alheimur_*mpy.py do).
-class _Pad:
-    pass
-for i in range(200):
-    setattr(_Pad, "pad%d" % i, 0)
-del _Pad
+""" + mpylane.PAST_QSTR_STEP + r"""
 gc.collect(); await asyncio.sleep(0)
 a = used()
 from alheimur import ai
