@@ -372,6 +372,7 @@ HEAP_ROWS = (
      "import heap: aliencity.engine, scoring, deal", "core"),
     ("record", "import aliencity.record", "import heap: aliencity.record", "code"),
     ("ai", "import aliencity.ai_eval, aliencity.ai", "import heap: aliencity.ai, ai_eval", "code"),
+    ("screen", "import aliencity.screen", "import heap: aliencity.screen", "code"),
     ("sprites", "import aliencity.sprites", "import heap: aliencity.sprites", "code"),
     ("shell", "import ui.session, ui.newgame, ui.think",
      "import heap: ui.session, ui.newgame, ui.think (the shell, while a game runs)", "code"),
@@ -379,7 +380,6 @@ HEAP_ROWS = (
      "import heap: aliencity.save (resident), aliencity.rows (new-game screen only)", "code"),
     ("computer", "import aliencity.computer",
      "import heap: aliencity.computer (computer seats and hints)", "code"),
-    ("screen", "import aliencity.screen", "import heap: aliencity.screen", "code"),
     ("results", "import aliencity.results", "import heap: aliencity.results", "code"),
     ("app", "import aliencity.app", "import heap: aliencity.app", "code"),
     ("game", "from aliencity.deal import new_game\ng = new_game(1)\n"

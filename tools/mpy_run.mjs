@@ -90,6 +90,30 @@ function pinHeap(Module, heapsize) {
   for (const p of reserve) if (p) Module._free(p);
 }
 
+// Python objects handed to JavaScript (the callbacks asyncio passes to
+// setTimeout at every `await`) sit in proxy tables on the Python heap until
+// V8's garbage collector finalizes their JavaScript side. V8 collects when
+// its own heuristics and the host's load say so, so left alone those tables
+// hold a different number of objects from run to run and heap figures
+// wobble by a few blocks (a flaky heap test). Instead, every time Python
+// schedules a timer (it is inside an `await`), a full V8 collection runs and
+// the finalizers run at once: what is freed then depends on the script
+// alone, and the Python collection on the way back to JavaScript reclaims it.
+// Needs node --expose-gc --harmony-weak-refs-with-cleanup-some (mpylane.py).
+function makeProxyFreeingDeterministic() {
+  const registry = globalThis.pyProxyFinalizationRegistry;
+  if (typeof globalThis.gc !== "function" || !registry || typeof registry.cleanupSome !== "function") {
+    laneFail("node must run with --expose-gc --harmony-weak-refs-with-cleanup-some "
+      + "(tools/mpylane.py passes them)");
+  }
+  const realSetTimeout = globalThis.setTimeout;
+  globalThis.setTimeout = function (fn, ...rest) {
+    globalThis.gc();
+    registry.cleanupSome();
+    return realSetTimeout.call(this, fn, ...rest);
+  };
+}
+
 function writeFiles(mp, files) {
   for (const [rel, text] of Object.entries(files)) {
     const parts = rel.split("/").filter((p) => p !== "" && p !== ".");
@@ -150,6 +174,7 @@ async function main() {
     });
     writeFiles(mp, req.files ?? {});
     mp.registerJsModule("_lane", lane);
+    makeProxyFreeingDeterministic();
     // The VM's own clocks tick in whole milliseconds (ticks_us is ms * 1000,
     // ticks_cpu is always 0); scripts that time code can use this instead.
     const t0 = performance.now();

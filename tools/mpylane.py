@@ -52,6 +52,9 @@ for i in range(200):
 del _Pad
 """
 PYSTACK = 1536          # bytes; CircuitPython's CIRCUITPY_PYSTACK_SIZE
+# mpy_run.mjs runs V8's collector and the proxies' finalizers itself at every
+# `await`, so that a script's heap figures do not depend on the host's load.
+NODE_FLAGS = ("--expose-gc", "--harmony-weak-refs-with-cleanup-some")
 
 
 def firmware_files(root="firmware", docstrings=True):
@@ -142,7 +145,7 @@ def run(script, files=None, heapsize=HEAPSIZE, timeout=120, pystack=PYSTACK,
     request = {"files": files, "script": script, "heapsize": heapsize,
                "pystack": pystack, "fixed_heap": fixed_heap}
     return subprocess.run(
-        [_node(), str(RUNNER)], input=json.dumps(request), text=True,
+        [_node(), *NODE_FLAGS, str(RUNNER)], input=json.dumps(request), text=True,
         encoding="utf-8", capture_output=True, timeout=timeout, cwd=REPO)
 
 
