@@ -1,0 +1,716 @@
+"""Alheimur's ``exact`` baseline: a one-ply player on the projected final
+score, written from the rules (desktop only, never shipped; the Alheimur
+counterpart of tools/exact.py).
+
+    import alhexact
+    a = alhexact.choose(game, rng, buf, n, scratch)   # scratch: alhexact.Scratch()
+
+Every decision of a turn (expansion, the movement steps) tries each legal
+action on the game itself (the engine's ``apply``; the game is put back
+exactly as it was) and keeps the one whose position is worth most:
+
+- **Projected final score.** Each world as after its next survival check:
+  the first player in turn order still to have a turn who has pyramids
+  there checks it (the mover itself when its check is still to come); that
+  player first makes the one expansion or civilize there that keeps most of
+  its pips alive (if its expansion there is still to come), everybody
+  else's doomed pyramids go. A world nobody checks before the game ends
+  stays as it is. Then every player's total by the rule text's formula
+  (scoring.py's), in quarters.
+- **Ships and battles on the exact odds.** In every orbit where two players
+  have ships each ship fires once at the enemy ship it hurts most (never at a
+  transport while its owner has a fighter there); the distribution of each
+  ship's size after the shots is worked out die by die (hits, defence
+  sixes, the stash rule) and its owner loses the expected worth: a ship's
+  progress point, its marine's mission, the invader it supports.
+- **Missions.** A marine aboard is worth a share of what landing it would
+  add to its owner's total (the best empty territory of a world where the
+  owner has no pyramid: a new world, maybe a new element): most in that
+  world's orbit, less in space, least elsewhere. An enemy's loaded
+  transport counts in the enemy's total, so answering it pays.
+- **Value.** Own projected total minus the best other player's.
+- **Last-round timing.** If the mover's own survival check still to come
+  would leave it 13 or more pyramids in play, the last round begins: worth
+  a large bonus when it is clearly ahead, a large penalty otherwise (so it
+  grows below 13 when behind).
+- **Fleet battle.** An answer fires every ship it can; an attack opens fire
+  only when the fleet's expected harm exceeds what the answers are expected
+  to do; each target is the one whose owner loses most in expectation
+  (the best other player counting double).
+
+World building and start colonists are the computer players' own
+(firmware/alheimur/ai_setup.py, hard's), so a match measures play.
+"""
+
+from array import array
+
+import paths  # noqa: F401
+from alheimur import ai_setup, turn
+from alheimur.actions import (
+    K_AIM,
+    MAX_ACTIONS,
+    P_AIM,
+    P_EXPAND,
+    P_SITE,
+    P_START,
+    P_SURVIVE,
+    P_TARGET,
+    PASS,
+    SPACE,
+)
+from alheimur.layout import FIGHTER, FREE, INVADER, MARINE, R_ATT, R_ENDER, R_EXP, R_SHOOT
+
+F_ORBIT = 0.6    # a marine's share of its landing's worth: in the target's orbit
+F_SPACE = 0.45   # .. in space
+F_OTHER = 0.3    # .. in any other orbit
+SUPPORT = 3      # progress points an invader's world is worth to its transport
+STABLE = 8       # quarters per surface pyramid a second check would keep
+END_MARGIN = 0.15  # "clearly ahead": by this share of the best other total
+END_BONUS = 1e6
+USED = 64
+P_LOAD = 7       # movement step 2 (launch or return)
+
+_NET = {}
+
+
+def net_hits(dice, need, defence):
+    """Distribution (list by net hits 0..3) of the hits of ``dice`` dice
+    hitting on ``need`` or more, less the sixes of ``defence`` dice (rolled
+    only when there is a hit)."""
+    key = (dice, need, defence)
+    d = _NET.get(key)
+    if d is not None:
+        return d
+    p = (7 - need) / 6.0
+    out = [0.0] * 4
+    for i in range(dice + 1):
+        pi = _binom(dice, i) * p ** i * (1 - p) ** (dice - i)
+        if i == 0:
+            out[0] += pi
+            continue
+        for j in range(defence + 1):
+            pj = _binom(defence, j) * (1 / 6.0) ** j * (5 / 6.0) ** (defence - j)
+            out[max(0, i - j)] += pi * pj
+    _NET[key] = out
+    return out
+
+
+def _binom(n, k):
+    r = 1
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+def need_of(shooter_bits, target_bits):
+    if shooter_bits & FIGHTER:
+        return 5 if target_bits & FIGHTER else 4
+    return 6
+
+
+def after_shot(dist, dice, need, stash3):
+    """Size distribution (list 0..3) of a ship after one shot of ``dice``
+    dice hitting on ``need``; ``stash3`` the owner's stash by size."""
+    out = [dist[0], 0.0, 0.0, 0.0]
+    for s in range(1, 4):
+        ps = dist[s]
+        if not ps:
+            continue
+        nh = net_hits(dice, need, s)
+        for k in range(4):
+            if not nh[k]:
+                continue
+            ns = s - k
+            if k:
+                while ns >= 1 and not stash3[ns - 1]:
+                    ns -= 1
+            out[max(ns, 0)] += ps * nh[k]
+    return out
+
+
+class Scratch:
+    """One seat's buffers and the regions of the game it plays."""
+
+    def __init__(self):
+        self.buf = array("H", bytes(2 * MAX_ACTIONS))
+        self.game = None
+        self.regions = []     # per world: [(element, tiles, territory bits)]
+        self.region_of = []   # per world: territory -> (element, tiles)
+        self.fixes = {}
+
+    def prepare(self, g):
+        if self.game is g and self.regions:
+            return
+        self.game = g
+        self.fixes = {}
+        self.regions = []
+        self.region_of = []
+        for w in range(g.nworlds()):
+            b = w * 16
+            n = g.nterr[w]
+            seen = 0
+            regs = []
+            of = [None] * n
+            for t0 in range(n):
+                if seen >> t0 & 1:
+                    continue
+                reg = 1 << t0
+                todo = reg
+                while todo:
+                    t = (todo & -todo).bit_length() - 1
+                    todo &= todo - 1
+                    new = g.edge[b + t] & ~reg
+                    reg |= new
+                    todo |= new
+                seen |= reg
+                tiles = sum(g.tsize[b + t] for t in range(n) if reg >> t & 1)
+                r = (g.telem[b + t0], tiles, reg)
+                regs.append(r)
+                for t in range(n):
+                    if reg >> t & 1:
+                        of[t] = r
+            self.regions.append(regs)
+            self.region_of.append(of)
+
+
+# -- the projection -------------------------------------------------------------
+
+def checkers(g):
+    """(players still to have a survival check, in order; the mover's
+    worlds it may still expand on before its own check, or -1 for all)."""
+    np = g.nplayers()
+    cur = g.current()
+    ph = g.phase()
+    before = ph <= P_SURVIVE
+    start = cur if before else (cur + 1) % np
+    seq = []
+    if g.last_round() == 2:
+        ender = g.reg[R_ENDER]
+        if before or cur != ender:
+            q = start
+            while True:
+                seq.append(q)
+                if q == ender:
+                    break
+                q = (q + 1) % np
+    else:
+        seq = [(start + i) % np for i in range(np)]
+    if before:
+        fixable = g.reg[R_EXP] if ph == P_EXPAND else 0
+    else:
+        fixable = -1
+    return seq, fixable
+
+
+def kept_pips(g, w, c, dead):
+    b = w * 16
+    k = 0
+    for t in range(g.nterr[w]):
+        v = g.surf[b + t]
+        if v and (v >> 2) & 7 == c and not dead >> t & 1:
+            k += v & 3
+    return k
+
+
+def best_fix(g, w, c, dead):
+    """The expansion or civilize of c on world w that keeps most of c's pips
+    alive through the check: (territory, piece byte) or None, and the
+    doomed bits after it."""
+    b = w * 16
+    n = g.nterr[w]
+    surf = g.surf
+    st = g.stash
+    best = None
+    bd = dead
+    bk = kept_pips(g, w, c, dead)
+    for t in range(n):
+        v = surf[b + t]
+        if not v:
+            opts = [s for s in (1, 2, 3) if st[c * 3 + s - 1]]
+            for s in opts:
+                surf[b + t] = s | c << 2
+                d = turn.doomed(g, w)
+                k = kept_pips(g, w, c, d)
+                if k > bk:
+                    bk, bd, best = k, d, (t, s | c << 2)
+            surf[b + t] = 0
+        elif (v >> 2) & 7 == c:
+            s0 = v & 3
+            for s in (s0 - 1, s0 + 1):
+                if 1 <= s <= 3 and st[c * 3 + s - 1]:
+                    surf[b + t] = v & ~3 | s
+                    d = turn.doomed(g, w)
+                    k = kept_pips(g, w, c, d)
+                    if k > bk:
+                        bk, bd, best = k, d, (t, v & ~3 | s)
+            surf[b + t] = v
+    return best, bd
+
+
+def _fix_key(g, w, c):
+    b = w * 16
+    n = g.nterr[w]
+    key = [w, c, g.stash[c * 3], g.stash[c * 3 + 1], g.stash[c * 3 + 2]]
+    key.extend(g.surf[b:b + n])
+    inv = False
+    for t in range(n):
+        if g.surf[b + t] & INVADER:
+            inv = True
+    if inv:   # invaders live on transports: the orbit's empty ones
+        for i in range(g.ship_top()):
+            if g.sl[i] & 15 == w and g.sl[i] != FREE and not g.sb[i] & (FIGHTER | MARINE):
+                key.append(g.sl[i] << 2 | g.sb[i] & 3)
+    return tuple(key)
+
+
+class Eval:
+    """The projected position's figures for every player."""
+
+    def __init__(self, np):
+        self.e2 = [[1] * 5 for _ in range(np)]   # doubled element scores
+        self.worlds = [0] * np
+        self.ships = [0] * np
+        self.stable = [0] * np        # surface pyramids a second check keeps
+        self.total = [0.0] * np       # quarters, expectations included
+        self.unit = [0.0] * np        # a progress point in quarters
+        self.inplay = 0               # the mover's pyramids in play after its check
+        self.triggers = False
+
+
+def project(g, sc, me):
+    """Write the projected surfaces into g.surf (the caller restores it);
+    returns the mover's change in pyramids in play at its own check."""
+    seq, fixable = checkers(g)
+    nw = g.nworlds()
+    surf = g.surf
+    cur = g.current()
+    delta = 0
+    for w in range(nw):
+        b = w * 16
+        n = g.nterr[w]
+        here = 0
+        for t in range(n):
+            v = surf[b + t]
+            if v:
+                here |= 1 << ((v >> 2) & 7)
+        if not here:
+            continue
+        c = -1
+        for q in seq:
+            if here >> q & 1:
+                c = q
+                break
+        if c < 0:
+            continue
+        dead = turn.doomed(g, w)
+        now = c == cur and seq and seq[0] == cur and fixable != -1
+        may_fix = (fixable >> w & 1) if now else True
+        fix = None
+        if may_fix and dead:
+            mine = 0
+            for t in range(n):
+                if dead >> t & 1 and (surf[b + t] >> 2) & 7 == c:
+                    mine = 1
+            if mine:
+                key = _fix_key(g, w, c)
+                got = sc.fixes.get(key)
+                if got is None:
+                    got = best_fix(g, w, c, dead)
+                    sc.fixes[key] = got
+                fix, dead = got
+        if fix is not None:
+            surf[b + fix[0]] = fix[1]
+            if now:
+                delta += 1
+        for t in range(n):
+            if dead >> t & 1:
+                v = surf[b + t]
+                if now and (v >> 2) & 7 == cur:
+                    delta -= 1
+                surf[b + t] = 0
+        # (an invader whose owner has two pieces stands up: no change to scores)
+    return delta
+
+
+def scores(g, sc, ev):
+    np = g.nplayers()
+    surf = g.surf
+    e2 = ev.e2
+    for w in range(g.nworlds()):
+        b = w * 16
+        here = 0
+        dead = turn.doomed(g, w)
+        for t in range(g.nterr[w]):
+            v = surf[b + t]
+            if v and not dead >> t & 1:
+                ev.stable[(v >> 2) & 7] += 1
+        for e, tiles, reg in sc.regions[w]:
+            best = {}
+            m = reg
+            while m:
+                t = (m & -m).bit_length() - 1
+                m &= m - 1
+                v = surf[b + t]
+                if v:
+                    q = (v >> 2) & 7
+                    here |= 1 << q
+                    if v & 3 > best.get(q, 0):
+                        best[q] = v & 3
+            for q, s in best.items():
+                x = 2 * s * tiles
+                if x > e2[q][e]:
+                    e2[q][e] = x
+        for q in range(np):
+            if here >> q & 1:
+                ev.worlds[q] += 1
+    for i in range(g.ship_top()):
+        v = g.sl[i]
+        if v != FREE:
+            ev.ships[v >> 4] += 1
+    for q in range(np):
+        x = sorted(e2[q])
+        ev.unit[q] = x[4] * x[0]
+        ev.total[q] = x[4] * x[0] * (ev.ships[q] + 3 * ev.worlds[q]) + 2 * (x[1] + x[2] + x[3])
+        ev.total[q] += STABLE * ev.stable[q]
+
+
+def total_with(ev, q, e, x2, extra_prog):
+    """q's total (quarters) with element e raised to x2 and progress more."""
+    el = list(ev.e2[q])
+    if x2 > el[e]:
+        el[e] = x2
+    el.sort()
+    return el[4] * el[0] * (ev.ships[q] + 3 * ev.worlds[q] + extra_prog) + 2 * (el[1] + el[2] + el[3])
+
+
+def landing_gains(g, sc, ev, q, m):
+    """Per world: what a marine of m pips landing on its best empty
+    territory adds to q's total (0 where q already has pyramids)."""
+    base = ev.total[q] - 0.0
+    plain = total_with(ev, q, 0, 0, 0)
+    out = [0.0] * g.nworlds()
+    for w in range(g.nworlds()):
+        b = w * 16
+        n = g.nterr[w]
+        mine = False
+        empty = []
+        for t in range(n):
+            v = g.surf[b + t]
+            if not v:
+                empty.append(t)
+            elif (v >> 2) & 7 == q:
+                mine = True
+        if mine or not empty:
+            continue
+        best = 0.0
+        for t in empty:
+            e, tiles, _reg = sc.region_of[w][t]
+            x = total_with(ev, q, e, 2 * m * tiles, 3) - plain
+            if x > best:
+                best = x
+        out[w] = best
+    del base
+    return out
+
+
+def ship_worth(g, ev, gains, i, support):
+    """What ship i's owner loses when it is destroyed (quarters), and its
+    marine's worth, and what it supports."""
+    q = g.sl[i] >> 4
+    c = g.sb[i]
+    marine = (c & MARINE) >> 3
+    mission = 0.0
+    if marine:
+        mission = marine_worth(g, gains, q, g.sl[i] & 15, marine)
+    sup = support.get(i, 0)
+    return ev.unit[q], mission, sup * SUPPORT * ev.unit[q]
+
+
+def marine_worth(g, gains, q, loc, m):
+    gq = gains.get((q, m))
+    if gq is None:
+        return 0.0
+    if loc == SPACE:
+        return F_SPACE * max(gq)
+    if gq[loc] > 0:
+        return F_ORBIT * gq[loc]
+    return F_OTHER * max(gq)
+
+
+def supports(g):
+    """{ship: invader size} for transports that alone keep a lone invader
+    alive on their world."""
+    out = {}
+    for w in range(g.nworlds()):
+        b = w * 16
+        cnt = {}
+        for t in range(g.nterr[w]):
+            v = g.surf[b + t]
+            if v:
+                q = (v >> 2) & 7
+                cnt[q] = cnt.get(q, 0) + 1
+        for t in range(g.nterr[w]):
+            v = g.surf[b + t]
+            if v & INVADER and cnt[(v >> 2) & 7] < 2:
+                q = (v >> 2) & 7
+                s = v & 3
+                ok = [i for i in range(g.ship_top()) if g.sl[i] == w | q << 4
+                      and not g.sb[i] & (FIGHTER | MARINE) and g.sb[i] & 3 >= s]
+                if len(ok) == 1:
+                    out[ok[0]] = s
+    return out
+
+
+def expected_loss(g, dist, i, worth, stash3):
+    """Expected loss of ship i's owner given its size distribution."""
+    unit, mission, sup = worth
+    c = g.sb[i]
+    marine = (c & MARINE) >> 3
+    inv = sup / (SUPPORT * unit) if sup else 0
+    loss = dist[0] * (unit + mission + sup)
+    for s in (1, 2, 3):
+        if dist[s]:
+            if marine > s:
+                loss += dist[s] * mission
+            if inv and inv > s:
+                loss += dist[s] * sup
+    del stash3
+    return loss
+
+
+def battles(g, ev, gains):
+    """Expected losses in every contested orbit (one shot per ship),
+    taken off the totals."""
+    top = g.ship_top()
+    sl = g.sl
+    sb = g.sb
+    by = {}
+    for i in range(top):
+        v = sl[i]
+        if v != FREE and v & 15 != SPACE:
+            by.setdefault(v & 15, []).append(i)
+    support = None
+    for w, ships in by.items():
+        owners = {sl[i] >> 4 for i in ships}
+        if len(owners) < 2:
+            continue
+        if support is None:
+            support = supports(g)
+        fighters = {sl[i] >> 4 for i in ships if sb[i] & FIGHTER}
+        shots = {}
+        for s in ships:
+            q = sl[s] >> 4
+            best = -1.0
+            bj = -1
+            for j in ships:
+                r = sl[j] >> 4
+                if r == q or (not sb[j] & FIGHTER and r in fighters):
+                    continue
+                st3 = g.stash[r * 3:r * 3 + 3]
+                d0 = [0.0] * 4
+                d0[sb[j] & 3] = 1.0
+                d1 = after_shot(d0, sb[s] & 3, need_of(sb[s], sb[j]), st3)
+                x = expected_loss(g, d1, j, ship_worth(g, ev, gains, j, support), st3)
+                if x > best:
+                    best = x
+                    bj = j
+            if bj >= 0:
+                shots.setdefault(bj, []).append(s)
+        for j, shooters in shots.items():
+            r = sl[j] >> 4
+            st3 = g.stash[r * 3:r * 3 + 3]
+            d = [0.0] * 4
+            d[sb[j] & 3] = 1.0
+            for s in shooters:
+                d = after_shot(d, sb[s] & 3, need_of(sb[s], sb[j]), st3)
+            ev.total[r] -= expected_loss(g, d, j, ship_worth(g, ev, gains, j, support), st3)
+
+
+def leader(ev, me):
+    best = -1
+    bv = None
+    for q in range(len(ev.total)):
+        if q != me and (bv is None or ev.total[q] > bv):
+            bv = ev.total[q]
+            best = q
+    return best
+
+
+def evaluate(g, sc, me):
+    """The projected position's Eval (the game is left as found)."""
+    saved = bytes(g.surf)
+    ev = Eval(g.nplayers())
+    delta = project(g, sc, me)
+    scores(g, sc, ev)
+    gains = {}
+    for i in range(g.ship_top()):
+        v = g.sl[i]
+        if v != FREE and g.sb[i] & MARINE:
+            q = v >> 4
+            m = (g.sb[i] & MARINE) >> 3
+            if (q, m) not in gains:
+                gains[(q, m)] = landing_gains(g, sc, ev, q, m)
+    for i in range(g.ship_top()):
+        v = g.sl[i]
+        if v != FREE and g.sb[i] & MARINE:
+            ev.total[v >> 4] += marine_worth(g, gains, v >> 4, v & 15, (g.sb[i] & MARINE) >> 3)
+    battles(g, ev, gains)
+    g.surf[:] = saved
+    cur = g.current()
+    if cur == me and g.phase() <= P_SURVIVE and g.last_round() == 0:
+        ev.inplay = g.in_play(me) + delta
+        ev.triggers = ev.inplay >= 13
+    return ev
+
+
+def value(g, sc, me):
+    ev = evaluate(g, sc, me)
+    other = max(ev.total[q] for q in range(g.nplayers()) if q != me)
+    v = ev.total[me] - other
+    if ev.triggers:
+        v += END_BONUS if v > END_MARGIN * max(other, 1.0) else -END_BONUS
+    return v
+
+
+# -- trying actions on the game ---------------------------------------------------
+
+class Trial:
+    """Take an action on the game and put everything back (state, undo
+    log, cached legal actions)."""
+
+    def __init__(self, g):
+        self.g = g
+        self.st = bytes(g.st)
+        self.snap = bytes(g.snap)
+        self.nlog = g.nlog
+
+    def do(self, a):
+        self.g.apply(a, False)
+
+    def back(self):
+        g = self.g
+        g.st[:] = self.st
+        g.snap[:] = self.snap
+        g.nlog = self.nlog
+        g.sn = -1
+
+
+def one_ply(g, sc, me, buf, n, rng):
+    acts = list(buf[:n])
+    tr = Trial(g)
+    best = None
+    bv = None
+    for a in acts:
+        tr.do(a)
+        v = value(g, sc, me)
+        tr.back()
+        if bv is None or v > bv:   # ties: the first (PASS when offered)
+            bv = v
+            best = a
+    return best
+
+
+# -- fleet battle -------------------------------------------------------------------
+
+def _fleet_harm(g, sc, me, shooters_of, targets_of, ev, gains, support):
+    """Expected harm (quarters) the ships ``shooters_of`` do, one shot each
+    at the best of ``targets_of``."""
+    sl = g.sl
+    sb = g.sb
+    total = 0.0
+    fighters = {sl[j] >> 4 for j in targets_of if sb[j] & FIGHTER}
+    lead = leader(ev, me)
+    for s in shooters_of:
+        best = 0.0
+        for j in targets_of:
+            r = sl[j] >> 4
+            if not sb[j] & FIGHTER and r in fighters:
+                continue
+            st3 = g.stash[r * 3:r * 3 + 3]
+            d0 = [0.0] * 4
+            d0[sb[j] & 3] = 1.0
+            d1 = after_shot(d0, sb[s] & 3, need_of(sb[s], sb[j]), st3)
+            x = expected_loss(g, d1, j, ship_worth(g, ev, gains, j, support), st3)
+            if r == lead or r == me:
+                x *= 2
+            if x > best:
+                best = x
+        total += best
+    return total
+
+
+def _battle_ctx(g, sc, me):
+    ev = evaluate(g, sc, me)
+    gains = {}
+    for i in range(g.ship_top()):
+        v = g.sl[i]
+        if v != FREE and g.sb[i] & MARINE:
+            key = (v >> 4, (g.sb[i] & MARINE) >> 3)
+            if key not in gains:
+                gains[key] = landing_gains(g, sc, ev, *key)
+    return ev, gains, supports(g)
+
+
+def aim(g, sc, me, buf, n):
+    w = g.site()
+    sl = g.sl
+    sb = g.sb
+    mine = [i for i in range(g.ship_top()) if sl[i] == w | me << 4]
+    ready = [buf[k] & 0x7FF for k in range(n) if buf[k] >> 11 == K_AIM]
+    if not ready:
+        return PASS
+    attacking = g.reg[R_ATT] == me
+    if attacking and not any(sb[i] & USED for i in mine):
+        ev, gains, support = _battle_ctx(g, sc, me)
+        enemy = [j for j in range(g.ship_top()) if sl[j] != FREE and sl[j] & 15 == w
+                 and sl[j] >> 4 != me]
+        dealt = _fleet_harm(g, sc, me, mine, enemy, ev, gains, support)
+        got = _fleet_harm(g, sc, me, enemy, mine, ev, gains, support)
+        if dealt <= got:
+            return PASS
+    best = max(ready, key=lambda s: ((sb[s] & 3) * 2 + (1 if sb[s] & FIGHTER else 0), -s))
+    return K_AIM << 11 | best
+
+
+def target(g, sc, me, buf, n):
+    s = g.reg[R_SHOOT]
+    ev, gains, support = _battle_ctx(g, sc, me)
+    sl = g.sl
+    sb = g.sb
+    lead = leader(ev, me)
+    best = buf[0]
+    bv = -1.0
+    for k in range(n):
+        j = buf[k] & 0x7FF
+        r = sl[j] >> 4
+        st3 = g.stash[r * 3:r * 3 + 3]
+        d0 = [0.0] * 4
+        d0[sb[j] & 3] = 1.0
+        d1 = after_shot(d0, sb[s] & 3, need_of(sb[s], sb[j]), st3)
+        x = expected_loss(g, d1, j, ship_worth(g, ev, gains, j, support), st3)
+        if r == lead:
+            x *= 2
+        if x > bv:
+            bv = x
+            best = buf[k]
+    return best
+
+
+def choose(g, rng, buf, n, sc=None):
+    """exact's action among the n legal ones in buf."""
+    if n == 1:
+        return buf[0]
+    ph = g.phase()
+    if ph <= P_START:
+        return ai_setup.decide(g, rng, buf, n, True)
+    if sc is None:
+        sc = Scratch()
+    sc.prepare(g)
+    me = g.actor()
+    if ph == P_SITE:
+        return buf[0]
+    if ph == P_AIM:
+        return aim(g, sc, me, buf, n)
+    if ph == P_TARGET:
+        return target(g, sc, me, buf, n)
+    return one_ply(g, sc, me, buf, n, rng)
