@@ -215,8 +215,9 @@ def main(argv=None):
     rounds = sorted(r["round"] for r in res)
     ta = sum(r["spent"][0] for r in res) / max(1, sum(r["turns"][0] for r in res))
     tb = sum(r["spent"][1] for r in res) / max(1, sum(r["turns"][1] for r in res))
+    a_seats = "one seat" if args.a_seats == 1 else "%d seats" % args.a_seats
     print("alheimur %d players: A=%s (%s) B=%s  games=%d  seeds %d..%d  rounds %s%s" % (
-        np, args.a, "one seat" if args.a_seats == 1 else "%d seats" % args.a_seats, args.b, n, args.seed, args.seed + (n - 1) // np, args.rounds,
+        np, args.a, a_seats, args.b, n, args.seed, args.seed + (n - 1) // np, args.rounds,
         "".join("  " + x for x in args.set)))
     print("A win share %.1f%%  (95%% CI %.1f-%.1f%%; chance %.1f%%): %d won, %d shared, %d lost" % (
         100 * rate, 100 * lo, 100 * hi, 100.0 * args.a_seats / np, wins, shared, n - wins - shared))

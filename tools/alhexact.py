@@ -490,7 +490,7 @@ def battles(g, ev, gains):
         if v != FREE and v & 15 != SPACE:
             by.setdefault(v & 15, []).append(i)
     support = None
-    for w, ships in by.items():
+    for ships in by.values():
         owners = {sl[i] >> 4 for i in ships}
         if len(owners) < 2:
             continue
