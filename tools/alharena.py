@@ -46,15 +46,15 @@ from alheimur.scoring import quarters_text, score
 from prng import Rng
 
 ENDS = ("13 in play", "round limit", "all gone")
-BASELINES = ("exact",)
+BASELINES = ("exact", "exactg")
 
 
 def player(level):
     """choose(g, rng, buf, n, deadline_us, now_us) of a level or baseline
     (a baseline gets buffers of its own, one set per seat)."""
-    if level == "exact":
+    if level in BASELINES:
         import alhexact
-        sc = alhexact.Scratch()
+        sc = alhexact.Scratch(level == "exactg")
         return lambda g, rng, buf, n, dl=None, now=None: alhexact.choose(g, rng, buf, n, sc)
     return ai.LEVELS[level]
 

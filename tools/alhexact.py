@@ -51,6 +51,8 @@ from alheimur.actions import (
     MAX_ACTIONS,
     P_AIM,
     P_EXPAND,
+    P_LAND,
+    P_MOVE,
     P_SITE,
     P_START,
     P_SURVIVE,
@@ -131,18 +133,21 @@ def after_shot(dist, dice, need, stash3):
 class Scratch:
     """One seat's buffers and the regions of the game it plays."""
 
-    def __init__(self):
+    def __init__(self, grow=False):
         self.buf = array("H", bytes(2 * MAX_ACTIONS))
         self.game = None
         self.regions = []     # per world: [(element, tiles, territory bits)]
         self.region_of = []   # per world: territory -> (element, tiles)
         self.fixes = {}
+        self.grows = {}
+        self.grow = grow
 
     def prepare(self, g):
         if self.game is g and self.regions:
             return
         self.game = g
         self.fixes = {}
+        self.grows = {}
         self.regions = []
         self.region_of = []
         for w in range(g.nworlds()):
@@ -277,9 +282,11 @@ class Eval:
         self.triggers = False
 
 
-def project(g, sc, me):
+def project(g, sc, me, rounds=False):
     """Write the projected surfaces into g.surf (the caller restores it);
-    returns the mover's change in pyramids in play at its own check."""
+    returns the mover's change in pyramids in play at its own check.
+    ``rounds``: every player of the sequence with pyramids on a world
+    checks it in turn (a round of checks), not only the first."""
     seq, fixable = checkers(g)
     nw = g.nworlds()
     surf = g.surf
@@ -288,13 +295,109 @@ def project(g, sc, me):
     for w in range(nw):
         b = w * 16
         n = g.nterr[w]
-        here = 0
-        for t in range(n):
+        for k, c in enumerate(seq):
+            here = 0
+            for t in range(n):
+                v = surf[b + t]
+                if v:
+                    here |= 1 << ((v >> 2) & 7)
+            if not here >> c & 1:
+                continue
+            dead = turn.doomed(g, w)
+            now = k == 0 and c == cur and fixable != -1
+            may_fix = (fixable >> w & 1) if now else True
+            fix = None
+            if may_fix and dead:
+                mine = 0
+                for t in range(n):
+                    if dead >> t & 1 and (surf[b + t] >> 2) & 7 == c:
+                        mine = 1
+                if mine:
+                    key = _fix_key(g, w, c)
+                    got = sc.fixes.get(key)
+                    if got is None:
+                        got = best_fix(g, w, c, dead)
+                        sc.fixes[key] = got
+                    fix, dead = got
+            if fix is not None:
+                surf[b + fix[0]] = fix[1]
+                if now:
+                    delta += 1
+            for t in range(n):
+                if dead >> t & 1:
+                    v = surf[b + t]
+                    if now and (v >> 2) & 7 == cur:
+                        delta -= 1
+                    surf[b + t] = 0
+            if not rounds:
+                break
+    return delta
+
+def world_table(g, sc, w):
+    """({player: doubled element bests on world w}, players present)."""
+    b = w * 16
+    surf = g.surf
+    tab = {}
+    here = 0
+    for e, tiles, reg in sc.regions[w]:
+        m = reg
+        while m:
+            t = (m & -m).bit_length() - 1
+            m &= m - 1
             v = surf[b + t]
             if v:
+                q = (v >> 2) & 7
+                here |= 1 << q
+                lst = tab.get(q)
+                if lst is None:
+                    lst = tab[q] = [0] * 5
+                x = 2 * (v & 3) * tiles
+                if x > lst[e]:
+                    lst[e] = x
+    return tab, here
+
+
+def _cands(g, w, c):
+    """The expansions and civilizes of c on world w: (territory, byte)."""
+    b = w * 16
+    st = g.stash
+    out = []
+    for t in range(g.nterr[w]):
+        v = g.surf[b + t]
+        if not v:
+            for s in (1, 2, 3):
+                if st[c * 3 + s - 1]:
+                    out.append((t, s | c << 2))
+        elif (v >> 2) & 7 == c:
+            for s in ((v & 3) - 1, (v & 3) + 1):
+                if 1 <= s <= 3 and st[c * 3 + s - 1]:
+                    out.append((t, v & ~3 | s))
+    return out
+
+
+def project_grow(g, sc, me):
+    """project(), then each checker's best expansion or civilize (or none)
+    on each world it may still act on, judged by its own total after the
+    check; returns the mover's change in pyramids at its own check."""
+    seq, fixable = checkers(g)
+    nw = g.nworlds()
+    cur = g.current()
+    orig = bytes(g.surf)
+    delta0 = project(g, sc, me)
+    tables = [world_table(g, sc, w) for w in range(nw)]
+    ships = {}
+    for i in range(g.ship_top()):
+        if g.sl[i] != FREE:
+            ships[g.sl[i] >> 4] = ships.get(g.sl[i] >> 4, 0) + 1
+    delta = 0
+    for w in range(nw):
+        b = w * 16
+        n = g.nterr[w]
+        here = 0
+        for t in range(n):
+            v = orig[b + t]
+            if v:
                 here |= 1 << ((v >> 2) & 7)
-        if not here:
-            continue
         c = -1
         for q in seq:
             if here >> q & 1:
@@ -302,34 +405,63 @@ def project(g, sc, me):
                 break
         if c < 0:
             continue
-        dead = turn.doomed(g, w)
         now = c == cur and seq and seq[0] == cur and fixable != -1
-        may_fix = (fixable >> w & 1) if now else True
-        fix = None
-        if may_fix and dead:
-            mine = 0
-            for t in range(n):
-                if dead >> t & 1 and (surf[b + t] >> 2) & 7 == c:
-                    mine = 1
-            if mine:
-                key = _fix_key(g, w, c)
-                got = sc.fixes.get(key)
-                if got is None:
-                    got = best_fix(g, w, c, dead)
-                    sc.fixes[key] = got
-                fix, dead = got
-        if fix is not None:
-            surf[b + fix[0]] = fix[1]
-            if now:
-                delta += 1
-        for t in range(n):
-            if dead >> t & 1:
-                v = surf[b + t]
-                if now and (v >> 2) & 7 == cur:
-                    delta -= 1
-                surf[b + t] = 0
-        # (an invader whose owner has two pieces stands up: no change to scores)
-    return delta
+        if now and not fixable >> w & 1:
+            before = sum(1 for t in range(n) if orig[b + t] and (orig[b + t] >> 2) & 7 == cur)
+            after = sum(1 for t in range(n) if g.surf[b + t] and (g.surf[b + t] >> 2) & 7 == cur)
+            delta += after - before
+            continue
+        other = [1] * 5
+        wo = 0
+        for w2 in range(nw):
+            if w2 == w:
+                continue
+            tab, h2 = tables[w2]
+            if h2 >> c & 1:
+                wo += 1
+            lst = tab.get(c)
+            if lst:
+                for e in range(5):
+                    if lst[e] > other[e]:
+                        other[e] = lst[e]
+        key = (w, c, orig[b:b + n], g.stash[c * 3], g.stash[c * 3 + 1], g.stash[c * 3 + 2],
+               tuple(other), wo, ships.get(c, 0), _sup_sig(g, w))
+        best = sc.grows.get(key)
+        if best is None:
+            bt = None
+            best = None
+            for cand in [None] + _cands(g, w, c) if True else []:
+                g.surf[b:b + n] = orig[b:b + n]
+                if cand is not None:
+                    g.surf[b + cand[0]] = cand[1]
+                dead = turn.doomed(g, w)
+                for t in range(n):
+                    if dead >> t & 1:
+                        g.surf[b + t] = 0
+                tab, h = world_table(g, sc, w)
+                lst = tab.get(c, [0] * 5)
+                el = sorted(max(other[e], lst[e]) for e in range(5))
+                prog = ships.get(c, 0) + 3 * (wo + (h >> c & 1))
+                tot = el[4] * el[0] * prog + 2 * (el[1] + el[2] + el[3])
+                if bt is None or tot > bt:
+                    bt = tot
+                    best = bytes(g.surf[b:b + n])
+            sc.grows[key] = best
+        g.surf[b:b + n] = best
+        tables[w] = world_table(g, sc, w)
+        if now:
+            delta += (sum(1 for t in range(n) if best[t] and (best[t] >> 2) & 7 == cur)
+                      - sum(1 for t in range(n) if orig[b + t] and (orig[b + t] >> 2) & 7 == cur))
+    del delta
+    return delta0
+
+
+def _sup_sig(g, w):
+    out = []
+    for i in range(g.ship_top()):
+        if g.sl[i] != FREE and g.sl[i] & 15 == w and not g.sb[i] & (FIGHTER | MARINE):
+            out.append(g.sl[i] << 2 | g.sb[i] & 3)
+    return tuple(sorted(out))
 
 
 def scores(g, sc, ev):
@@ -371,7 +503,8 @@ def scores(g, sc, ev):
         x = sorted(e2[q])
         ev.unit[q] = x[4] * x[0]
         ev.total[q] = x[4] * x[0] * (ev.ships[q] + 3 * ev.worlds[q]) + 2 * (x[1] + x[2] + x[3])
-        ev.total[q] += STABLE * ev.stable[q]
+        if not g.last_round():   # pyramids that keep living matter while the game goes on
+            ev.total[q] += STABLE * ev.stable[q]
 
 
 def total_with(ev, q, e, x2, extra_prog):
@@ -426,15 +559,48 @@ def ship_worth(g, ev, gains, i, support):
     return ev.unit[q], mission, sup * SUPPORT * ev.unit[q]
 
 
+def turns_left(g, q):
+    """Whole turns player q still gets after the current one (2: two or
+    more)."""
+    last = g.last_round()
+    if not last:
+        return 2
+    cur = g.current()
+    if last == 1:
+        return 1
+    ender = g.reg[R_ENDER]
+    if cur == ender:
+        return 0
+    np = g.nplayers()
+    k = (cur + 1) % np
+    while True:
+        if k == q:
+            return 1
+        if k == ender:
+            return 0
+        k = (k + 1) % np
+
+
 def marine_worth(g, gains, q, loc, m):
+    """A marine's share of its landing's worth, if its owner has the turns
+    to land it (a step 4 still to come; from space, a move first)."""
     gq = gains.get((q, m))
     if gq is None:
         return 0.0
+    left = turns_left(g, q)
+    here = q == g.current()
+    ph = g.phase()
     if loc == SPACE:
-        return F_SPACE * max(gq)
+        if left >= 2 or (left and here and ph <= P_MOVE):
+            return F_SPACE * max(gq)
+        return 0.0
     if gq[loc] > 0:
-        return F_ORBIT * gq[loc]
-    return F_OTHER * max(gq)
+        if left or (here and ph <= P_LAND):
+            return F_ORBIT * gq[loc]
+        return 0.0
+    if left >= 2:
+        return F_OTHER * max(gq)
+    return 0.0
 
 
 def supports(g):
@@ -540,7 +706,7 @@ def evaluate(g, sc, me):
     """The projected position's Eval (the game is left as found)."""
     saved = bytes(g.surf)
     ev = Eval(g.nplayers())
-    delta = project(g, sc, me)
+    delta = project(g, sc, me, sc.grow)
     scores(g, sc, ev)
     gains = {}
     for i in range(g.ship_top()):

@@ -29,10 +29,10 @@ built: ``drop_setup`` forgets it); ``release()`` frees the buffers.
 
 from alheimur.actions import K_DIE, P_START
 
-# Weights of ai_eval (W_SCORE, W_ALIVE, W_PORT, W_SHIP, W_MARINE,
-# W_MISSION, W_SPACE, W_HOME, W_OPP, W_LEAD, W_FIX).
-EASY_W = bytes((1, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-HARD_W = bytes((1, 12, 8, 4, 6, 6, 4, 2, 4, 2, 4))
+# Weights of ai_eval (W_STABLE, W_ORBIT, W_SPACE, W_OTHER, W_SUPPORT,
+# W_MARGIN, W_BATTLE).
+EASY_W = bytes((8, 0, 0, 0, 0, 255, 0))
+HARD_W = bytes((8, 38, 29, 19, 3, 15, 1))
 EASY_NOISE = 24
 
 
@@ -54,7 +54,7 @@ def _choose(game, rng, buf, n, deadline_us, now_us, progress, should_stop,
         if hard:
             a = ai_turn.decide(game, HARD_W, rng, buf, n)
         else:
-            a = ai_turn.decide(game, EASY_W, rng, buf, n, EASY_NOISE, True, False)
+            a = ai_turn.decide(game, EASY_W, rng, buf, n, EASY_NOISE, True)
     if progress is not None:
         progress(1)
     return a

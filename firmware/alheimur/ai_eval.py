@@ -1,156 +1,124 @@
-"""The computer players' model of an Alheimur position and its value
-(docs/alheimur.md, "Computer players").
+"""The computer players' judgement of an Alheimur position: the final score
+projected forward (docs/alheimur.md, "Computer players").
 
-``Model`` copies the pieces of a game (surfaces, ships, stashes) into its
-own bytes, so the search can try an action, judge it and take it back
-without the engine (whose undo replays the turn so far). ``do(a)`` plays
-the effect of a legal action on the copy, as the engine would; ``value(p)``
-judges the position for player p:
+``Eval.value(g, p)`` judges the game as it stands for player p. It reads
+the engine's arrays and uses the engine's own survival rule
+(turn.doomed); it writes its projection into ``g.surf`` and puts it back.
 
-- every world as after a survival check now (the doomed count as gone:
-  expansion is followed by the check, and a colony that a check would
-  break is a risk);
-- each player's score as if the game ended there, in quarters
-  (scoring.py: highest x lowest element x progress + the other three);
-- plus what the score does not see yet: pyramids alive on worlds,
-  spaceports, ships, marines on their way to a world worth landing on;
-- minus a share of the best other player's score.
+- **Survival projection.** Every world as after its next survival check:
+  the first player in turn order still to have a turn with pyramids there
+  checks it (the player to move, if its check is still to come); that
+  player first makes the expansion or civilize there that keeps most of its
+  pips alive (when its expansion on that world is still to come); all the
+  doomed then go. A world nobody checks before the game ends stays.
+- **Score.** Each player's total by the rule text's formula (scoring.py's,
+  in quarters), plus ``W_STABLE`` per pyramid a second check would keep.
+- **Missions.** A marine aboard is worth a share (64ths) of what landing it
+  would add to its owner's total on the best empty territory of a world
+  where it has no pyramid: ``W_ORBIT`` in that world's orbit, ``W_SPACE`` in
+  space, ``W_OTHER`` elsewhere.
+- **Battles**, on the exact odds: in each orbit where two players have
+  ships, each ship fires once at the enemy ship whose owner loses most;
+  each target's size after the shots is worked out die by die (hits,
+  defence sixes, the stash rule) and its owner loses the expected worth: a
+  progress point, the marine's mission, the invader it alone supports
+  (``W_SUPPORT`` progress points).
+- **Value**: the player's total minus the best other total; if the player's
+  own check still to come leaves it 13 or more pyramids in play, the last
+  round begins: a large bonus when it leads by ``W_MARGIN`` percent, a large
+  penalty otherwise.
 
-Weights are in ``W`` (one bytearray, so a level can change them). No
-recursion; every buffer is allocated once.
+Every buffer is allocated once; no recursion.
 """
 
 from array import array
 
 from micropython import const
 
-from alheimur.actions import (
-    K_BOARD,
-    K_CIVILIZE,
-    K_EXPAND,
-    K_FLIP,
-    K_LAND,
-    K_LAUNCH,
-    K_MIGRATE,
-    K_MOVE,
-    K_RETURN,
-    K_UNLOAD,
-    SPACE,
-)
+from alheimur.turn import doomed
+from alheimur.world import bits
 
-_INV = const(32)     # layout.INVADER
-_FIGHTER = const(4)  # layout.FIGHTER
-_MARINE = const(24)  # layout.MARINE
-_FREE = const(255)   # layout.FREE
-
-# Where the model keeps the copy (one bytearray, so a snapshot is one copy).
-_SURF = const(0)     # 128: world * 16 + territory -> piece (no USED bit)
-_SL = const(128)     # 120: ship -> loc | owner << 4 (255 free)
-_SB = const(248)     # 120: ship -> size | FIGHTER | marine << 3
-_STASH = const(368)  # 24: player * 3 + size - 1
-_BEST = const(392)   # 320: world * 40 + player * 5 + element -> pips x tiles
-_ALIVE = const(712)  # 64: world * 8 + player -> pyramids that live
-_PORTS = const(776)  # 64: world * 8 + player -> spaceports that live
-_EMAX = const(840)   # 40: world * 5 + element -> tiles of its biggest region
-                     # with an empty territory (where a marine could land)
-_FIX = const(880)    # 8: per world, 1 when our doomed there count as saved
-_TOP = const(888)    # ship slots in use are below this
-_BYTES = const(889)
+_P_EXPAND = const(4)   # alheimur.actions' and alheimur.layout's numbers
+_P_SURVIVE = const(5)
+_P_LAND = const(9)
+_P_MOVE = const(11)
+_SPACE = const(8)
+_R_ENDER = const(4)
+_R_EXP = const(11)
+_FIGHTER = const(4)
+_MARINE = const(24)
+_INV = const(32)
+_FREE = const(255)
+BIG = const(1 << 24)
 
 # Weights (indices into W; values 0-255).
-_W_SCORE = const(0)     # per quarter of the player's score (x 1)
-_W_ALIVE = const(1)     # per pyramid alive on a world
-_W_PORT = const(2)      # per spaceport
-_W_SHIP = const(3)      # per ship (on top of its progress point)
-_W_MARINE = const(4)    # per marine
-_W_MISSION = const(5)   # eighths of a landing's worth, marine in target orbit
-_W_SPACE = const(6)     # .. marine in space
-_W_HOME = const(7)      # .. marine in any other orbit
-_W_OPP = const(8)       # eighths of the best other player's score subtracted
-_W_LEAD = const(9)      # per pyramid in play when ahead (ending the game)
-_W_FIX = const(10)      # per world whose doomed one expansion must save
-_NW = const(11)
-
-_POP = bytearray(256)
-for _i in range(1, 256):
-    _POP[_i] = _POP[_i >> 1] + (_i & 1)
+W_STABLE = const(0)    # quarters per pyramid a second check keeps
+W_ORBIT = const(1)     # 64ths of a landing's worth: marine in that orbit
+W_SPACE = const(2)     # .. in space
+W_OTHER = const(3)     # .. in any other orbit
+W_SUPPORT = const(4)   # progress points of a world an invader holds
+W_MARGIN = const(5)    # percent ahead to end the game
+W_BATTLE = const(6)    # 0: no battle projection
+NW = const(7)
 
 
-def bits(m):
-    return _POP[m & 255] + _POP[m >> 8]
+def _c(n, k):
+    return 3 if n == 3 and 0 < k < 3 else (2 if n == 2 and k == 1 else 1)
 
 
-class Model:
-    """A copy of a game's pieces, its regions, and the value of a
-    position. About 3 KB."""
+def _net_table():
+    """NET[(((dice - 1) * 3 + need - 4) * 3 + defence - 1) * 4 + k]: the
+    chance (in 256ths) of k net hits."""
+    t = array("H", bytes(216))
+    i = 0
+    for a in range(1, 4):
+        for need in range(4, 7):
+            h = 7 - need
+            for d in range(1, 4):
+                den = 6 ** (a + d)
+                for x in range(a + 1):
+                    px = _c(a, x) * h ** x * (6 - h) ** (a - x)
+                    for y in range(d + 1):
+                        k = x - y if x > y else 0
+                        t[i + k] += (px * _c(d, y) * 5 ** (d - y) * 256 + den // 2) // den
+                i += 4
+    return t
+
+
+NET = _net_table()
+
+
+class Eval:
+    """Buffers of the judgement, about 1.4 KB."""
 
     def __init__(self):
-        self.d = bytearray(_BYTES)
-        self.bk = bytearray(_BYTES)
-        d = memoryview(self.d)
-        self.surf = d[_SURF:_SURF + 128]
-        self.sl = d[_SL:_SL + 120]
-        self.sb = d[_SB:_SB + 120]
-        self.stash = d[_STASH:_STASH + 24]
-        self.best = d[_BEST:_BEST + 320]
-        self.alive = d[_ALIVE:_ALIVE + 64]
-        self.ports = d[_PORTS:_PORTS + 64]
-        self.emax = d[_EMAX:_EMAX + 40]
-        self.fix = d[_FIX:_FIX + 8]
-        self.soft = False   # judge as in movement (see refresh)
-        self.safe = 0       # bits: worlds no survival check will visit again
-        self.final = False  # our last turn: only the score counts
-        self.me = 0         # whose doomed soft may save
-        # Regions of each world (fixed once the worlds are built).
+        self.W = bytearray(NW)
         self.rid = bytearray(128)     # world * 16 + terr -> its region
         self.rtiles = bytearray(128)  # world * 16 + region -> tiles
         self.relem = bytearray(128)   # .. element
         self.nreg = bytearray(8)
+        self.save = bytearray(128)    # the surfaces before the projection
         self.rb = bytearray(128)      # scratch: region * 8 + player -> pips
-        self.cnt = bytearray(8)       # scratch: pyramids per player
-        self.e2 = bytearray(40)       # scratch: doubled element scores
-        self.tot = array("i", [0] * 8)   # total4 per player (value())
-        self.tv = array("i", [0] * 9)    # worth of landing on each world
-        self.hx = bytearray(10)          # scratch: hi and lo without element e
-        self.W = bytearray(_NW)
+        self.e2 = bytearray(40)       # player * 5 + element: doubled score
+        self.cnt = bytearray(24)      # worlds, ships, stable pyramids per player
+        self.tot = array("i", bytes(32))   # totals (quarters) per player
+        self.unit = array("i", bytes(32))  # a progress point (quarters)
+        self.mis = array("i", bytes(480))  # a ship's marine's worth
+        self.em = bytearray(5)        # scratch: best empty region per element
+        self.order = bytearray(8)     # who checks next, in turn order
+        self.tgt = bytearray(120)     # battle: each ship's target
+        self.d = array("i", bytes(16))   # size distribution (256ths)
+        self.d2 = array("i", bytes(16))
         self.g = None
-        self.np = 0
-        self.nw = 0
+        self.fixed = False
 
-    # -- copying the game ----------------------------------------------------
-
-    def load(self, g):
-        """Copy game g's pieces and judge every world."""
+    def prepare(self, g):
+        """Regions of every world of g (same element along edges)."""
         self.g = g
-        self.np = g.nplayers()
-        self.nw = g.nworlds()
-        surf = self.surf
-        for i in range(128):
-            surf[i] = g.surf[i] & 63
-        top = g.ship_top()
-        sl = self.sl
-        sb = self.sb
-        for i in range(120):
-            if i < top:
-                sl[i] = g.sl[i]
-                sb[i] = g.sb[i] & 31
-            else:
-                sl[i] = _FREE
-                sb[i] = 0
-        self.d[_TOP] = top
-        for i in range(24):
-            self.stash[i] = g.stash[i]
-        self.regions()
-        for w in range(self.nw):
-            self.refresh(w)
-
-    def regions(self):
-        """Regions of every built world: same element along edges."""
-        g = self.g
         rid = self.rid
-        for w in range(self.nw):
+        for w in range(g.nworlds()):
             b = w * 16
-            n = g.nterr[w] if g.world_built(w) else 0
+            n = g.nterr[w]
             seen = 0
             k = 0
             for t0 in range(n):
@@ -177,413 +145,436 @@ class Model:
                 k += 1
             self.nreg[w] = k
 
-    def save(self):
-        self.bk[:] = self.d
+    # -- the value ------------------------------------------------------------
 
-    def restore(self):
-        self.d[:] = self.bk
+    def value(self, g, p):
+        """How good the game is for p (quarters; bigger is better)."""
+        surf = g.surf
+        self.save[:] = surf
+        delta = self.project(g)
+        self.score(g)
+        self.missions(g)
+        if self.W[W_BATTLE]:
+            self.battles(g)
+        surf[:] = self.save
+        tot = self.tot
+        other = -BIG
+        for q in range(g.nplayers()):
+            if q != p and tot[q] > other:
+                other = tot[q]
+        v = tot[p] - other
+        if g.last_round() or (g.current() == p and g.phase() <= _P_SURVIVE
+                              and g.in_play(p) + delta >= 13):
+            v += BIG if v * 100 > self.W[W_MARGIN] * (other if other > 4 else 4) else -BIG
+        return v
 
-    # -- the pieces ----------------------------------------------------------
-
-    def supported(self, w, q, s):
-        """An empty transport of q with at least s pips in w's orbit?"""
-        sl = self.sl
-        sb = self.sb
-        loc = w | q << 4
-        for i in range(self.d[_TOP]):
-            if sl[i] == loc and not sb[i] & (_FIGHTER | _MARINE) and sb[i] & 3 >= s:
-                return True
-        return False
-
-    def refresh(self, w):
-        """Judge world w as after a survival check: who lives, spaceports,
-        each player's best region of each element there. With ``soft``
-        (movement: our next expansion comes before the check), our doomed
-        that one expansion or civilize could save count as living, and
-        fix[w] says so."""
-        g = self.g
-        b = w * 16
-        n = g.nterr[w]
-        surf = self.surf
-        cnt = self.cnt
-        for q in range(8):
-            cnt[q] = 0
-        occ = 0
-        for t in range(n):
-            v = surf[b + t]
-            if v:
-                occ |= 1 << t
-                cnt[(v >> 2) & 7] += 1
-        adj = g.adj
-        dead = 0
-        for t in range(n):
-            v = surf[b + t]
-            if not v:
-                continue
-            s = v & 3
-            if v & _INV and cnt[(v >> 2) & 7] < 2:
-                if not self.supported(w, (v >> 2) & 7, s):
-                    dead |= 1 << t
-            else:
-                k = bits(adj[b + t] & occ)
-                if k <= s or k > s + 2:
-                    dead |= 1 << t
-        self.fix[w] = 0
-        if self.safe >> w & 1:
-            dead = 0
-        if dead and self.soft:
-            mine = 0
-            for t in range(n):
-                if dead >> t & 1 and (surf[b + t] >> 2) & 7 == self.me:
-                    mine |= 1 << t
-            if mine and self.fixable(b, n, occ, mine):
-                dead &= ~mine
-                self.fix[w] = 1
-        rb = self.rb
-        nr = self.nreg[w]
-        for i in range(nr * 8):
-            rb[i] = 0
-        al = self.alive
-        po = self.ports
-        c = w * 8
-        for q in range(8):
-            al[c + q] = 0
-            po[c + q] = 0
-        rid = self.rid
-        for t in range(n):
-            v = surf[b + t]
-            if not v or dead >> t & 1:
-                continue
-            q = (v >> 2) & 7
-            s = v & 3
-            if s == 3 and not (v & _INV and cnt[q] < 2):
-                po[c + q] += 1
-            al[c + q] += 1
-            r = rid[b + t] * 8 + q
-            if s > rb[r]:
-                rb[r] = s
-        best = self.best
-        e = w * 40
-        for i in range(40):
-            best[e + i] = 0
-        rt = self.rtiles
-        re = self.relem
-        em = self.emax
-        for i in range(w * 5, w * 5 + 5):
-            em[i] = 0
-        for t in range(n):
-            if not surf[b + t]:
-                r = rid[b + t]
-                i = w * 5 + re[b + r]
-                if rt[b + r] > em[i]:
-                    em[i] = rt[b + r]
-        for r in range(nr):
-            tiles = rt[b + r]
-            el = re[b + r]
-            for q in range(self.np):
-                x = rb[r * 8 + q] * tiles
-                if x > best[e + q * 5 + el]:
-                    best[e + q * 5 + el] = x
-
-    def fixable(self, b, n, occ, mine):
-        """Could one expansion or civilize of ours save all of ``mine``
-        (doomed colonists on the world at b)? One doomed: one neighbour
-        short (a free neighbour, or a size down) or one too many (a size
-        up); several: all one short around a common free territory."""
-        adj = self.g.adj
-        surf = self.surf
-        st = self.stash
-        me = self.me * 3
-        free = ((1 << n) - 1) & ~occ
-        one = bits(mine) == 1
-        common = free
-        for t in range(n):
-            if not mine >> t & 1:
-                continue
-            v = surf[b + t]
-            s = v & 3
-            if v & _INV:
-                return False
-            k = bits(adj[b + t] & occ)
-            if one:
-                if k == s:
-                    return bool(adj[b + t] & free) or (s > 1 and st[me + s - 2] > 0)
-                return k == s + 3 and s < 3 and st[me + s] > 0
-            if k != s:
-                return False
-            common &= adj[b + t]
-        return common != 0
-
-    def do(self, a, p):
-        """Play legal action a of player p on the copy; refreshes the
-        worlds it touches."""
-        k = a >> 11
-        surf = self.surf
-        stash = self.stash
-        if k == K_EXPAND or k == K_CIVILIZE or k == K_MIGRATE:
-            if k == K_MIGRATE:
-                w = (a >> 8) & 7
-                i = w * 16 + ((a >> 4) & 15)
-                surf[w * 16 + (a & 15)] = surf[i]
-                surf[i] = 0
-            else:
-                w = (a >> 6) & 7
-                i = w * 16 + ((a >> 2) & 15)
-                s = a & 3
-                v = surf[i]
-                if k == K_EXPAND:
-                    surf[i] = s | p << 2
-                else:
-                    stash[p * 3 + (v & 3) - 1] += 1
-                    surf[i] = v & ~3 | s
-                stash[p * 3 + s - 1] -= 1
-            self.refresh(w)
-            return
-        if k == K_LAUNCH:
-            w = (a >> 5) & 7
-            i = w * 16 + ((a >> 1) & 15)
-            self.new_ship(w | p << 4, surf[i] & 3 | (_FIGHTER if a & 1 else 0))
-            surf[i] = 0
-            self.refresh(w)
-            return
-        sl = self.sl
-        sb = self.sb
-        if k == K_FLIP:
-            sb[a & 127] ^= _FIGHTER
-            w = sl[a & 127] & 15
-            if w < 8:
-                self.refresh(w)
-            return
-        i = (a >> 4) & 127
-        t = a & 15
-        w = sl[i] & 15
-        if k == K_MOVE:
-            sl[i] = t | p << 4
-            if w < 8:
-                self.refresh(w)
-            if t < 8:
-                self.refresh(t)
-            return
-        j = w * 16 + t
-        c = sb[i]
-        if k == K_BOARD:
-            sb[i] = c | (surf[j] & 3) << 3
-            surf[j] = 0
-        elif k == K_RETURN:
-            surf[j] = c & 3 | p << 2
-            sl[i] = _FREE
-            sb[i] = 0
-        elif k == K_UNLOAD:
-            surf[j] = (c & _MARINE) >> 3 | p << 2
-            sb[i] = c & ~_MARINE
-        elif k == K_LAND:
-            sb[i] = c & ~_MARINE
-            self.lands(w, p, t, (c & _MARINE) >> 3)
-        self.refresh(w)
-
-    def new_ship(self, loc, bits_):
-        sl = self.sl
-        for i in range(120):
-            if sl[i] == _FREE:
-                sl[i] = loc
-                self.sb[i] = bits_
-                if i >= self.d[_TOP]:
-                    self.d[_TOP] = i + 1
-                return i
-        return -1
-
-    def lands(self, w, p, t0, m):
-        """p's marine of m pips lands on t0 (turn.py's rule)."""
-        b = w * 16
-        n = self.g.nterr[w]
-        surf = self.surf
-        col = False
-        k = 1
-        for t in range(n):
-            v = surf[b + t]
-            if v and (v >> 2) & 7 == p:
-                k += 1
-                if not v & _INV:
-                    col = True
-        if col or k >= 2:
-            surf[b + t0] = m | p << 2
+    def project(self, g):
+        """Write the surfaces as after their next checks into g.surf;
+        returns the change in the mover's pyramids in play at its own
+        check."""
+        np = g.nplayers()
+        cur = g.current()
+        ph = g.phase()
+        before = ph <= _P_SURVIVE
+        q = cur if before else (cur + 1) % np
+        order = self.order
+        k = 0
+        if g.last_round() == 2:
+            ender = g.reg[_R_ENDER]
+            if before or cur != ender:
+                while True:
+                    order[k] = q
+                    k += 1
+                    if q == ender:
+                        break
+                    q = (q + 1) % np
+        else:
+            for i in range(np):
+                order[i] = (q + i) % np
+            k = np
+        fixable = g.reg[_R_EXP] if ph == _P_EXPAND else 0
+        delta = 0
+        surf = g.surf
+        for w in range(g.nworlds()):
+            b = w * 16
+            n = g.nterr[w]
+            here = 0
             for t in range(n):
                 v = surf[b + t]
-                if v and (v >> 2) & 7 == p:
-                    surf[b + t] = v & ~_INV
-        else:
-            surf[b + t0] = m | p << 2 | _INV
+                if v:
+                    here |= 1 << ((v >> 2) & 7)
+            c = -1
+            for i in range(k):
+                if here >> order[i] & 1:
+                    c = order[i]
+                    now = before and i == 0
+                    break
+            if c < 0:
+                continue
+            dead = doomed(g, w)
+            if not dead:
+                continue
+            mine = 0
+            for t in range(n):
+                if dead >> t & 1 and (surf[b + t] >> 2) & 7 == c:
+                    mine |= 1 << t
+            if mine and (not now or fixable >> w & 1):
+                dead = self.fix(g, w, c, dead, mine)
+                if now and self.fixed:
+                    delta += 1
+            for t in range(n):
+                if dead >> t & 1:
+                    if now and (surf[b + t] >> 2) & 7 == cur:
+                        delta -= 1
+                    surf[b + t] = 0
+        return delta
 
-    def shrink(self, j, hits):
-        """Ship j loses ``hits`` sizes (battle.py's rule)."""
-        sl = self.sl
-        sb = self.sb
-        q = sl[j] >> 4
-        c = sb[j]
-        s = c & 3
-        m = (c & _MARINE) >> 3
-        stash = self.stash
-        ns = s - hits
-        while ns >= 1 and not stash[q * 3 + ns - 1]:
-            ns -= 1
-        stash[q * 3 + s - 1] += 1
-        w = sl[j] & 15
-        if ns < 1:
-            if m:
-                stash[q * 3 + m - 1] += 1
-            sl[j] = _FREE
-            sb[j] = 0
-        else:
-            stash[q * 3 + ns - 1] -= 1
-            if m > ns:
-                stash[q * 3 + m - 1] += 1
-                c &= ~_MARINE
-            sb[j] = c & ~3 | ns
-        if w < 8:
-            self.refresh(w)
+    def fix(self, g, w, c, dead, mine):
+        """The expansion (beside c's doomed ones) or civilize (of one of
+        them) that keeps most of c's pips alive, written into g.surf;
+        returns the doomed after it."""
+        b = w * 16
+        n = g.nterr[w]
+        surf = g.surf
+        adj = g.adj
+        st = g.stash
+        occ = 0
+        near = 0
+        for t in range(n):
+            if surf[b + t]:
+                occ |= 1 << t
+            if mine >> t & 1:
+                near |= adj[b + t]
+        near &= ~occ
+        bk = _kept(surf, b, n, c, dead)
+        bd = dead
+        bt = -1
+        bv = 0
+        for t in range(n):
+            if near >> t & 1:
+                k = bits(adj[b + t] & occ)
+                s = 3
+                while s > 1 and not (st[c * 3 + s - 1] and s < k <= s + 2):
+                    s -= 1
+                if not st[c * 3 + s - 1]:
+                    continue
+                v = s | c << 2
+                old = 0
+            elif mine >> t & 1:
+                old = surf[b + t]
+                v = 0
+            else:
+                continue
+            for step in range(2):
+                if old:   # civilize the doomed one down, then up
+                    s = (old & 3) + step * 2 - 1
+                    if not 1 <= s <= 3 or not st[c * 3 + s - 1]:
+                        continue
+                    v = old & ~3 | s
+                elif step:
+                    break
+                surf[b + t] = v
+                d = doomed(g, w)
+                x = _kept(surf, b, n, c, d)
+                surf[b + t] = old
+                if x > bk:
+                    bk = x
+                    bd = d
+                    bt = t
+                    bv = v
+        self.fixed = bt >= 0
+        if bt >= 0:
+            surf[b + bt] = bv
+        return bd
 
-    # -- the value -----------------------------------------------------------
-
-    def totals(self):
-        """Each player's score (quarters) as things stand, into tot;
-        e2 keeps the doubled element scores."""
-        np = self.np
-        nw = self.nw
-        best = self.best
-        al = self.alive
+    def score(self, g):
+        """Each player's total (quarters) on the surfaces as they are now,
+        into tot; unit: what a progress point is worth."""
+        np = g.nplayers()
         e2 = self.e2
-        ships = self.cnt
-        for q in range(8):
-            ships[q] = 0
-        sl = self.sl
-        for i in range(self.d[_TOP]):
-            v = sl[i]
-            if v != _FREE:
-                ships[v >> 4] += 1
+        cnt = self.cnt
+        rb = self.rb
+        rid = self.rid
+        for i in range(40):
+            e2[i] = 1
+        for i in range(24):
+            cnt[i] = 0
+        surf = g.surf
+        for w in range(g.nworlds()):
+            b = w * 16
+            n = g.nterr[w]
+            nr = self.nreg[w]
+            for i in range(nr * 8):
+                rb[i] = 0
+            dead = doomed(g, w)
+            here = 0
+            for t in range(n):
+                v = surf[b + t]
+                if v:
+                    q = (v >> 2) & 7
+                    here |= 1 << q
+                    if not dead >> t & 1:
+                        cnt[16 + q] += 1
+                    i = rid[b + t] * 8 + q
+                    if v & 3 > rb[i]:
+                        rb[i] = v & 3
+            for r in range(nr):
+                x = self.rtiles[b + r] * 2
+                e = self.relem[b + r]
+                for q in range(np):
+                    y = rb[r * 8 + q] * x
+                    if y > e2[q * 5 + e]:
+                        e2[q * 5 + e] = y
+            for q in range(np):
+                if here >> q & 1:
+                    cnt[q] += 1
+        sl = g.sl
+        for i in range(g.ship_top()):
+            if sl[i] != _FREE:
+                cnt[8 + (sl[i] >> 4)] += 1
+        ws = 0 if g.last_round() else self.W[W_STABLE]
         for q in range(np):
-            worlds = 0
-            for w in range(nw):
-                if al[w * 8 + q]:
-                    worlds += 1
             hi = 0
             lo = 255
             rest = 0
-            for e in range(5):
-                x = 0
-                i = q * 5 + e
-                for w in range(nw):
-                    if best[w * 40 + i] > x:
-                        x = best[w * 40 + i]
-                x = 2 * x if x else 1
-                e2[i] = x
+            for e in range(q * 5, q * 5 + 5):
+                x = e2[e]
                 rest += x
                 if x > hi:
                     hi = x
                 if x < lo:
                     lo = x
-            self.tot[q] = hi * lo * (ships[q] + 3 * worlds) + 2 * (rest - hi - lo)
+            self.unit[q] = hi * lo
+            self.tot[q] = (hi * lo * (cnt[8 + q] + 3 * cnt[q]) + 2 * (rest - hi - lo)
+                           + ws * cnt[16 + q])
 
-    def value(self, p):
-        """How good the position is for p (bigger is better)."""
-        self.totals()
-        self.targets(p)
-        W = self.W
-        np = self.np
-        nw = self.nw
-        tot = self.tot
-        v = tot[p] * W[_W_SCORE]
-        other = 0
-        for q in range(np):
-            if q != p and tot[q] > other:
-                other = tot[q]
-        v -= other * W[_W_OPP] >> 3
-        if self.final:
-            return v
-        alive = 0
-        ports = 0
-        for w in range(nw):
-            alive += self.alive[w * 8 + p]
-            ports += self.ports[w * 8 + p]
-        v += alive * W[_W_ALIVE] + ports * W[_W_PORT]
-        for w in range(nw):
-            if self.fix[w]:
-                v -= W[_W_FIX]
-        sl = self.sl
-        sb = self.sb
-        tv = self.tv
-        far = tv[8]
-        inplay = alive
-        for i in range(self.d[_TOP]):
-            x = sl[i]
-            if x == _FREE or x >> 4 != p:
+    def gain(self, g, q, m, w):
+        """What q's marine of m pips adds to q's total (quarters) by landing
+        on the best empty territory of world w (0 where q has pyramids)."""
+        b = w * 16
+        em = self.em
+        for e in range(5):
+            em[e] = 0
+        surf = g.surf
+        for t in range(g.nterr[w]):
+            v = surf[b + t]
+            if v:
+                if (v >> 2) & 7 == q:
+                    return 0
                 continue
-            inplay += 1
-            v += W[_W_SHIP]
-            if sb[i] & _MARINE:
-                inplay += 1
-                v += W[_W_MARINE]
-                loc = x & 15
-                if loc == SPACE:
-                    v += far * W[_W_SPACE] >> 3
-                elif tv[loc] > 0:
-                    v += tv[loc] * W[_W_MISSION] >> 3
-                else:
-                    v += far * W[_W_HOME] >> 3
-        if tot[p] > other:
-            v += inplay * W[_W_LEAD]
+            r = b + self.rid[b + t]
+            if self.rtiles[r] > em[self.relem[r]]:
+                em[self.relem[r]] = self.rtiles[r]
+        prog = self.cnt[8 + q] + 3 * self.cnt[q]
+        base = self.total(q, prog, 0, 0)
+        best = 0
+        for e in range(5):
+            if em[e]:
+                y = self.total(q, prog + 3, e, 2 * m * em[e]) - base
+                if y > best:
+                    best = y
+        return best
+
+    def total(self, q, prog, e, x):
+        """q's total (quarters) with progress prog and element e's doubled
+        score raised to x."""
+        e2 = self.e2
+        hi = 0
+        lo = 255
+        rest = 0
+        for f in range(5):
+            y = e2[q * 5 + f]
+            if f == e and x > y:
+                y = x
+            rest += y
+            if y > hi:
+                hi = y
+            if y < lo:
+                lo = y
+        return hi * lo * prog + 2 * (rest - hi - lo)
+
+    def missions(self, g):
+        """Marines aboard: their worth, into mis and the totals, if their
+        owners have the turns left to land them."""
+        sl = g.sl
+        sb = g.sb
+        W = self.W
+        nw = g.nworlds()
+        cur = g.current()
+        ph = g.phase()
+        for i in range(g.ship_top()):
+            x = sl[i]
+            self.mis[i] = 0
+            if x == _FREE or not sb[i] & _MARINE:
+                continue
+            q = x >> 4
+            m = (sb[i] & _MARINE) >> 3
+            loc = x & 15
+            left = turns_left(g, q)
+            v = 0
+            if loc < nw and (left or (q == cur and ph <= _P_LAND)):
+                v = self.gain(g, q, m, loc) * W[W_ORBIT]
+            if not v and (left > 1 or (left and q == cur and ph <= _P_MOVE)):
+                top = 0
+                for w in range(nw):
+                    y = self.gain(g, q, m, w)
+                    if y > top:
+                        top = y
+                v = top * W[W_SPACE if loc == _SPACE else W_OTHER]
+            v >>= 6
+            self.mis[i] = v
+            self.tot[q] += v
+
+    # -- battles ------------------------------------------------------------------
+
+    def battles(self, g):
+        """Take each contested orbit's expected losses off the totals."""
+        sl = g.sl
+        sb = g.sb
+        top = g.ship_top()
+        tgt = self.tgt
+        for w in range(g.nworlds()):
+            here = 0
+            fig = 0
+            for i in range(top):
+                x = sl[i]
+                if x != _FREE and x & 15 == w:
+                    here |= 1 << (x >> 4)
+                    if sb[i] & _FIGHTER:
+                        fig |= 1 << (x >> 4)
+            if bits(here) < 2:
+                continue
+            for s in range(top):
+                tgt[s] = _FREE
+                if sl[s] == _FREE or sl[s] & 15 != w:
+                    continue
+                bv = -1
+                for j in range(top):
+                    x = sl[j]
+                    if (x == _FREE or x & 15 != w or x >> 4 == sl[s] >> 4
+                            or (not sb[j] & _FIGHTER and fig >> (x >> 4) & 1)):
+                        continue
+                    self.start(g, j)
+                    self.shot(g, s, j)
+                    v = self.loss(g, j)
+                    if v > bv:
+                        bv = v
+                        tgt[s] = j
+            for j in range(top):
+                if sl[j] == _FREE or sl[j] & 15 != w:
+                    continue
+                self.start(g, j)
+                hit = False
+                for s in range(top):
+                    if tgt[s] == j:
+                        self.shot(g, s, j)
+                        hit = True
+                if hit:
+                    self.tot[sl[j] >> 4] -= self.loss(g, j) >> 8
+
+    def start(self, g, j):
+        d = self.d
+        for s in range(4):
+            d[s] = 0
+        d[g.sb[j] & 3] = 256
+
+    def shot(self, g, s, j):
+        """d: ship j's size distribution after ship s fires at it once."""
+        sb = g.sb
+        d = self.d
+        d2 = self.d2
+        st = g.stash
+        q = (g.sl[j] >> 4) * 3
+        a = sb[s] & 3
+        need = (5 if sb[j] & _FIGHTER else 4) if sb[s] & _FIGHTER else 6
+        base = ((a - 1) * 3 + need - 4) * 12
+        d2[0] = d[0]
+        for x in range(1, 4):
+            d2[x] = 0
+        for x in range(1, 4):
+            px = d[x]
+            if not px:
+                continue
+            i = base + (x - 1) * 4
+            for k in range(4):
+                pk = NET[i + k]
+                if not pk:
+                    continue
+                y = x - k
+                if k:
+                    while y >= 1 and not st[q + y - 1]:
+                        y -= 1
+                d2[y if y > 0 else 0] += px * pk >> 8
+        for x in range(4):
+            d[x] = d2[x]
+
+    def loss(self, g, j):
+        """Expected loss (quarters x 256) of ship j's owner with j's size
+        distribution d."""
+        d = self.d
+        q = g.sl[j] >> 4
+        m = (g.sb[j] & _MARINE) >> 3
+        mis = self.mis[j]
+        s = self.supports(g, j)
+        sup = self.unit[q] * self.W[W_SUPPORT] if s else 0
+        v = d[0] * (self.unit[q] + mis + sup)
+        for x in range(1, 4):
+            if m > x:
+                v += d[x] * mis
+            if s > x:
+                v += d[x] * sup
         return v
 
-    def targets(self, p):
-        """After totals(): tv[w], what a lone 2-pip invader landing on
-        world w's best empty territory would add to p's score (0 where p
-        has pyramids); tv[8] the best of them."""
-        e2 = self.e2
-        hx = self.hx
-        b = p * 5
-        rest = 0
-        for e in range(5):
-            rest += e2[b + e]
-        # hi and lo of the other four, for each element e
-        for e in range(5):
-            hi = 0
-            lo = 255
-            for f in range(5):
-                if f != e:
-                    y = e2[b + f]
-                    if y > hi:
-                        hi = y
-                    if y < lo:
-                        lo = y
-            hx[e] = hi
-            hx[5 + e] = lo
-        al = self.alive
-        worlds = 0
-        for w in range(self.nw):
-            if al[w * 8 + p]:
-                worlds += 1
-        prog = self.cnt[p] + 3 * worlds + 3
-        base = self.tot[p]
-        em = self.emax
-        tv = self.tv
-        top = 0
-        for w in range(8):
-            tv[w] = 0
-            if w >= self.nw or al[w * 8 + p]:
-                continue
-            bw = 0
-            for e in range(5):
-                x = 4 * em[w * 5 + e]
-                if not x:
-                    continue
-                y = e2[b + e]
-                if x < y:
-                    x = y
-                hi = hx[e] if hx[e] > x else x
-                lo = hx[5 + e] if hx[5 + e] < x else x
-                gain = hi * lo * prog + 2 * (rest - y + x - hi - lo) - base
-                if gain > bw:
-                    bw = gain
-            tv[w] = bw
-            if bw > top:
-                top = bw
-        tv[8] = top
+    def supports(self, g, j):
+        """The size of the lone invader that transport j alone keeps alive
+        on its world (0: none)."""
+        c = g.sb[j]
+        if c & (_FIGHTER | _MARINE):
+            return 0
+        loc = g.sl[j]
+        w = loc & 15
+        q = loc >> 4
+        if w >= g.nworlds():
+            return 0
+        b = w * 16
+        inv = 0
+        for t in range(g.nterr[w]):
+            v = g.surf[b + t]
+            if v and (v >> 2) & 7 == q:
+                if inv or not v & _INV:
+                    return 0
+                inv = v & 3
+        if not inv or c & 3 < inv:
+            return 0
+        for i in range(g.ship_top()):
+            if (i != j and g.sl[i] == loc and not g.sb[i] & (_FIGHTER | _MARINE)
+                    and g.sb[i] & 3 >= inv):
+                return 0
+        return inv
+
+
+def turns_left(g, q):
+    """Whole turns player q gets after the current one (2: two or more)."""
+    last = g.last_round()
+    if not last:
+        return 2
+    if last == 1:
+        return 1
+    cur = g.current()
+    ender = g.reg[_R_ENDER]
+    k = cur
+    while k != ender:
+        k = (k + 1) % g.nplayers()
+        if k == q:
+            return 1
+    return 0
+
+
+def _kept(surf, b, n, c, dead):
+    """c's pips on the world at b that are not doomed."""
+    k = 0
+    for t in range(n):
+        v = surf[b + t]
+        if v and (v >> 2) & 7 == c and not dead >> t & 1:
+            k += v & 3
+    return k
