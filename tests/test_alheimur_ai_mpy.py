@@ -131,7 +131,7 @@ from alheimur import ai
 gc.collect(); await asyncio.sleep(0)
 b = used()
 from alheimur import ai_turn
-ai_turn.model()
+ai_turn.search()
 gc.collect(); await asyncio.sleep(0)
 c = used()
 from alheimur import ai_setup

@@ -36,7 +36,6 @@ from array import array
 from micropython import const
 
 from alheimur.turn import doomed
-from alheimur.world import bits
 
 _P_EXPAND = const(4)   # alheimur.actions' and alheimur.layout's numbers
 _P_SURVIVE = const(5)
@@ -50,6 +49,7 @@ _MARINE = const(24)
 _INV = const(32)
 _FREE = const(255)
 BIG = const(1 << 24)
+_NLOC = const(32)      # ships of one orbit a battle projection follows
 
 # Weights (indices into W; values 0-255).
 W_STABLE = const(0)    # quarters per pyramid a second check keeps
@@ -68,8 +68,8 @@ def _c(n, k):
 
 def _net_table():
     """NET[(((dice - 1) * 3 + need - 4) * 3 + defence - 1) * 4 + k]: the
-    chance (in 256ths) of k net hits."""
-    t = array("H", bytes(216))
+    chance (in 255ths) of k net hits."""
+    t = bytearray(108)
     i = 0
     for a in range(1, 4):
         for need in range(4, 7):
@@ -80,7 +80,7 @@ def _net_table():
                     px = _c(a, x) * h ** x * (6 - h) ** (a - x)
                     for y in range(d + 1):
                         k = x - y if x > y else 0
-                        t[i + k] += (px * _c(d, y) * 5 ** (d - y) * 256 + den // 2) // den
+                        t[i + k] += (px * _c(d, y) * 5 ** (d - y) * 255 + den // 2) // den
                 i += 4
     return t
 
@@ -97,24 +97,41 @@ class Eval:
         self.rtiles = bytearray(128)  # world * 16 + region -> tiles
         self.relem = bytearray(128)   # .. element
         self.nreg = bytearray(8)
-        self.save = bytearray(128)    # the surfaces before the projection
-        self.rb = bytearray(128)      # scratch: region * 8 + player -> pips
+        self.rb = bytearray(8)        # scratch: a region's pips per player
+        # Judgements of the worlds, kept while a decision lasts:
+        self.cin = bytearray(128)     # the surface judged (no USED bits)
+        self.ckey = bytearray(32)     # checker + 1 and flags, its stash
+        self.cout = bytearray(128)    # the surface after the projection
+        self.cdel = bytearray(8)      # the mover's change in play + 8
+        self.hin = bytearray(8)       # who was on each world judged
+        self.valid = 0                # worlds with a judgement of cin
+        self.rootok = 0               # worlds whose cin is the decision's game
+        self.best = bytearray(320)    # world * 40 + player * 5 + element
+        self.stable = bytearray(64)   # world * 8 + player
+        self.hw = bytearray(8)        # who is on each world
         self.e2 = bytearray(40)       # player * 5 + element: doubled score
         self.cnt = bytearray(24)      # worlds, ships, stable pyramids per player
         self.tot = array("i", bytes(32))   # totals (quarters) per player
         self.unit = array("i", bytes(32))  # a progress point (quarters)
-        self.mis = array("i", bytes(480))  # a ship's marine's worth
+        self.mis = array("H", bytes(240))  # a ship's marine's worth / 16
         self.em = bytearray(5)        # scratch: best empty region per element
         self.order = bytearray(8)     # who checks next, in turn order
-        self.tgt = bytearray(120)     # battle: each ship's target
-        self.d = array("i", bytes(16))   # size distribution (256ths)
-        self.d2 = array("i", bytes(16))
+        self.sup = bytearray(120)     # battle: the invader a ship alone supports
+        self.bh = bytearray(8)        # .. players with ships in each orbit
+        self.bf = bytearray(8)        # .. with fighters
+        self.war = True               # project battles
+        self.loc = bytearray(_NLOC)   # .. the ships of the orbit judged
+        self.dist = bytearray(4 * _NLOC + 4)   # .. their sizes' chances
+        self.nloc = 0                 # (255ths); the last 4: scratch
         self.g = None
         self.fixed = False
 
     def prepare(self, g):
-        """Regions of every world of g (same element along edges)."""
+        """Regions of every world of g (same element along edges); the
+        judgements of another decision are forgotten."""
         self.g = g
+        self.valid = 0
+        self.rootok = 0
         rid = self.rid
         for w in range(g.nworlds()):
             b = w * 16
@@ -147,16 +164,16 @@ class Eval:
 
     # -- the value ------------------------------------------------------------
 
-    def value(self, g, p):
-        """How good the game is for p (quarters; bigger is better)."""
-        surf = g.surf
-        self.save[:] = surf
-        delta = self.project(g)
+    def value(self, g, p, dirty=255):
+        """How good the game is for p (quarters; bigger is better). Worlds
+        outside ``dirty`` (bits) are as in the game at the decision's first
+        call (made with dirty 0). The projection is left in g.surf: the
+        caller puts the game back."""
+        delta = self.project(g, dirty)
         self.score(g)
         self.missions(g)
-        if self.W[W_BATTLE]:
+        if self.war and self.W[W_BATTLE]:
             self.battles(g)
-        surf[:] = self.save
         tot = self.tot
         other = -BIG
         for q in range(g.nplayers()):
@@ -168,10 +185,13 @@ class Eval:
             v += BIG if v * 100 > self.W[W_MARGIN] * (other if other > 4 else 4) else -BIG
         return v
 
-    def project(self, g):
-        """Write the surfaces as after their next checks into g.surf;
-        returns the change in the mover's pyramids in play at its own
-        check."""
+    def project(self, g, dirty):
+        """Write the surfaces as after their next checks into g.surf and
+        judge each world (best, stable, here); returns the change in the
+        mover's pyramids in play at its own check. A world whose
+        surface, checker and checker's stash are as at its last judgement
+        in this decision (and has no invader) is taken from the cache; only
+        the worlds in ``dirty`` (bits) are looked at again."""
         np = g.nplayers()
         cur = g.current()
         ph = g.phase()
@@ -195,38 +215,82 @@ class Eval:
         fixable = g.reg[_R_EXP] if ph == _P_EXPAND else 0
         delta = 0
         surf = g.surf
+        cin = self.cin
+        st = g.stash
+        hin = self.hin
         for w in range(g.nworlds()):
             b = w * 16
             n = g.nterr[w]
-            here = 0
-            for t in range(n):
-                v = surf[b + t]
-                if v:
-                    here |= 1 << ((v >> 2) & 7)
+            inv = False
+            if (self.rootok & self.valid) >> w & 1 and not dirty >> w & 1:
+                here = hin[w]      # as at the root: cin holds it
+                same = True
+            else:
+                here = 0
+                same = True
+                for t in range(n):
+                    v = surf[b + t] & 63
+                    if v:
+                        here |= 1 << ((v >> 2) & 7)
+                        if v & _INV:
+                            inv = True
+                    if cin[b + t] != v:
+                        same = False
+                        cin[b + t] = v
+                hin[w] = here
+                if not dirty >> w & 1:
+                    self.rootok |= 1 << w
+                elif not same:
+                    self.rootok &= ~(1 << w)
+                if inv or not self.valid >> w & 1:
+                    same = False
             c = -1
+            now = False
             for i in range(k):
                 if here >> order[i] & 1:
                     c = order[i]
                     now = before and i == 0
                     break
-            if c < 0:
+            key = c + 1 | (32 if now else 0) | (16 if not now or fixable >> w & 1 else 0)
+            j = w * 4
+            ck = self.ckey
+            if same and ck[j] == key and (c < 0 or (ck[j + 1] == st[c * 3]
+                                          and ck[j + 2] == st[c * 3 + 1]
+                                          and ck[j + 3] == st[c * 3 + 2])):
+                for t in range(n):
+                    surf[b + t] = self.cout[b + t]
+                delta += self.cdel[w] - 8
                 continue
-            dead = doomed(g, w)
-            if not dead:
-                continue
-            mine = 0
+            ck[j] = key
+            if c >= 0:
+                ck[j + 1] = st[c * 3]
+                ck[j + 2] = st[c * 3 + 1]
+                ck[j + 3] = st[c * 3 + 2]
+            dl = 0
+            if c >= 0:
+                dead = doomed(g, w)
+                mine = 0
+                for t in range(n):
+                    if dead >> t & 1 and (surf[b + t] >> 2) & 7 == c:
+                        mine |= 1 << t
+                if mine and key & 16:
+                    dead = self.fix(g, w, c, dead, mine)
+                    if now and self.fixed:
+                        dl += 1
+                for t in range(n):
+                    if dead >> t & 1:
+                        if now and (surf[b + t] >> 2) & 7 == cur:
+                            dl -= 1
+                        surf[b + t] = 0
             for t in range(n):
-                if dead >> t & 1 and (surf[b + t] >> 2) & 7 == c:
-                    mine |= 1 << t
-            if mine and (not now or fixable >> w & 1):
-                dead = self.fix(g, w, c, dead, mine)
-                if now and self.fixed:
-                    delta += 1
-            for t in range(n):
-                if dead >> t & 1:
-                    if now and (surf[b + t] >> 2) & 7 == cur:
-                        delta -= 1
-                    surf[b + t] = 0
+                self.cout[b + t] = surf[b + t]
+            self.cdel[w] = dl + 8
+            delta += dl
+            self.judge(g, w)
+            if inv:
+                self.valid &= ~(1 << w)
+            else:
+                self.valid |= 1 << w
         return delta
 
     def fix(self, g, w, c, dead, mine):
@@ -251,28 +315,21 @@ class Eval:
         bt = -1
         bv = 0
         for t in range(n):
-            if near >> t & 1:
-                k = bits(adj[b + t] & occ)
-                s = 3
-                while s > 1 and not (st[c * 3 + s - 1] and s < k <= s + 2):
-                    s -= 1
+            old = surf[b + t]
+            if old:   # a doomed one: a size down or up
+                if not mine >> t & 1:
+                    continue
+            elif not near >> t & 1:   # an empty territory beside one
+                continue
+            for s in range(1, 4):
                 if not st[c * 3 + s - 1]:
                     continue
-                v = s | c << 2
-                old = 0
-            elif mine >> t & 1:
-                old = surf[b + t]
-                v = 0
-            else:
-                continue
-            for step in range(2):
-                if old:   # civilize the doomed one down, then up
-                    s = (old & 3) + step * 2 - 1
-                    if not 1 <= s <= 3 or not st[c * 3 + s - 1]:
+                if old:
+                    if s - (old & 3) not in (-1, 1):
                         continue
                     v = old & ~3 | s
-                elif step:
-                    break
+                else:
+                    v = s | c << 2
                 surf[b + t] = v
                 d = doomed(g, w)
                 x = _kept(surf, b, n, c, d)
@@ -287,52 +344,77 @@ class Eval:
             surf[b + bt] = bv
         return bd
 
-    def score(self, g):
-        """Each player's total (quarters) on the surfaces as they are now,
-        into tot; unit: what a progress point is worth."""
+    def judge(self, g, w):
+        """World w's projected surface: each player's best pips x tiles
+        per element (best), pyramids a second check keeps (stable), who
+        is there (hw)."""
         np = g.nplayers()
-        e2 = self.e2
-        cnt = self.cnt
+        b = w * 16
+        n = g.nterr[w]
         rb = self.rb
         rid = self.rid
-        for i in range(40):
-            e2[i] = 1
-        for i in range(24):
-            cnt[i] = 0
         surf = g.surf
-        for w in range(g.nworlds()):
-            b = w * 16
-            n = g.nterr[w]
-            nr = self.nreg[w]
-            for i in range(nr * 8):
-                rb[i] = 0
-            dead = doomed(g, w)
-            here = 0
+        c = w * 8
+        for q in range(8):
+            self.stable[c + q] = 0
+        dead = doomed(g, w)
+        here = 0
+        for t in range(n):
+            v = surf[b + t]
+            if v:
+                q = (v >> 2) & 7
+                here |= 1 << q
+                if not dead >> t & 1:
+                    self.stable[c + q] += 1
+        self.hw[w] = here
+        best = self.best
+        e = w * 40
+        for i in range(np * 5):
+            best[e + i] = 0
+        for r in range(self.nreg[w]):
+            for q in range(8):
+                rb[q] = 0
             for t in range(n):
                 v = surf[b + t]
-                if v:
-                    q = (v >> 2) & 7
-                    here |= 1 << q
-                    if not dead >> t & 1:
-                        cnt[16 + q] += 1
-                    i = rid[b + t] * 8 + q
-                    if v & 3 > rb[i]:
-                        rb[i] = v & 3
-            for r in range(nr):
-                x = self.rtiles[b + r] * 2
-                e = self.relem[b + r]
-                for q in range(np):
-                    y = rb[r * 8 + q] * x
-                    if y > e2[q * 5 + e]:
-                        e2[q * 5 + e] = y
+                if v and rid[b + t] == r and v & 3 > rb[(v >> 2) & 7]:
+                    rb[(v >> 2) & 7] = v & 3
+            x = self.rtiles[b + r] * 2
+            i = e + self.relem[b + r]
             for q in range(np):
-                if here >> q & 1:
-                    cnt[q] += 1
+                y = rb[q] * x
+                if y > best[i + q * 5]:
+                    best[i + q * 5] = y
+
+    def score(self, g):
+        """Each player's total (quarters) from the worlds' judgements and
+        the ships, into tot; unit: what a progress point is worth."""
+        np = g.nplayers()
+        nw = g.nworlds()
+        e2 = self.e2
+        cnt = self.cnt
+        best = self.best
+        for i in range(24):
+            cnt[i] = 0
         sl = g.sl
         for i in range(g.ship_top()):
             if sl[i] != _FREE:
                 cnt[8 + (sl[i] >> 4)] += 1
         ws = 0 if g.last_round() else self.W[W_STABLE]
+        for i in range(np * 5):
+            e2[i] = 1
+        for w in range(nw):
+            hw = self.hw[w]
+            if not hw:
+                continue
+            for q in range(np):
+                if hw >> q & 1:
+                    cnt[q] += 1
+                    cnt[16 + q] += self.stable[w * 8 + q]
+                    i = q * 5
+                    j = w * 40 + i
+                    for e in range(5):
+                        if best[j + e] > e2[i + e]:
+                            e2[i + e] = best[j + e]
         for q in range(np):
             hi = 0
             lo = 255
@@ -422,108 +504,164 @@ class Eval:
                         top = y
                 v = top * W[W_SPACE if loc == _SPACE else W_OTHER]
             v >>= 6
-            self.mis[i] = v
+            self.mis[i] = v >> 4 if v < 1 << 20 else 65535
             self.tot[q] += v
 
     # -- battles ------------------------------------------------------------------
 
     def battles(self, g):
-        """Take each contested orbit's expected losses off the totals."""
+        """Each contested orbit's next battle (in the turn of the next
+        player with ships there), volley by volley on the exact odds: the
+        world's owner fires, those fired upon answer; the player whose turn
+        it is fires, and is answered. Every ship fires at the enemy ship it
+        hurts most; expected losses come off the totals."""
         sl = g.sl
         sb = g.sb
         top = g.ship_top()
-        tgt = self.tgt
+        np = g.nplayers()
+        bh = self.bh
+        bf = self.bf
+        for w in range(8):
+            bh[w] = 0
+            bf[w] = 0
+        for i in range(top):
+            x = sl[i]
+            if x != _FREE and x & 15 < 8:
+                bh[x & 15] |= 1 << (x >> 4)
+                if sb[i] & _FIGHTER:
+                    bf[x & 15] |= 1 << (x >> 4)
+        cur = g.current()
+        now = g.phase() <= _P_MOVE
         for w in range(g.nworlds()):
-            here = 0
-            fig = 0
-            for i in range(top):
-                x = sl[i]
-                if x != _FREE and x & 15 == w:
-                    here |= 1 << (x >> 4)
-                    if sb[i] & _FIGHTER:
-                        fig |= 1 << (x >> 4)
-            if bits(here) < 2:
+            here = bh[w]
+            if not here & (here - 1):
                 continue
-            for s in range(top):
-                tgt[s] = _FREE
-                if sl[s] == _FREE or sl[s] & 15 != w:
-                    continue
-                bv = -1
-                for j in range(top):
-                    x = sl[j]
-                    if (x == _FREE or x & 15 != w or x >> 4 == sl[s] >> 4
-                            or (not sb[j] & _FIGHTER and fig >> (x >> 4) & 1)):
-                        continue
-                    self.start(g, j)
-                    self.shot(g, s, j)
-                    v = self.loss(g, j)
-                    if v > bv:
-                        bv = v
-                        tgt[s] = j
-            for j in range(top):
-                if sl[j] == _FREE or sl[j] & 15 != w:
-                    continue
-                self.start(g, j)
-                hit = False
-                for s in range(top):
-                    if tgt[s] == j:
-                        self.shot(g, s, j)
-                        hit = True
-                if hit:
-                    self.tot[sl[j] >> 4] -= self.loss(g, j) >> 8
+            c = cur if now and here >> cur & 1 else -1
+            i = 1
+            while c < 0 and i <= np:   # the next turn with ships here
+                q = (cur + i) % np
+                if here >> q & 1 and turns_left(g, q):
+                    c = q
+                i += 1
+            if c < 0:
+                continue
+            self.site(g, w)
+            o = w if w < np and here >> w & 1 else 255
+            if o != 255:
+                self.volleys(g, o, here, bf[w])
+            if c != o:
+                self.volleys(g, c, here, bf[w])
+            for j in range(self.nloc):
+                self.tot[sl[self.loc[j]] >> 4] -= self.loss(g, j)
 
-    def start(self, g, j):
-        d = self.d
-        for s in range(4):
-            d[s] = 0
-        d[g.sb[j] & 3] = 256
+    def site(self, g, w):
+        """Follow the ships of orbit w (loc, their sizes in dist)."""
+        sl = g.sl
+        dist = self.dist
+        k = 0
+        for i in range(g.ship_top()):
+            if sl[i] & 15 == w and sl[i] != _FREE and k < _NLOC:
+                self.loc[k] = i
+                self.sup[i] = self.supports(g, i)
+                j = k * 4
+                for x in range(4):
+                    dist[j + x] = 0
+                dist[j + (g.sb[i] & 3)] = 255
+                k += 1
+        self.nloc = k
 
-    def shot(self, g, s, j):
-        """d: ship j's size distribution after ship s fires at it once."""
+    def volleys(self, g, x, here, fig):
+        """x fires, then every other player here answers."""
+        self.volley(g, x, 255, fig)
+        np = g.nplayers()
+        for i in range(1, np):
+            y = (x + i) % np
+            if here >> y & 1:
+                self.volley(g, y, x, fig)
+
+    def volley(self, g, x, only, fig):
+        """Each ship of x fires once (as much as it is still there) at the
+        ship (of ``only``, unless 255) whose loss grows most."""
+        sl = g.sl
         sb = g.sb
-        d = self.d
-        d2 = self.d2
+        loc = self.loc
+        dist = self.dist
+        k = self.nloc
+        for s in range(k):
+            i = loc[s]
+            if sl[i] >> 4 != x:
+                continue
+            alive = 255 - dist[s * 4]
+            bv = 0
+            bj = -1
+            for j in range(k):
+                r = sl[loc[j]] >> 4
+                if (r == x or (only != 255 and r != only)
+                        or (not sb[loc[j]] & _FIGHTER and fig >> r & 1)):
+                    continue
+                v = self.harm(g, i, j, alive)
+                if v > bv:
+                    bv = v
+                    bj = j
+            if bj >= 0:
+                self.shot(g, i, bj, alive)
+
+    def harm(self, g, i, j, alive):
+        """How much ship i firing at local ship j adds to the loss of j's
+        owner (the distributions stay as they are)."""
+        dist = self.dist
+        for x in range(4):
+            dist[4 * _NLOC + x] = dist[j * 4 + x]
+        before = self.loss(g, j)
+        self.shot(g, i, j, alive)
+        v = self.loss(g, j) - before
+        for x in range(4):
+            dist[j * 4 + x] = dist[4 * _NLOC + x]
+        return v
+
+    def shot(self, g, i, j, alive):
+        """Local ship j's size chances after ship i (there with chance
+        alive/255) fires at it once."""
+        sb = g.sb
+        dist = self.dist
         st = g.stash
-        q = (g.sl[j] >> 4) * 3
-        a = sb[s] & 3
-        need = (5 if sb[j] & _FIGHTER else 4) if sb[s] & _FIGHTER else 6
+        t = self.loc[j]
+        q = (g.sl[t] >> 4) * 3
+        a = sb[i] & 3
+        need = (5 if sb[t] & _FIGHTER else 4) if sb[i] & _FIGHTER else 6
         base = ((a - 1) * 3 + need - 4) * 12
-        d2[0] = d[0]
-        for x in range(1, 4):
-            d2[x] = 0
-        for x in range(1, 4):
-            px = d[x]
+        j *= 4
+        for x in range(1, 4):   # a shot only moves chances to smaller sizes
+            px = dist[j + x] * alive // 255
             if not px:
                 continue
-            i = base + (x - 1) * 4
+            dist[j + x] -= px
             for k in range(4):
-                pk = NET[i + k]
-                if not pk:
-                    continue
+                pk = NET[base + (x - 1) * 4 + k]
                 y = x - k
                 if k:
                     while y >= 1 and not st[q + y - 1]:
                         y -= 1
-                d2[y if y > 0 else 0] += px * pk >> 8
-        for x in range(4):
-            d[x] = d2[x]
+                dist[j + (y if y > 0 else 0)] += px * pk // 255
+        # (rounding loses a little chance; the rest stays where it was)
 
     def loss(self, g, j):
-        """Expected loss (quarters x 256) of ship j's owner with j's size
-        distribution d."""
-        d = self.d
-        q = g.sl[j] >> 4
-        m = (g.sb[j] & _MARINE) >> 3
-        mis = self.mis[j]
-        s = self.supports(g, j)
+        """Expected loss (quarters) of local ship j's owner."""
+        dist = self.dist
+        i = self.loc[j]
+        q = g.sl[i] >> 4
+        m = (g.sb[i] & _MARINE) >> 3
+        mis = self.mis[i] << 4
+        s = self.sup[i]
         sup = self.unit[q] * self.W[W_SUPPORT] if s else 0
-        v = d[0] * (self.unit[q] + mis + sup)
+        j *= 4
+        v = dist[j] * (self.unit[q] + mis + sup)
         for x in range(1, 4):
             if m > x:
-                v += d[x] * mis
+                v += dist[j + x] * mis
             if s > x:
-                v += d[x] * sup
-        return v
+                v += dist[j + x] * sup
+        return v // 255
 
     def supports(self, g, j):
         """The size of the lone invader that transport j alone keeps alive

@@ -9,18 +9,30 @@ a step, and ending expansion gives up the chance to save a colony). Fleet
 battle weighs each shot with the dice's exact odds (no dice are rolled).
 """
 
-from array import array
 
 from micropython import const
 
-from alheimur.actions import K_AIM, P_AIM, P_SITE, P_TARGET, PASS
+from alheimur.actions import (
+    K_AIM,
+    K_BOARD,
+    K_CIVILIZE,
+    K_EXPAND,
+    K_FLIP,
+    K_LAUNCH,
+    K_MIGRATE,
+    K_MOVE,
+    P_AIM,
+    P_MIGRATE,
+    P_SITE,
+    P_TARGET,
+    PASS,
+)
 from alheimur.ai_eval import NW, Eval
 
 _R_ATT = const(15)     # alheimur.layout's: not loaded for two numbers
 _R_SHOOT = const(20)
 _FIGHTER = const(4)
 _USED = const(64)
-_FREE = const(255)
 _WORST = const(-(1 << 29))
 
 
@@ -48,13 +60,11 @@ class Clock:
 
 
 class Search:
-    """The judgement and the buffers of a search (about 3.5 KB)."""
+    """The judgement and the game as found (about 3 KB)."""
 
     def __init__(self):
         self.e = Eval()
-        self.acts = array("H", bytes(800))   # the candidates (the caller's
-        # buffer may be the engine's own list, which trying actions rewrites)
-        self.st = bytearray(649)             # the game as found
+        self.st = bytearray(649)
         self.snap = bytearray(649)
         self.nlog = 0
 
@@ -96,8 +106,12 @@ def decide(g, weights, rng, buf, n, noise=0, fire_all=False):
     e.prepare(g)
     p = g.actor()
     ph = g.phase()
+    e.war = ph > P_MIGRATE   # battles change little with expansion and migration
     if ph == P_SITE:
         return buf[0]
+    s.keep(g)
+    e.value(g, p, 0)   # every world judged as the game stands
+    s.back(g)
     if ph == P_AIM:
         return _aim(g, e, p, buf, n, fire_all)
     if ph == P_TARGET:
@@ -105,43 +119,52 @@ def decide(g, weights, rng, buf, n, noise=0, fire_all=False):
     return _greedy(g, s, p, buf, n, rng, noise)
 
 
-DEPTH = 1
-
-
 def _greedy(g, s, p, buf, n, rng, noise):
-    """The legal action whose position is worth most to p."""
-    acts = s.acts
-    for i in range(n):
-        acts[i] = buf[i]
-    s.keep(g)
+    """The legal action whose position is worth most to p. Trying actions
+    rewrites the engine's list of legal actions: when ``buf`` is that
+    list, it is made again after each."""
     e = s.e
+    mine = buf is g.sbuf
     best = 0
     bv = _WORST
     for i in range(n):
         if i and i & 3 == 0 and clock.out(i, n):
             break
-        g.apply(acts[i], False)
-        if DEPTH > 1 and g.actor() == p and g.current() == p and (g.phase() == 4 or 6 <= g.phase() <= 11):
-            v = _WORST
-            m = g.legal(g.sbuf)
-            for j in range(m):
-                if j:
-                    s.back(g)
-                    g.apply(acts[i], False)
-                    g.legal(g.sbuf)
-                g.apply(g.sbuf[j], False)
-                x = e.value(g, p)
-                if x > v:
-                    v = x
-        else:
-            v = e.value(g, p)
+        a = buf[i]
+        d = _touched(g, a)
+        g.apply(a, False)
+        v = e.value(g, p, d)
         s.back(g)
+        if mine:
+            g.legal(buf)
         if noise:
             v += rng.below(noise)
         if v > bv:
             bv = v
             best = i
-    return acts[best]
+    return buf[best]
+
+
+def _touched(g, a):
+    """Bits of the worlds action a may change (surface, stash of its
+    player, ships in the orbit); all for PASS or SURVIVE, which may end a
+    step or a turn (the judgement checks who checks each world anyway)."""
+    k = a >> 11
+    if k == K_EXPAND or k == K_CIVILIZE:
+        return 1 << ((a >> 6) & 7)
+    if k == K_MIGRATE:
+        return 1 << ((a >> 8) & 7)
+    if k == K_LAUNCH:
+        return 1 << ((a >> 5) & 7)
+    if k == K_FLIP:
+        w = g.sl[a & 127] & 15
+    elif K_BOARD <= k <= K_MOVE:
+        w = g.sl[(a >> 4) & 127] & 15
+        if k == K_MOVE:
+            return (1 << w | 1 << (a & 15)) & 255
+    else:
+        return 255
+    return (1 << w) & 255
 
 
 # -- fleet battle ------------------------------------------------------------
@@ -156,24 +179,26 @@ def _lead(g, e, p):
 
 
 def _harm(g, e, s, j, lead):
-    """What ship s firing once at ship j is expected to cost j's owner
-    (the best other player's losses count double)."""
-    e.start(g, j)
-    e.shot(g, s, j)
-    v = e.loss(g, j)
-    return v * 2 if g.sl[j] >> 4 == lead else v
+    """What ship s firing once at the ship followed as j (e.site) is
+    expected to cost its owner (the best other player's losses count
+    double)."""
+    v = e.harm(g, s, j, 255)
+    return v * 2 if g.sl[e.loc[j]] >> 4 == lead else v
 
 
 def _target(g, e, p, buf, n, rng, noise):
-    e.value(g, p)
     s = g.reg[_R_SHOOT]  # the ship firing (read only)
     lead = _lead(g, e, p)
+    e.site(g, g.site())
     best = 0
     bv = _WORST
     for i in range(n):
-        v = _harm(g, e, s, buf[i] & 0x7FF, lead)
+        j = 0
+        while e.loc[j] != buf[i] & 0x7FF and j < e.nloc - 1:
+            j += 1
+        v = _harm(g, e, s, j, lead)
         if noise:
-            v += rng.below(noise) << 8
+            v += rng.below(noise)
         if v > bv:
             bv = v
             best = i
@@ -187,16 +212,14 @@ def _aim(g, e, p, buf, n, fire_all):
     w = g.site()
     sl = g.sl
     sb = g.sb
-    top = g.ship_top()
     if not fire_all and g.reg[_R_ATT] == p:
         started = False
-        for i in range(top):
+        for i in range(g.ship_top()):
             if sl[i] == w | p << 4 and sb[i] & _USED:
                 started = True
         if not started:
-            e.value(g, p)
-            lead = _lead(g, e, p)
-            if _fleet(g, e, w, p, True, lead) <= _fleet(g, e, w, p, False, p):
+            e.site(g, w)
+            if _fleet(g, e, p, True, _lead(g, e, p)) <= _fleet(g, e, p, False, p):
                 return PASS
     best = 0
     bv = -1
@@ -212,29 +235,28 @@ def _aim(g, e, p, buf, n, fire_all):
     return buf[best]
 
 
-def _fleet(g, e, w, p, mine, lead):
-    """Expected harm of one shot of each ship at w (p's if ``mine``, else
-    everyone else's) at its best target among the other side's ships."""
+def _fleet(g, e, p, mine, lead):
+    """Expected harm of one shot of each ship of the site (p's if
+    ``mine``, else everyone else's) at its best target on the other
+    side."""
     sl = g.sl
     sb = g.sb
-    top = g.ship_top()
+    k = e.nloc
     fig = 0
-    for j in range(top):
-        x = sl[j]
-        if x != _FREE and x & 15 == w and sb[j] & _FIGHTER:
-            fig |= 1 << (x >> 4)
+    for j in range(k):
+        if sb[e.loc[j]] & _FIGHTER:
+            fig |= 1 << (sl[e.loc[j]] >> 4)
     out = 0
-    for i in range(top):
-        x = sl[i]
-        if x == _FREE or x & 15 != w or (x >> 4 == p) != mine:
+    for i in range(k):
+        s = e.loc[i]
+        if (sl[s] >> 4 == p) != mine:
             continue
         bv = 0
-        for j in range(top):
-            y = sl[j]
-            if (y == _FREE or y & 15 != w or (y >> 4 == p) == mine
-                    or (not sb[j] & _FIGHTER and fig >> (y >> 4) & 1)):
+        for j in range(k):
+            y = sl[e.loc[j]] >> 4
+            if (y == p) == mine or (not sb[e.loc[j]] & _FIGHTER and fig >> y & 1):
                 continue
-            v = _harm(g, e, i, j, lead)
+            v = _harm(g, e, s, j, lead)
             if v > bv:
                 bv = v
         out += bv
