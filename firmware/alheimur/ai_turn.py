@@ -27,7 +27,7 @@ from alheimur.actions import (
     P_TARGET,
     PASS,
 )
-from alheimur.ai_eval import NW, Eval
+from alheimur.ai_eval import Eval
 
 _R_ATT = const(15)     # alheimur.layout's: not loaded for two numbers
 _R_SHOOT = const(20)
@@ -101,8 +101,7 @@ def decide(g, weights, rng, buf, n, noise=0, fire_all=False):
     """The action of the player to move at a turn decision point."""
     s = search()
     e = s.e
-    for i in range(NW):
-        e.W[i] = weights[i]
+    e.weigh(weights)
     e.prepare(g)
     p = g.actor()
     ph = g.phase()
@@ -173,7 +172,7 @@ def _lead(g, e, p):
     """The best other player by e's totals."""
     best = p
     for q in range(g.nplayers()):
-        if q != p and (best == p or e.tot[q] > e.tot[best]):
+        if q != p and (best == p or e.tot(q) > e.tot(best)):
             best = q
     return best
 
@@ -183,7 +182,7 @@ def _harm(g, e, s, j, lead):
     expected to cost its owner (the best other player's losses count
     double)."""
     v = e.harm(g, s, j, 255)
-    return v * 2 if g.sl[e.loc[j]] >> 4 == lead else v
+    return v * 2 if g.sl[e.ship(j)] >> 4 == lead else v
 
 
 def _target(g, e, p, buf, n, rng, noise):
@@ -194,7 +193,7 @@ def _target(g, e, p, buf, n, rng, noise):
     bv = _WORST
     for i in range(n):
         j = 0
-        while e.loc[j] != buf[i] & 0x7FF and j < e.nloc - 1:
+        while e.ship(j) != buf[i] & 0x7FF and j < e.nloc - 1:
             j += 1
         v = _harm(g, e, s, j, lead)
         if noise:
@@ -244,17 +243,17 @@ def _fleet(g, e, p, mine, lead):
     k = e.nloc
     fig = 0
     for j in range(k):
-        if sb[e.loc[j]] & _FIGHTER:
-            fig |= 1 << (sl[e.loc[j]] >> 4)
+        if sb[e.ship(j)] & _FIGHTER:
+            fig |= 1 << (sl[e.ship(j)] >> 4)
     out = 0
     for i in range(k):
-        s = e.loc[i]
+        s = e.ship(i)
         if (sl[s] >> 4 == p) != mine:
             continue
         bv = 0
         for j in range(k):
-            y = sl[e.loc[j]] >> 4
-            if (y == p) == mine or (not sb[e.loc[j]] & _FIGHTER and fig >> y & 1):
+            y = sl[e.ship(j)] >> 4
+            if (y == p) == mine or (not sb[e.ship(j)] & _FIGHTER and fig >> y & 1):
                 continue
             v = _harm(g, e, s, j, lead)
             if v > bv:
