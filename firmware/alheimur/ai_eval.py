@@ -33,7 +33,8 @@ the game back).
   ``W_MARGIN`` percent, a large penalty otherwise.
 
 Each world's projection is kept while a decision lasts and made again only
-when its surface, its checker or the checker's stash changes. Every buffer
+when the world may have changed (the caller says which), or its checker or
+the checker's stash did. Every buffer
 is allocated once; no recursion.
 """
 
@@ -55,7 +56,7 @@ _MARINE = const(24)
 _INV = const(32)
 _FREE = const(255)
 BIG = const(1 << 24)
-_NLOC = const(32)      # ships of one orbit a battle projection follows
+_NLOC = const(24)      # ships of one orbit a battle projection follows
 
 # Weights (W, values 0-255).
 W_STABLE = const(0)    # quarters per pyramid a second check keeps
@@ -72,26 +73,25 @@ _RID = const(0)        # 128: world * 16 + terr -> its region
 _RTILES = const(128)   # 128: world * 16 + region -> tiles
 _RELEM = const(256)    # 128: .. element
 _NREG = const(384)     # 8: regions per world
-_CIN = const(392)      # 128: the surfaces judged (no USED bits)
-_COUT = const(520)     # 128: .. after their projection
-_CKEY = const(648)     # 32: per world: checker + 1 and flags, its stash
-_CDEL = const(680)     # 8: the mover's change in play + 8
-_HIN = const(688)      # 8: who was on each world judged
-_HW = const(696)       # 8: who is on it after the projection
-_STABLE = const(704)   # 64: world * 8 + player: pyramids a second check keeps
-_BEST = const(768)     # 320: world * 40 + player * 5 + element: pips x tiles x 2
-_E2 = const(1088)      # 40: player * 5 + element: doubled element scores
-_CNT = const(1128)     # 24: worlds, ships, stable pyramids per player
-_RB = const(1152)      # 8: scratch: a region's pips per player
-_EM = const(1160)      # 8: scratch: best empty region per element
-_ORDER = const(1168)   # 8: who checks next, in turn order
-_BH = const(1176)      # 8: players with ships in each orbit
-_BF = const(1184)      # 8: .. with fighters
-_LOC = const(1192)     # 32: the ships of the orbit followed
-_SUP = const(1224)     # 32: .. the invader each alone supports
-_DIST = const(1256)    # 132: .. each one's chances of each size (255ths); scratch
-_W = const(1388)       # 8: the weights
-_MBYTES = const(1396)
+_COUT = const(392)     # 128: each world's surface after its projection
+_CKEY = const(520)     # 32: per world: checker + 1 and flags, its stash
+_CDEL = const(552)     # 8: the mover's change in play + 8
+_HIN = const(560)      # 8: who was on each world judged
+_HW = const(568)       # 8: who is on it after the projection
+_STABLE = const(576)   # 64: world * 8 + player: pyramids a second check keeps
+_BEST = const(640)     # 320: world * 40 + player * 5 + element: pips x tiles x 2
+_E2 = const(960)       # 40: player * 5 + element: doubled element scores
+_CNT = const(1000)     # 24: worlds, ships, stable pyramids per player
+_RB = const(1024)      # 8: scratch: a region's pips per player
+_EM = const(1032)      # 8: scratch: best empty region per element
+_ORDER = const(1040)   # 8: who checks next, in turn order
+_BH = const(1048)      # 8: players with ships in each orbit
+_BF = const(1056)      # 8: .. with fighters
+_LOC = const(1064)     # 24: the ships of the orbit followed
+_SUP = const(1088)     # 24: .. the invader each alone supports
+_DIST = const(1112)    # 100: .. each one's chances of each size (255ths); scratch
+_W = const(1212)       # 8: the weights
+_MBYTES = const(1220)
 # In n (ints): totals (quarters) per player, a progress point's worth, the
 # marine's worth of each ship followed.
 _TOT = const(0)
@@ -129,8 +129,8 @@ class Eval:
     def __init__(self):
         self.m = bytearray(_MBYTES)
         self.n = array("i", bytes(4 * (_MIS + _NLOC)))
-        self.valid = 0      # worlds with a projection of their _CIN
-        self.rootok = 0     # worlds whose _CIN is the decision's game
+        self.valid = 0      # worlds with a projection (no invader there)
+        self.rootok = 0     # .. of the world as in the decision's game
         self.war = True     # project battles
         self.nloc = 0
         self.fixed = False
@@ -237,28 +237,18 @@ class Eval:
             b = w * 16
             n = g.nterr[w]
             inv = False
-            if (self.rootok & self.valid) >> w & 1 and not dirty >> w & 1:
-                here = m[_HIN + w]      # as at the root: _CIN holds it
-                same = True
+            same = (self.rootok & self.valid) >> w & 1 and not dirty >> w & 1
+            if same:
+                here = m[_HIN + w]      # as in the decision's game
             else:
                 here = 0
-                same = True
                 for t in range(n):
-                    v = surf[b + t] & 63
+                    v = surf[b + t]
                     if v:
                         here |= 1 << ((v >> 2) & 7)
                         if v & _INV:
                             inv = True
-                    if m[_CIN + b + t] != v:
-                        same = False
-                        m[_CIN + b + t] = v
                 m[_HIN + w] = here
-                if not dirty >> w & 1:
-                    self.rootok |= 1 << w
-                elif not same:
-                    self.rootok &= ~(1 << w)
-                if inv or not self.valid >> w & 1:
-                    same = False
             c = -1
             now = False
             for i in range(k):
@@ -304,6 +294,10 @@ class Eval:
                 self.valid &= ~(1 << w)
             else:
                 self.valid |= 1 << w
+            if dirty >> w & 1:
+                self.rootok &= ~(1 << w)
+            else:
+                self.rootok |= 1 << w
         return delta
 
     def fix(self, g, w, c, dead, mine):

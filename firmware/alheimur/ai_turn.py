@@ -2,9 +2,9 @@
 (docs/alheimur.md, "Computer players"). ``ai.py`` calls ``decide``.
 
 A decision of the turn is answered by taking each legal action on the game
-itself (the engine's ``apply``), judging the position it leads to
-(ai_eval.Eval) and putting the game back byte for byte (its state, undo
-snapshot and log); the best is kept. PASS is judged the same way (it ends
+itself (the engine's own rules: what ``apply`` does, without touching its
+undo snapshot and log), judging the position it leads to (ai_eval.Eval) and
+putting the game's state back byte for byte; the best is kept. PASS is judged the same way (it ends
 a step, and ending expansion gives up the chance to save a colony). Fleet
 battle weighs each shot with the dice's exact odds (no dice are rolled).
 """
@@ -60,24 +60,25 @@ class Clock:
 
 
 class Search:
-    """The judgement and the game as found (about 3 KB)."""
+    """The judgement and the game as found (about 2.3 KB)."""
 
     def __init__(self):
         self.e = Eval()
         self.st = bytearray(649)
-        self.snap = bytearray(649)
-        self.nlog = 0
 
     def keep(self, g):
         self.st[:] = g.st
-        self.snap[:] = g.snap
-        self.nlog = g.nlog
 
     def back(self, g):
         g.st[:] = self.st
-        g.snap[:] = self.snap
-        g.nlog = self.nlog
         g.sn = -1
+
+    def trial(self, g, a):
+        """Take legal action a on g as apply() does, but leaving the undo
+        snapshot and log alone (back() puts the state back)."""
+        g._do(a)
+        g.sn = -1
+        g._settle()
 
 
 _search = None
@@ -131,7 +132,7 @@ def _greedy(g, s, p, buf, n, rng, noise):
             break
         a = buf[i]
         d = _touched(g, a)
-        g.apply(a, False)
+        s.trial(g, a)
         v = e.value(g, p, d)
         s.back(g)
         if mine:
