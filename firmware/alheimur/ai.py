@@ -32,7 +32,7 @@ from alheimur.actions import K_DIE, P_START
 # Weights of ai_eval (W_STABLE, W_ORBIT, W_SPACE, W_OTHER, W_SUPPORT,
 # W_MARGIN, W_BATTLE).
 EASY_W = bytes((8, 0, 0, 0, 0, 255, 0))
-HARD_W = bytes((8, 38, 29, 19, 3, 15, 1))
+HARD_W = bytes((24, 38, 29, 19, 3, 15, 1))
 EASY_NOISE = 24
 
 
