@@ -57,6 +57,7 @@ _INV = const(32)
 _FREE = const(255)
 BIG = const(1 << 24)
 _NLOC = const(24)      # ships of one orbit a battle projection follows
+ENDS = 64              # a marine's share (64ths) in orbit when the game ends
 
 # Weights (W, values 0-255).
 W_STABLE = const(0)    # quarters per pyramid a second check keeps
@@ -101,20 +102,24 @@ _MIS = const(16)
 
 def _net_table():
     """NET[(((dice - 1) * 3 + need - 4) * 3 + defence - 1) * 4 + k]: the
-    chance (in 255ths) of k net hits."""
+    chance (in 255ths, rounded once) of k net hits."""
     t = bytearray(108)
     c = b"\x01\x01\x01\x01\x02\x01\x01\x03\x03\x01"  # n choose k at n * (n + 1) // 2 + k
+    num = [0, 0, 0, 0]
     i = 0
     for a in range(1, 4):
         for need in range(4, 7):
             h = 7 - need
             for d in range(1, 4):
-                den = 6 ** (a + d)
+                for k in range(4):
+                    num[k] = 0
                 for x in range(a + 1):
                     px = c[a * (a + 1) // 2 + x] * h ** x * (6 - h) ** (a - x)
                     for y in range(d + 1):
-                        k = x - y if x > y else 0
-                        t[i + k] += (px * c[d * (d + 1) // 2 + y] * 5 ** (d - y) * 255 + den // 2) // den
+                        num[x - y if x > y else 0] += px * c[d * (d + 1) // 2 + y] * 5 ** (d - y)
+                den = 6 ** (a + d)
+                for k in range(4):
+                    t[i + k] = (num[k] * 255 + den // 2) // den
                 i += 4
     return t
 
@@ -134,6 +139,7 @@ class Eval:
         self.war = True     # project battles
         self.nloc = 0
         self.fixed = False
+        self.ending = False   # the last round is under way or begins
 
     def weigh(self, weights):
         for i in range(NW):
@@ -189,6 +195,8 @@ class Eval:
         outside ``dirty`` (bits) are as in the game at the decision's first
         call (made with dirty 0)."""
         delta = self.project(g, dirty)
+        self.ending = g.last_round() or (g.current() == p and g.phase() <= _P_SURVIVE
+                                         and g.in_play(p) + delta >= 13)
         self.score(g)
         self.missions(g)
         m = self.m
@@ -200,8 +208,7 @@ class Eval:
             if q != p and tot[q] > other:
                 other = tot[q]
         v = tot[p] - other
-        if g.last_round() or (g.current() == p and g.phase() <= _P_SURVIVE
-                              and g.in_play(p) + delta >= 13):
+        if self.ending:
             v += BIG if v * 100 > m[_W + W_MARGIN] * (other if other > 4 else 4) else -BIG
         return v
 
@@ -479,7 +486,7 @@ class Eval:
         here = q == g.current()
         v = 0
         if loc < nw and (left or (here and g.phase() <= _P_LAND)):
-            v = self.gain(g, q, s, loc) * m[_W + W_ORBIT]
+            v = self.gain(g, q, s, loc) * (ENDS if self.ending else m[_W + W_ORBIT])
         if not v and (left > 1 or (left and here and g.phase() <= _P_MOVE)):
             top = 0
             for w in range(nw):
