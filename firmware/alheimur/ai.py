@@ -13,12 +13,14 @@ clock; ``progress(fraction)`` is called while a level searches, and
 far.
 
 - ``random``: uniformly among the legal actions.
-- ``easy``: judges each action by the position it leads to (ai_eval), with
-  a simpler judgement and some noise; fires whenever it may; builds its
-  world at random.
-- ``hard``: the full judgement: other players' scores, marines on their
-  way, ending the game when ahead; fires only when its fleet expects to
-  gain; builds the world with most room, spaceport sites and big regions.
+- ``easy``: judges each action by the position it leads to (ai_eval: the
+  final score projected through the next survival checks), without
+  missions or battles, with some noise; ends the game only when far
+  ahead; builds its world at random.
+- ``hard``: the full judgement: survival projection, pyramids that keep
+  living, marines' missions, battles on the exact odds, the last round
+  begun only when clearly ahead; builds the world with most room,
+  spaceport sites and big regions.
 
 ``chance(game, rng, buf, n)`` answers a chance point: a die from the
 game's generator, or the neutral world's placement by lot.
@@ -54,7 +56,7 @@ def _choose(game, rng, buf, n, deadline_us, now_us, progress, should_stop,
         if hard:
             a = ai_turn.decide(game, HARD_W, rng, buf, n)
         else:
-            a = ai_turn.decide(game, EASY_W, rng, buf, n, EASY_NOISE, True)
+            a = ai_turn.decide(game, EASY_W, rng, buf, n, EASY_NOISE)
     if progress is not None:
         progress(1)
     return a

@@ -4,11 +4,12 @@
 A decision of the turn is answered by taking each legal action on the game
 itself (the engine's own rules: what ``apply`` does, without touching its
 undo snapshot and log), judging the position it leads to (ai_eval.Eval) and
-putting the game's state back byte for byte; the best is kept. PASS is judged the same way (it ends
-a step, and ending expansion gives up the chance to save a colony). Fleet
-battle weighs each shot with the dice's exact odds (no dice are rolled).
+putting the game's state back byte for byte; the best is kept. PASS is
+judged the same way (it ends a step, and ending expansion gives up the
+chance to save a colony). In fleet battle every ship fires, the strongest
+first, each at the target whose owner is expected to lose most by the
+dice's exact odds (no dice are rolled).
 """
-
 
 from micropython import const
 
@@ -25,14 +26,11 @@ from alheimur.actions import (
     P_MIGRATE,
     P_SITE,
     P_TARGET,
-    PASS,
 )
 from alheimur.ai_eval import Eval
 
-_R_ATT = const(15)     # alheimur.layout's: not loaded for two numbers
 _R_SHOOT = const(20)
 _FIGHTER = const(4)
-_USED = const(64)
 _WORST = const(-(1 << 29))
 
 
@@ -98,7 +96,7 @@ def release():
     _search = None
 
 
-def decide(g, weights, rng, buf, n, noise=0, fire_all=False):
+def decide(g, weights, rng, buf, n, noise=0):
     """The action of the player to move at a turn decision point."""
     s = search()
     e = s.e
@@ -113,7 +111,7 @@ def decide(g, weights, rng, buf, n, noise=0, fire_all=False):
     e.value(g, p, 0)   # every world judged as the game stands
     s.back(g)
     if ph == P_AIM:
-        return _aim(g, e, p, buf, n, fire_all)
+        return _aim(g, e, p, buf, n)
     if ph == P_TARGET:
         return _target(g, e, p, buf, n, rng, noise)
     return _greedy(g, s, p, buf, n, rng, noise)
@@ -205,22 +203,10 @@ def _target(g, e, p, buf, n, rng, noise):
     return buf[best]
 
 
-def _aim(g, e, p, buf, n, fire_all):
-    """Fire the strongest ship that has not fired; as an attacker, open
-    fire only when the fleet here is expected to do more harm than the
-    answers."""
-    w = g.site()
-    sl = g.sl
+def _aim(g, e, p, buf, n):
+    """Fire the strongest ship that has not fired (answers cost nothing;
+    opening fire measured no worse than holding it, against exact)."""
     sb = g.sb
-    if not fire_all and g.reg[_R_ATT] == p:
-        started = False
-        for i in range(g.ship_top()):
-            if sl[i] == w | p << 4 and sb[i] & _USED:
-                started = True
-        if not started:
-            e.site(g, w)
-            if _fleet(g, e, p, True, _lead(g, e, p)) <= _fleet(g, e, p, False, p):
-                return PASS
     best = 0
     bv = -1
     for i in range(n):
@@ -233,31 +219,3 @@ def _aim(g, e, p, buf, n, fire_all):
             bv = v
             best = i
     return buf[best]
-
-
-def _fleet(g, e, p, mine, lead):
-    """Expected harm of one shot of each ship of the site (p's if
-    ``mine``, else everyone else's) at its best target on the other
-    side."""
-    sl = g.sl
-    sb = g.sb
-    k = e.nloc
-    fig = 0
-    for j in range(k):
-        if sb[e.ship(j)] & _FIGHTER:
-            fig |= 1 << (sl[e.ship(j)] >> 4)
-    out = 0
-    for i in range(k):
-        s = e.ship(i)
-        if (sl[s] >> 4 == p) != mine:
-            continue
-        bv = 0
-        for j in range(k):
-            y = sl[e.ship(j)] >> 4
-            if (y == p) == mine or (not sb[e.ship(j)] & _FIGHTER and fig >> y & 1):
-                continue
-            v = _harm(g, e, s, j, lead)
-            if v > bv:
-                bv = v
-        out += bv
-    return out
