@@ -43,6 +43,7 @@ from array import array
 from micropython import const
 
 from alheimur.turn import doomed
+from alheimur.world import bits
 
 _P_EXPAND = const(4)   # alheimur.actions' and alheimur.layout's numbers
 _P_SURVIVE = const(5)
@@ -56,7 +57,7 @@ _MARINE = const(24)
 _INV = const(32)
 _FREE = const(255)
 BIG = const(1 << 24)
-_NLOC = const(24)      # ships of one orbit a battle projection follows
+_NLOC = const(16)      # ships of one orbit a battle projection follows (the first)
 ENDS = 64              # a marine's share (64ths) in orbit when the game ends
 
 # Weights (W, values 0-255).
@@ -75,7 +76,7 @@ _RTILES = const(128)   # 128: world * 16 + region -> tiles
 _RELEM = const(256)    # 128: .. element
 _NREG = const(384)     # 8: regions per world
 _COUT = const(392)     # 128: each world's surface after its projection
-_CKEY = const(520)     # 32: per world: checker + 1 and flags, its stash
+_CKEY = const(520)     # 32: per world: checker + 1 and flags, its stash (if it repairs)
 _CDEL = const(552)     # 8: the mover's change in play + 8
 _HIN = const(560)      # 8: who was on each world judged
 _HW = const(568)       # 8: who is on it after the projection
@@ -88,11 +89,11 @@ _EM = const(1032)      # 8: scratch: best empty region per element
 _ORDER = const(1040)   # 8: who checks next, in turn order
 _BH = const(1048)      # 8: players with ships in each orbit
 _BF = const(1056)      # 8: .. with fighters
-_LOC = const(1064)     # 24: the ships of the orbit followed
-_SUP = const(1088)     # 24: .. the invader each alone supports
-_DIST = const(1112)    # 100: .. each one's chances of each size (255ths); scratch
-_W = const(1212)       # 8: the weights
-_MBYTES = const(1220)
+_LOC = const(1064)     # 16: the ships of the orbit followed
+_SUP = const(1080)     # 16: .. the invader each alone supports
+_DIST = const(1096)    # 68: .. each one's chances of each size (255ths); scratch
+_W = const(1164)       # 8: the weights
+_MBYTES = const(1172)
 # In n (ints): totals (quarters) per player, a progress point's worth, the
 # marine's worth of each ship followed.
 _TOT = const(0)
@@ -140,6 +141,8 @@ class Eval:
         self.nloc = 0
         self.fixed = False
         self.ending = False   # the last round is under way or begins
+        self.mq = -1          # owner << 2 | size of the marines whose best
+        self.mtop = 0         # landing anywhere (mtop) was last worked out
 
     def weigh(self, weights):
         for i in range(NW):
@@ -195,6 +198,7 @@ class Eval:
         outside ``dirty`` (bits) are as in the game at the decision's first
         call (made with dirty 0)."""
         delta = self.project(g, dirty)
+        self.mq = -1
         self.ending = g.last_round() or (g.current() == p and g.phase() <= _P_SURVIVE
                                          and g.in_play(p) + delta >= 13)
         self.score(g)
@@ -265,25 +269,26 @@ class Eval:
                     break
             key = c + 1 | (32 if now else 0) | (16 if not now or fixable >> w & 1 else 0)
             j = _CKEY + w * 4
-            if same and m[j] == key and (c < 0 or (m[j + 1] == st[c * 3]
-                                                   and m[j + 2] == st[c * 3 + 1]
-                                                   and m[j + 3] == st[c * 3 + 2])):
+            if same and m[j] == key and (c < 0 or m[j + 1] == 255 or (
+                    m[j + 1] == st[c * 3] and m[j + 2] == st[c * 3 + 1]
+                    and m[j + 3] == st[c * 3 + 2])):
                 for t in range(n):
                     surf[b + t] = m[_COUT + b + t]
                 delta += m[_CDEL + w] - 8
                 continue
             m[j] = key
+            m[j + 1] = 255     # the checker's stash matters only to a repair
             dl = 0
             if c >= 0:
-                m[j + 1] = st[c * 3]
-                m[j + 2] = st[c * 3 + 1]
-                m[j + 3] = st[c * 3 + 2]
                 dead = doomed(g, w)
                 mine = 0
                 for t in range(n):
                     if dead >> t & 1 and (surf[b + t] >> 2) & 7 == c:
                         mine |= 1 << t
                 if mine and key & 16:
+                    m[j + 1] = st[c * 3]
+                    m[j + 2] = st[c * 3 + 1]
+                    m[j + 3] = st[c * 3 + 2]
                     dead = self.fix(g, w, c, dead, mine)
                     if now and self.fixed:
                         dl += 1
@@ -316,9 +321,12 @@ class Eval:
         surf = g.surf
         st = g.stash
         near = 0
+        occ = 0
         for t in range(n):
             if mine >> t & 1:
                 near |= g.adj[b + t]
+            if surf[b + t]:
+                occ |= 1 << t
         bk = _kept(surf, b, n, c, dead)
         bd = dead
         bt = -1
@@ -327,10 +335,29 @@ class Eval:
             old = surf[b + t]
             if (old and not mine >> t & 1) or not (old or near >> t & 1):
                 continue
-            for s in range(1, 4):
-                if not st[c * 3 + s - 1] or (old and s - (old & 3) not in (-1, 1)):
+            if not old:   # the size that lives with its neighbours, else the smallest
+                k = bits(g.adj[b + t] & occ)
+                s0 = 0
+                for s in (3, 2, 1):
+                    if st[c * 3 + s - 1] and s < k <= s + 2:
+                        s0 = s
+                        break
+                if not s0:
+                    for s in (1, 2, 3):
+                        if st[c * 3 + s - 1]:
+                            s0 = s
+                            break
+                if not s0:
                     continue
-                v = old & ~3 | s if old else s | c << 2
+            for s in range(1, 4):
+                if old:
+                    if not st[c * 3 + s - 1] or s - (old & 3) not in (-1, 1):
+                        continue
+                    v = old & ~3 | s
+                elif s > 1:
+                    break
+                else:
+                    v = s0 | c << 2
                 surf[b + t] = v
                 d = doomed(g, w)
                 x = _kept(surf, b, n, c, d)
@@ -488,16 +515,21 @@ class Eval:
         if loc < nw and (left or (here and g.phase() <= _P_LAND)):
             v = self.gain(g, q, s, loc) * (ENDS if self.ending else m[_W + W_ORBIT])
         if not v and (left > 1 or (left and here and g.phase() <= _P_MOVE)):
-            top = 0
-            for w in range(nw):
-                y = self.gain(g, q, s, w)
-                if y > top:
-                    top = y
-            v = top * m[_W + (W_SPACE if loc == _SPACE else W_OTHER)]
+            if self.mq != q << 2 | s:   # marines of one owner and size come together
+                self.mq = q << 2 | s
+                top = 0
+                for w in range(nw):
+                    y = self.gain(g, q, s, w)
+                    if y > top:
+                        top = y
+                self.mtop = top
+            v = self.mtop * m[_W + (W_SPACE if loc == _SPACE else W_OTHER)]
         return v >> 6
 
     def missions(self, g):
         """Marines aboard: their worth into their owners' totals."""
+        if not self.m[_W + W_ORBIT]:
+            return
         for i in range(g.ship_top()):
             if g.sb[i] & _MARINE and g.sl[i] != _FREE:
                 self.n[_TOT + (g.sl[i] >> 4)] += self.marine(g, i)

@@ -26,6 +26,7 @@ from alheimur.actions import (
     P_MIGRATE,
     P_SITE,
     P_TARGET,
+    PASS,
 )
 from alheimur.ai_eval import Eval
 
@@ -118,16 +119,24 @@ def decide(g, weights, rng, buf, n, noise=0):
 
 
 def _greedy(g, s, p, buf, n, rng, noise):
-    """The legal action whose position is worth most to p. Trying actions
-    rewrites the engine's list of legal actions: when ``buf`` is that
-    list, it is made again after each."""
+    """The legal action whose position is worth most to p (PASS, first in
+    the list when offered, wins ties). PASS, which may change every world's
+    judgement, is tried last so that the others reuse the decision's.
+    Trying actions rewrites the engine's list of legal actions: when
+    ``buf`` is that list, it is made again after each."""
     e = s.e
     mine = buf is g.sbuf
+    first = 1 if buf[0] == PASS else 0
     best = 0
     bv = _WORST
-    for i in range(n):
-        if i and i & 3 == 0 and clock.out(i, n):
-            break
+    k = first
+    while k < n + first:
+        i = k if k < n else 0
+        if k < n and k > first and k & 3 == 0 and clock.out(k, n):
+            if not first:
+                break
+            i = 0          # out of time: PASS is the last judged
+            k = n
         a = buf[i]
         d = _touched(g, a)
         s.trial(g, a)
@@ -137,9 +146,10 @@ def _greedy(g, s, p, buf, n, rng, noise):
             g.legal(buf)
         if noise:
             v += rng.below(noise)
-        if v > bv:
+        if v > bv or (v == bv and i == 0):
             bv = v
             best = i
+        k += 1
     return buf[best]
 
 
