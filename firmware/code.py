@@ -14,6 +14,7 @@ import gc
 import sys
 
 import boards
+from lazy import forget
 from store import Store
 from ui.fx import Fx
 from ui.settings import Settings
@@ -21,7 +22,8 @@ from ui.settings import Settings
 hw = None                # the board, for the crash screen
 _boot_modules = ()       # what boot() loaded: stays; the rest is dropped
 # The firmware's own packages and modules (drop() touches nothing else).
-_OURS = ("launcher", "ui", "aliencity", "skyscrapers", "alheimur", "boards")
+_OURS = ("launcher", "ui", "aliencity", "skyscrapers", "alheimur", "boards", "records",
+         "savehead")
 
 
 def boot():
@@ -42,11 +44,7 @@ def drop(display):
     display.root_group = None
     for m in list(sys.modules):
         if m not in _boot_modules and m.split(".")[0] in _OURS:
-            del sys.modules[m]
-            i = m.rfind(".")
-            pkg = sys.modules.get(m[:i]) if i > 0 else None
-            if pkg is not None and hasattr(pkg, m[i + 1:]):
-                delattr(pkg, m[i + 1:])
+            forget(m)
     gc.collect()
 
 

@@ -11,7 +11,7 @@ import sys
 import time
 
 import pytest
-from alhbot import frame_of, play
+from alhbot import board_frame, frame_of, play, waiting_on_board
 
 import paths
 from alheimur.scoring import quarters_text, score
@@ -143,7 +143,7 @@ def test_a_where_nothing_may_be_done_says_the_engines_reason(tmp_path):
     said = []
 
     def look(bot):
-        f = frame_of("run", "alheimur/app.py")
+        f = board_frame()
         if f is not None and f.f_locals["self"].scr is not None:
             m = f.f_locals["self"].scr.msg
             said.append((m.text, m.alert))
@@ -161,7 +161,7 @@ def test_a_computer_move_is_said_with_its_name():
 
     def watch(bot):
         if frame_of("move", "alheimur/computer.py") is not None and \
-                frame_of("wait", "alheimur/app.py") is not None:
+                frame_of("show_for", "ui/session.py") is not None:
             b = frame_of("move", "alheimur/computer.py").f_locals["b"]
             shown.append(b.scr.msg.text)
         return False
@@ -194,9 +194,8 @@ def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
 
             think.Thinking.progress = watched
             think.Thinking._watched = True
-        f = frame_of("run", "alheimur/app.py")
-        if f is not None and f.f_locals.get("human") is not None \
-                and f.f_locals["self"].g.phase() >= 4:      # waiting for a human's key
+        b = waiting_on_board()
+        if b is not None and b.g.phase() >= 4:              # waiting for a human's key
             seen["deciding"].append(computer_side & set(sys.modules))
         return False
 

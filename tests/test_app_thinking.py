@@ -206,10 +206,11 @@ def test_modules_are_loaded_only_while_used(tmp_path):
     assert "aliencity.screen" in mods                        # the board is up
     for m in ai + ["aliencity.record", "ui.pause", "aliencity.results", "ui.textview"]:
         assert m not in mods, m
-    # A hint loads the AI; in a hot-seat game its buffers go back at once.
-    run(tmp_path, "hint", "a\nwait 300\nstart\ndown\ndown\na\nwait 500\n", src, slow=None,
-        snap=snap)
-    assert set(ai) <= set(snap["modules"]) and not snap["brain"]
+    # A hint loads the AI; in a hot-seat game its code and buffers go back at once.
+    _st, s, *_ = run(tmp_path, "hint", "a\nwait 300\nstart\ndown\ndown\na\nwait 500\n", src,
+                     slow=None, snap=snap)
+    assert read_text(s, 2, 102, 6) == "hint: "              # the hint came
+    assert not set(ai) & set(snap["modules"]) and not snap["brain"]
     assert "ui.pause" not in snap["modules"]
     # A computer seat: the AI stays while the game goes on.
     src = tmp_path / "hard.nvm"

@@ -65,11 +65,9 @@ ALIEN = {
     ("aliencity.app", "M_FINAL"): (),
     ("aliencity.app", "M_UNDONE"): ("player", "piece", "lot"),
     ("aliencity.app", "M_UNDONE_MORE"): ("player", "piece", "lot", "n"),
-    ("aliencity.app", "M_NOTHING"): (),
     ("aliencity.computer", "M_THINKING"): ("level",),
     ("aliencity.computer", "M_BUILT"): ("player", "piece", "lot"),
     ("aliencity.computer", "M_BUILT_CAP"): ("player", "piece", "lot", "lot"),
-    ("aliencity.computer", "M_LOW_MEMORY"): ("player", "level"),
     ("aliencity.hint", "M_HINT_THINKING"): (),
     ("aliencity.hint", "M_HINT_NO_MEMORY"): (),
     ("aliencity.hint", "M_HINT_CANCELLED"): (),
@@ -129,8 +127,6 @@ SKY = {
     ("skyscrapers.screen", "M_DONE_PAWN"): ("suit", "cell"),
     ("skyscrapers.app", "M_SEED"): ("seed",),
     ("skyscrapers.app", "M_CONTINUED"): ("plays",),
-    ("skyscrapers.app", "M_UNDONE"): ("done",),
-    ("skyscrapers.app", "M_NOTHING"): (),
     ("skyscrapers.app", "M_NO_PLAY"): ("done",),
     ("skyscrapers.results", "L_STACKS"): (),
     ("skyscrapers.results", "L_STACKS2"): (),
@@ -176,8 +172,6 @@ ALH = {
     ("alheimur.view", "L_TABS"): (),
     ("alheimur.app", "M_SEED"): ("seed", "n"),
     ("alheimur.app", "M_CONTINUED"): ("round",),
-    ("alheimur.human", "M_UNDONE"): ("act",),
-    ("alheimur.human", "M_NOTHING"): (),
     ("alheimur.app", "M_OVER"): (),
     ("alheimur.human", "M_FINAL"): (),
     ("alheimur.human", "L_CHOICE"): ("n", "n"),
@@ -211,7 +205,6 @@ ALH = {
     ("alheimur.shows", "M_MARINE_LOST"): ("ship", "ship"),
     ("alheimur.computer", "M_DID"): ("name", "act"),
     ("alheimur.computer", "M_THINKING"): ("name", "alevel"),
-    ("alheimur.computer", "M_LOW_MEMORY"): ("name",),
     ("alheimur.computer", "S_THINKS"): ("letter",),
     ("alheimur.cover", "L_PASS_TO"): (),
     ("alheimur.cover", "L_PASS"): ("name",),
@@ -255,7 +248,17 @@ ALH_PLACE = {("alheimur.app", "S_TURN"): (8, 1), ("alheimur.app", "S_TURN_FREE")
              ("alheimur.app", "S_TURN_LAST"): (8, 1), ("alheimur.app", "S_PHASE"): (11, 1),
              ("alheimur.computer", "S_THINKS"): (11, 1), ("alheimur.cover", "L_NAME"): (13, 1)}
 
-TEMPLATES = {**ALIEN, **SKY, **ALH}
+# The shell's own (ui/session.py, ui/think.py): what every game says alike.
+SHELL = {
+    ("ui.session", "M_PAUSED"): ("seed",),
+    ("ui.session", "M_UNDONE"): ("undone",),
+    ("ui.session", "M_NOTHING"): (),
+    ("alheimur.app", "M_NOTHING"): (),
+    ("ui.think", "M_LOW_MEMORY"): ("name", "level"),
+}
+LONGEST["undone"] = "P2's green tower on H10 (+37)"    # aliencity.app's M_UNDONE_MORE, filled
+
+TEMPLATES = {**ALIEN, **SKY, **ALH, **SHELL}
 LONGEST["wins"] = "P2 wins"
 LONGEST["height"] = 6        # a suit has 6 tiles
 LONGEST["spts"] = 24         # a stack's points: 6 tiles x 2, doubled by a pawn

@@ -41,6 +41,34 @@ def frame_of(name, filename):
     return None
 
 
+def board_frame():
+    """The frame of the Alheimur board's loop (ui/session.py's Board.run,
+    its ``self`` alheimur/app.py's Board) on the stack, or None."""
+    f = sys._getframe(1)
+    while f is not None:
+        if f.f_code.co_name == "run" and f.f_code.co_filename.endswith("ui/session.py"):
+            b = f.f_locals.get("self")
+            if type(b).__module__ == "alheimur.app":
+                return f
+        f = f.f_back
+    return None
+
+
+def waiting_on_board():
+    """The Alheimur board waits for a press on its own screen (the loop's
+    wait, not a menu's or another screen's): its Board, else None."""
+    f = sys._getframe(1)
+    while f is not None:
+        if f.f_code.co_name == "key" and f.f_code.co_filename.endswith("ui/session.py"):
+            up = f.f_back
+            if up is not None and up.f_code.co_name == "run" and \
+                    type(up.f_locals.get("self")).__module__ == "alheimur.app":
+                return up.f_locals["self"]
+            return None
+        f = f.f_back
+    return None
+
+
 class Bot:
     def __init__(self, seats, seed, limit=0, rng=1, until=None, undo=0.03, wander=0.08,
                  look=0.01, passes=0.15, resume=False, max_presses=20000, careful=True,
@@ -91,7 +119,7 @@ class Bot:
             if frame_of(name, fn) is not None:
                 self.screen = what
                 return
-        f = frame_of("run", "alheimur/app.py")
+        f = board_frame()
         if f is not None:
             b = f.f_locals["self"]
             self.screen = ("board", "choose", "survival", "game over")[b.mode]
@@ -138,7 +166,7 @@ class Bot:
             self.screen = "building"
             r = self.rng.random()
             return "a" if r < 0.7 else self.rng.choice(("left", "right", "b", "select"))
-        f = frame_of("run", "alheimur/app.py")
+        f = board_frame()
         if f is not None:
             b = f.f_locals["self"]
             if b.scr is None:

@@ -871,7 +871,7 @@ def _alh_screen_heap():
         seen = []
 
         def on_board(bot):
-            f = alhbot.frame_of("run", "alheimur/app.py")
+            f = alhbot.board_frame()
             if bot.screen == "board" and f is not None:
                 seen.append(f.f_locals["self"].scr)
             return bool(seen)

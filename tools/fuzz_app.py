@@ -294,11 +294,15 @@ def screens_on_stack(found):
             name = "text view (rules, scores)"
         elif code.co_name == "run" and code.co_filename.endswith("launcher.py"):
             name = "launcher"
-        elif code.co_name == "run" and not code.co_filename.endswith("app.py"):
+        elif code.co_name == "run" and not code.co_filename.endswith("ui/session.py"):
             name = None
         if name and ("firmware" in code.co_filename or "crash" in code.co_filename):
+            # the board's loop is the shell's (ui/session.py): its game is its Board's
+            where = code.co_filename.replace("\\", "/")
+            if code.co_name == "run":
+                where = "/" + type(f.f_locals.get("self")).__module__.replace(".", "/")
             for game in ("aliencity", "skyscrapers", "alheimur"):
-                if "/%s/" % game in code.co_filename.replace("\\", "/"):
+                if "/%s/" % game in where:
                     name = game + " " + name
             found[name] = found.get(name, 0) + 1
             return

@@ -163,7 +163,7 @@ def alheimur(out):
     def rolling(b):
         f = frame_of("_dice", "shows.py")
         return (f is not None and f.f_locals.get("first") == 3 and f.f_locals.get("k", 0) >= 1
-                and frame_of("wait", "app.py") is not None)
+                and frame_of("show_for", "ui/session.py") is not None)
 
     resumed(1, 289, "alheimur-overview.png", first=["up"] * 6 + ["a"],
             until=lambda b: b.screen == "overview")

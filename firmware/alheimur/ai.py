@@ -28,6 +28,7 @@ built: ``drop_setup`` forgets it); ``release()`` frees the buffers.
 """
 
 from alheimur.actions import K_DIE, P_START
+from lazy import forget
 
 # Weights of ai_eval (W_SCORE, W_ALIVE, W_PORT, W_SHIP, W_MARINE,
 # W_MISSION, W_SPACE, W_HOME, W_OPP, W_LEAD, W_FIX).
@@ -80,11 +81,7 @@ def chance(game, rng, buf, n):
 
 def drop_setup():
     """Forget the world-building code once play has begun."""
-    import sys
-    sys.modules.pop("alheimur.ai_setup", None)
-    pkg = sys.modules.get("alheimur")
-    if pkg is not None and hasattr(pkg, "ai_setup"):
-        delattr(pkg, "ai_setup")
+    forget("alheimur.ai_setup")
 
 
 def release():
@@ -95,3 +92,4 @@ def release():
 
 
 LEVELS = {"random": choose_random, "easy": choose_easy, "hard": choose_hard}
+ORDER = ("random", "easy", "hard")     # LEVELS' names, cheapest first

@@ -29,16 +29,14 @@ to" screen (cover.py), a refusal's sample action (refuse.py), all worlds
 
 import gc
 import sys
-import time
 from array import array
 
 from micropython import const
 
-import boards
 from alheimur import save, words
 from alheimur.engine import ROUND_LIMITS
+from lazy import forget
 from ui import palette, session
-from ui.session import forget
 
 TAG = const(0x68)            # "h": the game's store section
 TITLE = "Alheimur"
@@ -68,6 +66,7 @@ _P_SWAP = const(2)
 M_SEED = "seed %d: %d players"                          # seed, n
 M_CONTINUED = "continued: round %d"                    # round
 M_OVER = "game over! A: the scores"
+M_NOTHING = "nothing to undo (undo goes back to the last roll)"
 S_TURN = "%s %d/%d"                                    # letter, round, limit
 S_TURN_FREE = "%s %d"                                  # letter, round
 S_TURN_LAST = "%s last"                                # letter
@@ -104,7 +103,13 @@ def new_game(st):
 
 
 class Board(session.Board):
-    """The controller: the game, its screen, whose seats are computers."""
+    """The controller: the game, its screen, whose seats are computers; the
+    shell (ui/session.Board) runs the loop, the pause menu and undo through
+    the hooks below and alheimur/human.py's."""
+
+    PAUSE_ITEMS = ("all worlds",)
+    NOTHING = M_NOTHING
+    AI = "alheimur.ai"
 
     def __init__(self, s, game):
         super().__init__(s, game)
@@ -114,6 +119,7 @@ class Board(session.Board):
             self.humans += lv is None
         self.rng = game.rng
         self.scr = None              # the play screen (made after world building)
+        self.root = None             # .. its Group
         self.mode = _PLAY
         self.fresh = True            # the decision point needs preparing
         self.last_human = -1         # the human who decided last (hot seat)
@@ -123,54 +129,95 @@ class Board(session.Board):
         self.sworlds = 0             # survival: worlds still to show
         self.note = ""               # said with the next prompt
 
-    # -- the loop -----------------------------------------------------------------
+    # -- the shell's hooks --------------------------------------------------------------
 
-    def run(self):
-        s = self.s
-        s.buttons.clear()
+    def begin(self):
         g = self.g
         self.note = M_CONTINUED % g.round() if g.round() else M_SEED % (
-            s.setup.dealt, g.nplayers())
-        while True:
-            ph = g.phase()
-            if g.over():
-                if self.mode != _OVER:
-                    self.game_over()
-            elif ph == _P_DEAL:
-                self.deal()
-                continue
-            elif ph == _P_PLACE or ph == _P_SWAP:
-                out = self.building()
-                if out is not None:
-                    return out
-                continue
-            else:
-                if self.scr is None:
-                    self.make_screen()
-                if ph == _P_DICE:
-                    from alheimur import shows
-                    shows.roll(self)
-                    shows = None
-                    continue
-                p = g.actor()
-                if self.seats[p] is not None:
-                    self.computer().move(self)
-                    continue
-                if self.humans > 1 and p != self.last_human:
-                    from alheimur import cover
-                    cover.hand_over(self, p, self.scr.root)
-                    cover = None
-                    forget("alheimur.cover")
-                    self.fresh = True
-                self.last_human = p
-            human = self.human()
-            if self.fresh and self.mode != _OVER:
-                human.prepare(self)
-            out = human.HANDLERS[self.mode](self, s.key())
-            human = None
-            if out is not None:
-                return out
-            s.refresh()
+            self.s.setup.dealt, g.nplayers())
+
+    def step(self):
+        """Everything until a human is to press: the deal, world building,
+        the dice, the computer seats, the hand-over; then the human's
+        decision point is made ready."""
+        g = self.g
+        ph = g.phase()
+        if g.over():
+            if self.mode != _OVER:
+                self.game_over()
+        elif ph == _P_DEAL:
+            self.deal()
+            return session.AGAIN
+        elif ph == _P_PLACE or ph == _P_SWAP:
+            out = self.building()
+            return session.AGAIN if out is None else out
+        else:
+            if self.scr is None:
+                self.make_screen()
+            if ph == _P_DICE:
+                from alheimur import shows
+                shows.roll(self)
+                shows = None
+                return session.AGAIN
+            p = g.actor()
+            if self.seats[p] is not None:
+                self.computer().move(self)
+                return session.AGAIN
+            if self.humans > 1 and p != self.last_human:
+                from alheimur import cover
+                cover.hand_over(self, p, self.scr.root)
+                cover = None
+                forget("alheimur.cover")
+                self.fresh = True
+            self.last_human = p
+        if self.fresh and self.mode != _OVER:
+            self.human().prepare(self)
+        return None
+
+    def on_key(self, k):
+        return self.human().HANDLERS[self.mode](self, k)
+
+    def say(self, text, colour=palette.DIM):
+        self.scr.say(text, colour)
+
+    def back(self):
+        self.human().back(self)
+
+    def paused(self, word):
+        self.human().overview(self)
+
+    def take_back(self):
+        """The last action of this stretch (never past a roll or another
+        player's decision), in words."""
+        return self.human().take_back(self)
+
+    def moved(self, text):
+        """An undo: the decision point is made ready again and says it."""
+        scr = self.scr
+        self.fresh = True
+        self.mode = _PLAY
+        scr.doomed = 0
+        scr.show(scr.view)
+        self.note = text
+
+    # -- computer seats (ui/think.py's decide calls these) -------------------------------
+
+    def player(self, p):
+        return words.NAMES[p]
+
+    def keep(self):
+        return self.g.state()
+
+    def restore(self, saved):
+        """A search cut short may leave trial actions: the game as it was."""
+        if self.g.state() != saved:
+            self.g.load(saved)
+
+    def think_words(self, p, level):
+        self.computer().thinking(self, p, level)
+
+    def choose(self, p, level, think):
+        return self.computer().choose(self, p, level, think)
 
     def computer(self):
         """alheimur.computer, loaded for a computer's decision; a human's
@@ -187,7 +234,7 @@ class Board(session.Board):
         seats' code and buffers go first (their next decision loads them
         again)."""
         if "alheimur.computer" in sys.modules:
-            sys.modules["alheimur.computer"].drop_ai()
+            self.drop_computer()
             forget("alheimur.computer")
         from alheimur import human
         return human
@@ -200,6 +247,7 @@ class Board(session.Board):
         gc.collect()
         from alheimur.screen import Screen
         self.scr = Screen(g)
+        self.root = self.scr.root
         forget("alheimur.sprites")
         gc.collect()
         self.s.display.root_group = self.scr.root
@@ -268,18 +316,6 @@ class Board(session.Board):
             forget("alheimur.why")
             forget("alheimur.names")
             self.g.drop_setup()
-
-    def wait(self, ms):
-        """Keep lights and sounds going for ms; A or B cuts it short."""
-        end = time.monotonic() + ms / 1000
-        buttons = self.s.buttons
-        while time.monotonic() < end:
-            self.fx.update()
-            ev = buttons.get()
-            if ev is not None and ev.pressed and (ev.key == boards.A or ev.key == boards.B):
-                return True
-            time.sleep(0.01)
-        return False
 
     def pixels(self):
         """The colour of who decides now."""

@@ -38,10 +38,11 @@ from alheimur.actions import K_PLACE, K_SWAP, MAX_ACTIONS, P_DEAL, P_PLACE, P_SW
 from alheimur.build import card_in_hand, elem
 from alheimur.layout import R_NPLACED
 from alheimur.world import bits, tile_name
+from lazy import forget
 from ui import palette
 from ui.fx import ILLEGAL, MOVE, PLACE
 from ui.message import MessageLine
-from ui.session import forget
+from ui.session import QUIT, RESTART
 from ui.text import Label
 
 T = const(14)               # a tile
@@ -50,6 +51,7 @@ GX = const(2)
 GY = const(14)
 HX = const(96)
 _SHOW_MS = const(350)
+_PAUSE_ITEMS = ("resume", "rules", RESTART, QUIT)   # no undo while worlds are built
 _BUILT_MS = const(1500)
 _EL = (0x4C5C74, 0x5A4226, 0x6A2016, 0x183A70, 0x3E2458)
 _TEX = (0x8090B0, 0x7A6040, 0x9A3822, 0x3060A8, 0x6C4494)
@@ -323,10 +325,8 @@ def _human(b, v, note):
         elif k <= boards.RIGHT:
             v.step(1 if k == boards.RIGHT or k == boards.DOWN else -1)
         elif k == boards.START:
-            choice = s.pause("Paused  (seed %d)" % s.setup.dealt,
-                             ("resume", "rules", "restart", "quit"))
-            s.display.root_group = v.root
-            if choice == "restart" or choice == "quit":
+            choice = b.pause_menu(v.root, _PAUSE_ITEMS)
+            if choice == RESTART or choice == QUIT:
                 return choice
         else:
             continue
@@ -341,12 +341,12 @@ def _auto(b, v, buf, n, p):
         a = buf[b.rng.below(n)]     # by lot, as ai.chance draws it
     else:
         v.msg.show(M_THINKS % words.NAMES[p], palette.DIM)
-        a = b.computer().choose(b, p, buf, n)
+        a = b.computer().decision(b, p)[0]
     v.pos = a_pos(a)
     v.turn = a_turn(a)
     v.draw()
     b.s.refresh()
-    b.wait(_SHOW_MS)
+    b.show_for(_SHOW_MS)
     return a
 
 
@@ -378,7 +378,7 @@ def _after(b, v, w, ph, last):
         text = M_BUILT % (words.world_letter(g, w), tile_name(g.tfirst[w * 16 + site]), best)
         v.msg.show(text, palette.GOOD)
         b.s.refresh()
-        b.wait(_BUILT_MS)
+        b.show_for(_BUILT_MS)
         v.done = False
         v.cur.hidden = False
     return ""

@@ -8,15 +8,15 @@ on the NeoPixels, and the scoring screen.
 # pyright: reportOptionalMemberAccess=false
 
 import gc
-import sys
 
 from micropython import const
 
 from alheimur import words
 from alheimur.app import M_OVER
+from lazy import forget
 from ui import palette
 from ui.fx import END
-from ui.session import NEW, QUIT, forget
+from ui.session import NEW, QUIT
 
 _OVER = const(3)             # the app's mode OVER
 
@@ -26,9 +26,8 @@ def game_over(b):
     if b.scr is None:
         b.make_screen()
     b.mode = _OVER
-    if "alheimur.computer" in sys.modules:
-        b.computer().drop_ai()
-        forget("alheimur.computer")
+    b.drop_computer()
+    forget("alheimur.computer")
     b.s.forget_save()
     scr = b.scr
     scr.unlit()
@@ -43,12 +42,7 @@ def game_over(b):
 def _winner_pixels(b):
     """The winner's colour (shared wins: their colours side by side)."""
     from alheimur.scoring import score
-    win = score(b.g).winners
-    px = b.s.hw.pixels
-    for i in range(len(px)):
-        px[i] = words.COLOURS[win[i % len(win)]]
-    px.show()
-    b.fx.base = words.COLOURS[win[0]]
+    b.winners([words.COLOURS[p] for p in score(b.g).winners])
 
 
 def scores(b):

@@ -19,6 +19,7 @@ from micropython import const
 
 from alheimur import battle, turn, world
 from alheimur.actions import a_ship, a_terr, a_world, kind_of
+from lazy import forget
 
 # Copies of the alheimur.actions and alheimur.layout numbers used here,
 # under the same names: compiled in as numbers (no global looked up each
@@ -310,12 +311,9 @@ class Game:
         """Forget the world-building code once play has begun (it comes
         back by itself if a redeal or a new game needs it)."""
         self.bmod = None
-        import sys
-        pkg = sys.modules.get("alheimur")
-        for m in ("build", "deal", "deck"):
-            sys.modules.pop("alheimur." + m, None)
-            if pkg is not None and hasattr(pkg, m):
-                delattr(pkg, m)
+        forget("alheimur.build")
+        forget("alheimur.deal")
+        forget("alheimur.deck")
 
     def _cached(self):
         if self.sn < 0:

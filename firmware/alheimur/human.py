@@ -17,9 +17,9 @@ import boards
 from alheimur import acts, app, shows, view
 from alheimur.actions import a_ship, a_terr, a_to, a_world
 from alheimur.screen import hide
+from lazy import forget
 from ui import palette
 from ui.fx import ILLEGAL, MOVE, PLACE
-from ui.session import QUIT, forget
 
 _PLAY = const(0)             # the board's modes (alheimur/app.py has the same)
 _CHOOSE = const(1)
@@ -44,8 +44,6 @@ _P_TARGET = const(14)
 _PASS = const(0)
 
 # Messages (each fits the message line whole: tests/test_messages.py)
-M_UNDONE = "undone: %s"                                # act
-M_NOTHING = "nothing to undo (undo goes back to the last roll)"
 M_FINAL = "the final worlds. A or Start: the scores"
 L_CHOICE = "%d/%d  A: do it  B: back"                  # i, n
 L_ONE = "A: do it  Select: pass"
@@ -140,11 +138,11 @@ def on_play(b, k):
             if a >= 0:
                 refuse(b, b.g.why_not(a))
     elif k == boards.B:
-        undo(b)
+        b.undo()
     elif k == boards.SELECT:
         act(b, _PASS)
     elif k == boards.START:
-        return pause(b)
+        return b.pause()
     return None
 
 
@@ -162,7 +160,7 @@ def on_choose(b, k):
         b.fx.sound(MOVE)
     elif k == boards.START:
         end_choice(b)
-        return pause(b)
+        return b.pause()
     return None
 
 
@@ -171,12 +169,12 @@ def on_survive(b, k):
         if not shows.next_world(b):
             shows.survive(b)
     elif k == boards.B:
-        undo(b)
+        b.undo()
     elif k <= boards.RIGHT:
         view.move(b.scr, k)
         shows.say_fate(b)
     elif k == boards.START:
-        return pause(b)
+        return b.pause()
     return None
 
 
@@ -252,21 +250,15 @@ def refuse(b, why):
         b.fx.sound(ILLEGAL)
 
 
-def undo(b):
-    """Take back the last action of this stretch (never past a roll or
-    another player's decision)."""
+def take_back(b):
+    """Undo the last action of this stretch (never past a roll or another
+    player's decision): what it did, in words (None: nothing to undo)."""
     g = b.g
     if not g.can_undo():
-        b.scr.msg.warn(M_NOTHING)
-        return
+        return None
     a = g.log[g.nlog - 1]
     g.undo()
-    b.s.autosave()
-    b.fresh = True
-    b.mode = _PLAY
-    b.scr.doomed = 0
-    b.scr.show(b.scr.view)
-    b.note = M_UNDONE % acts.action(g, a)
+    return acts.action(g, a)
 
 
 def scores(b):
@@ -290,23 +282,12 @@ def overview(b):
         prompt(b)
 
 
-def pause(b):
-    """The pause menu; 'restart' or 'quit' when the game is left."""
-    s = b.s
-    items = ("resume", "undo", "all worlds", "rules", "restart", "quit")
-    choice = s.pause("Paused  (seed %d)" % s.setup.dealt, items)
-    s.display.root_group = b.scr.root
-    if choice == "restart" or choice == QUIT:
-        return choice
-    if choice == "undo":
-        undo(b)
-    elif choice == "all worlds":
-        overview(b)
-    elif b.mode == _SURVIVE:
+def back(b):
+    """Back from the pause menu: the decision point's words again."""
+    if b.mode == _SURVIVE:
         shows.say_fate(b)
     elif b.mode == _PLAY:
         prompt(b)
-    return None
 
 
 # One handler per mode (PLAY, CHOOSE, SURVIVE, OVER): key -> None, or what

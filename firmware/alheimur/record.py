@@ -48,7 +48,7 @@ from alheimur.actions import (
 from alheimur.deck import card_name, parse_card
 from alheimur.engine import CHANCE, Game
 from alheimur.layout import FIGHTER, MARINE, R_NDICE
-from ui.records import RecordError, Words
+from records import RecordError, Words
 
 MAGIC = "alheimur"
 VERSION = 1

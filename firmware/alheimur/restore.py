@@ -8,7 +8,7 @@ from micropython import const
 
 from alheimur.engine import ROUND_LIMITS, STATE_BYTES, Game
 from prng import Rng
-from ui.session import get16, read_head
+from savehead import get16, read_head
 
 _VERSION = const(2)       # as save.py writes
 _R_NP = const(5)          # alheimur.layout's (not loaded for two numbers)

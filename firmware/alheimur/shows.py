@@ -86,7 +86,7 @@ def survival(b, auto=False):
         return True
     while next_world(b):
         b.s.refresh()
-        b.wait(_FATE_MS)
+        b.show_for(_FATE_MS)
     survive(b)
     return False
 
@@ -183,7 +183,7 @@ def roll(b):
             else M_MISS % (sh, tg), palette.BAD if hits else palette.DIM)
     b.s.refresh()
     if hits:
-        b.wait(_SHOT_MS // 2)
+        b.show_for(_SHOT_MS // 2)
         marine = sb[target] & _MARINE
         lit = _dice(b, 3, 6)
         left = hits - bits(lit)
@@ -204,7 +204,7 @@ def roll(b):
     b.fresh = True
     b.status()
     b.s.refresh()
-    b.wait(_SHOT_MS)
+    b.show_for(_SHOT_MS)
     _clear_dice(scr)
     scr.dship = -1
     b.note = scr.msg.text.replace("\n", " ")
@@ -229,7 +229,7 @@ def _dice(b, first, need):
         b.fx.sound(DIE)
         b.fx.flash(0xFF8000 if v >= need else 0xFFFFFF, 80)
         b.s.refresh()
-        b.wait(_DIE_MS)
+        b.show_for(_DIE_MS)
     return lit
 
 

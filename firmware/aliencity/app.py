@@ -28,10 +28,11 @@ from aliencity import save
 from aliencity.engine import CLASSIC, OVER, Game
 from aliencity.geometry import PLAYER_WORDS, lot_name, piece_name
 from aliencity.screen import CLAIMING, DISTANCE, PLAY, Screen, player_colour
+from lazy import forget
 from prng import Rng
 from ui import palette, session
 from ui.fx import CLAIM, END, ILLEGAL, MOVE, PLACE
-from ui.session import NEW, QUIT, forget
+from ui.session import NEW, QUIT
 
 TAG = const(0x61)            # "a": the game's store section
 TITLE = "Alien City"
@@ -54,9 +55,8 @@ M_CLAIMED = "%s capped the %s on %s"                    # player, piece, lot
 M_NO_CLAIM = "no claim"
 M_OVER = "game over! A: the scores"
 M_FINAL = "the final city. A or Start: the scores"
-M_UNDONE = "undone: %s's %s on %s"                     # player, piece, lot
-M_UNDONE_MORE = "undone: %s's %s on %s (+%d)"           # ... and n computer builds
-M_NOTHING = "nothing to undo"
+M_UNDONE = "%s's %s on %s"                             # player, piece, lot
+M_UNDONE_MORE = "%s's %s on %s (+%d)"                   # ... and n computer builds
 S_OVER = "game over"
 S_SEAT = "%s: %s"                                       # player, level
 
@@ -89,40 +89,41 @@ def new_game(st):
 
 
 class Board(session.Board):
-    """The controller: the game, its screen, whose seats are computers."""
+    """The controller: the game, its screen, whose seats are computers;
+    the shell (ui/session.Board) runs the loop, the pause menu, undo and
+    the computer seats through the hooks below."""
+
+    PAUSE_ITEMS = ("hint",)
+    AI = "aliencity.ai"
 
     def __init__(self, s, game):
         super().__init__(s, game)
         self.seats = s.setup.levels()
         self.scr = Screen(_art(game), game, self.seats)
+        self.root = self.scr.root
         self.rng = Rng(s.setup.dealt * 7 + 1)
         self.mode = OVER_MODE if game.over() else PLAY
-        self.back = PLAY             # the mode the distance view returns to
+        self.back_to = PLAY          # the mode the distance view returns to
+        self.handlers = (self.on_play, self.on_claim, self.on_distance, self.on_over)
 
-    # -- the loop -------------------------------------------------------------------
+    # -- the shell's hooks ------------------------------------------------------------
 
-    def run(self):
-        s = self.s
+    def begin(self):
         scr = self.scr
-        g = self.g
-        s.display.root_group = scr.root
+        self.s.display.root_group = scr.root
         scr.first_kind()
         scr.redraw()
         self.prompt(self.intro())
         self.pixels()
-        s.refresh()
-        s.buttons.clear()
-        handlers = (self.on_play, self.on_claim, self.on_distance, self.on_over)
-        while True:
-            if g.over() and self.mode == PLAY:
-                self.game_over()
-            elif self.mode == PLAY and self.seats[g.to_move] is not None:
-                self.computer().turn(self)
-                continue
-            out = handlers[self.mode](s.key())
-            if out is not None:
-                return out
-            s.refresh()
+
+    def step(self):
+        g = self.g
+        if g.over() and self.mode == PLAY:
+            self.game_over()
+        elif self.mode == PLAY and self.seats[g.to_move] is not None:
+            self.computer().turn(self)
+            return session.AGAIN
+        return None
 
     def intro(self):
         st = self.s.setup
@@ -139,6 +140,22 @@ class Board(session.Board):
         """aliencity.computer, loaded at the first computer move or hint."""
         from aliencity import computer
         return computer
+
+    def say(self, text, colour=palette.DIM):
+        self.scr.say(text, colour)
+
+    def back(self):
+        self.prompt()
+
+    def paused(self, word):
+        """The pause menu's own item: a hint (medium's build, not played)."""
+        if not self.g.over():
+            from aliencity import hint  # only for a hint
+            hint.hint(self)
+            hint = None
+            forget("aliencity.hint")
+        else:
+            self.prompt()
 
     # -- key handlers, one per mode ---------------------------------------------------
 
@@ -194,7 +211,7 @@ class Board(session.Board):
             scr.show_distance()
         elif k == boards.SELECT or k == boards.B or k == boards.A:
             scr.toggle_distance()
-            self.mode = self.back
+            self.mode = self.back_to
             if self.mode == CLAIMING:
                 if not scr.claims[scr.cur]:
                     scr.next_claim(1)
@@ -226,7 +243,7 @@ class Board(session.Board):
 
     def distances(self):
         """Into the distance view; it comes back to the mode it left."""
-        self.back = self.mode
+        self.back_to = self.mode
         self.mode = DISTANCE
         self.scr.toggle_distance()
 
@@ -256,24 +273,28 @@ class Board(session.Board):
             self.after_build("")
 
     def after_build(self, text):
-        """The position changed: save, redraw, pixels, prompt the next
-        player."""
+        """A build is complete (claimed or not): save, then ``moved``."""
+        self.s.autosave()
+        self.moved(text)
+
+    def moved(self, text):
+        """The position changed: redraw, pixels, prompt the next player."""
         scr = self.scr
         scr.close_claims()
         self.mode = PLAY
-        self.s.autosave()
+        scr.mode = PLAY
         scr.first_kind()
         scr.redraw()
         scr.to_legal()
         self.pixels()
         self.prompt(text)
 
-    def undo(self):
-        """Take back the last build and every computer build after the last
-        human one (so a human is to move again); says what was undone."""
+    def take_back(self):
+        """The last build and every computer build after the last human one
+        (so a human is to move again): what was undone, in words."""
         g = self.g
         if g.nbuilds == 0:
-            return M_NOTHING
+            return None
         more = -1
         while True:
             p, kind, lot, _ = g.build_at(g.nbuilds - 1)
@@ -281,19 +302,14 @@ class Board(session.Board):
             more += 1
             if not g.nbuilds or self.seats[g.to_move] is None:
                 break
-        self.s.autosave()
-        self.mode = PLAY
-        self.scr.mode = PLAY
-        self.scr.first_kind()
-        self.scr.redraw()
-        self.pixels()
         if more:
             return M_UNDONE_MORE % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot), more)
         return M_UNDONE % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot))
 
     def game_over(self):
         self.mode = OVER_MODE
-        self.computer_drop()
+        self.drop_computer()
+        forget("aliencity.computer")
         self.s.store.keep_record(self.record_text())
         self.winner_pixels()
         self.fx.sound(END)
@@ -310,12 +326,25 @@ class Board(session.Board):
         gc.collect()
         return text
 
-    def computer_drop(self):
-        """Give back the AI's code and buffers, if they were ever loaded."""
-        import sys
-        if "aliencity.computer" in sys.modules:
-            self.computer().drop_ai()
-            forget("aliencity.computer")
+    # -- computer seats (ui/think.py's decide calls these) ------------------------------
+
+    def player(self, p):
+        return PLAYER_WORDS[p]
+
+    def keep(self):
+        return self.g.nbuilds
+
+    def restore(self, n):
+        """A search cut short may leave trial builds: take them back."""
+        g = self.g
+        while g.nbuilds > n:
+            g.undo()
+
+    def think_words(self, p, level):
+        self.computer().thinking(self, p, level)
+
+    def choose(self, p, level, think):
+        return self.computer().choose(self, level, think)
 
     # -- prompts and lights ----------------------------------------------------------
 
@@ -341,31 +370,13 @@ class Board(session.Board):
             self.fx.steady(palette.PX_P1 if p == 0 else palette.PX_P2)
 
     def winner_pixels(self):
-        """The winner's colour (both players' colours on a draw)."""
+        """The winner's colour (the draw colour on a draw)."""
         from aliencity import scoring
         win = scoring.score(self.g).winner()
-        self.fx.steady(palette.PX_P1 if win == 0 else palette.PX_P2 if win == 1
-                       else palette.PX_DRAW)
+        self.winners((palette.PX_P1 if win == 0 else palette.PX_P2 if win == 1
+                      else palette.PX_DRAW,))
 
-    # -- pause and scores -------------------------------------------------------------
-
-    def pause(self):
-        s = self.s
-        items = ("resume", "undo", "hint", "rules", "restart", "quit")
-        choice = s.pause("Paused  (seed %d)" % s.setup.dealt, items)
-        s.display.root_group = self.scr.root
-        if choice == "restart" or choice == QUIT:
-            return choice
-        if choice == "undo":
-            self.prompt(self.undo())
-        elif choice == "hint" and not self.g.over():
-            from aliencity import hint  # only for a hint
-            hint.hint(self)
-            hint = None
-            forget("aliencity.hint")
-        else:
-            self.prompt()
-        return None
+    # -- scores -----------------------------------------------------------------------
 
     def scores(self):
         """The scoring screen: 'new', 'quit' or 'board'."""

@@ -20,7 +20,8 @@ from micropython import const
 
 from aliencity.engine import CLASSIC, MAX_BUILDS, STANDALONE, Game
 from aliencity.geometry import NKINDS, NLOTS, NONE
-from ui.session import forget, read_head, save_head
+from lazy import forget
+from savehead import read_head, save_head
 
 SEATS = ("human", "easy", "medium", "hard")
 

@@ -16,6 +16,7 @@ import gc
 from micropython import const
 
 import boards
+from lazy import forget
 from skyscrapers import save
 from skyscrapers.deal import new_game as _deal
 from skyscrapers.engine import SLIDE, VAR1, play_from, play_of, play_to
@@ -23,7 +24,6 @@ from skyscrapers.scoring import bound
 from skyscrapers.screen import CHOOSE, Screen
 from ui import palette, session
 from ui.fx import END, ILLEGAL, MOVE, PLACE
-from ui.session import QUIT, forget
 
 TAG = const(0x73)            # "s": the game's store section
 TITLE = "Skyscrapers"
@@ -33,8 +33,6 @@ RULES_MODULE = "skyscrapers.rules"
 # tests/test_messages.py)
 M_SEED = "seed %d. A: plays of the piece under the cursor"
 M_CONTINUED = "continued after play %d"
-M_UNDONE = "undone: %s"                 # what the play did (screen M_DONE_*)
-M_NOTHING = "nothing to undo"
 M_NO_PLAY = "%s; no play left. A: score"   # what the play did
 ROWS_MODULE = "skyscrapers.rows"
 
@@ -60,7 +58,10 @@ def new_game(st):
 
 
 class Board(session.Board):
-    """The controller: the game and its screen."""
+    """The controller: the game and its screen; the shell (ui/session.Board)
+    runs the loop, the pause menu and undo through the hooks below."""
+
+    PAUSE_ITEMS = ("finish",)
 
     def __init__(self, s, game):
         super().__init__(s, game)
@@ -71,28 +72,50 @@ class Board(session.Board):
         forget("skyscrapers.sprites")
         self.scr = Screen(sheet, game, s.store.best(self.key))
         self.scr.target = bound(game)
+        self.root = self.scr.root
+        self.handlers = (self.on_key,)
 
-    def run(self):
-        s = self.s
+    # -- the shell's hooks ------------------------------------------------------------
+
+    def begin(self):
         scr = self.scr
-        s.display.root_group = scr.root
+        self.s.display.root_group = scr.root
         scr.redraw()
         if self.g.nplays:
             scr.say(M_CONTINUED % self.g.nplays, palette.DIM)
         else:
-            scr.say(M_SEED % s.setup.dealt, palette.DIM)
+            scr.say(M_SEED % self.s.setup.dealt, palette.DIM)
         self.fx.steady(palette.PX_P1)
-        s.refresh()
-        s.buttons.clear()
-        while True:
-            k = s.key()
-            if scr.mode == CHOOSE:
-                self.on_choose(k)
-            else:
-                out = self.on_play(k)
-                if out is not None:
-                    return out
-            s.refresh()
+
+    def say(self, text, colour=palette.DIM):
+        self.scr.say(text, colour)
+
+    def back(self):
+        pass
+
+    def paused(self, word):
+        return self.finish()
+
+    def take_back(self):
+        """The last play, in words (None: none made)."""
+        g = self.g
+        if not g.nplays:
+            return None
+        m = g.play_at(g.nplays - 1)
+        g.undo()
+        return self.scr.done_words(m, g.pawn[play_from(m)] - 1)
+
+    def moved(self, text):
+        self.scr.redraw()
+        self.say(text)
+
+    # -- keys -------------------------------------------------------------------------
+
+    def on_key(self, k):
+        if self.scr.mode == CHOOSE:
+            self.on_choose(k)
+            return None
+        return self.on_play(k)
 
     def on_choose(self, k):
         scr = self.scr
@@ -156,31 +179,6 @@ class Board(session.Board):
             scr.say(M_NO_PLAY % text, palette.TITLE)
         else:
             scr.say(text, palette.DIM)
-
-    def undo(self):
-        g = self.g
-        if not g.nplays:
-            self.scr.say(M_NOTHING, palette.DIM)
-            return
-        m = g.play_at(g.nplays - 1)
-        g.undo()
-        self.s.autosave()
-        self.scr.redraw()
-        self.scr.say(M_UNDONE % self.scr.done_words(m, g.pawn[play_from(m)] - 1),
-                     palette.DIM)
-
-    def pause(self):
-        s = self.s
-        items = ("resume", "undo", "finish", "rules", "restart", "quit")
-        choice = s.pause("Paused  (seed %d)" % s.setup.dealt, items)
-        s.display.root_group = self.scr.root
-        if choice == "undo":
-            self.undo()
-        elif choice == "finish":
-            return self.finish()
-        elif choice == "restart" or choice == QUIT:
-            return choice
-        return None
 
     def finish(self):
         """The scoring screen; keeps the best score. Returns 'new', 'quit'

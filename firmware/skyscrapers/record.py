@@ -12,6 +12,7 @@
 plays the moves through the engine and names the first illegal one.
 """
 
+from records import RecordError, Words
 from skyscrapers.engine import (
     CENTER,
     NTILES,
@@ -29,7 +30,6 @@ from skyscrapers.engine import (
     play_text,
     tile_name,
 )
-from ui.records import RecordError, Words
 
 MAGIC = "skyscrapers"
 VERSION = 1

@@ -88,7 +88,7 @@ def _sure(s, word):
 
 def rules(s):
     """The game's rules (its RULES_MODULE), scrolled until B, A or Start."""
-    from ui.session import forget
+    from lazy import forget
     from ui.textview import TextView
     mod = __import__(s.app.RULES_MODULE, None, None, ["RULES"])
     tv = TextView()

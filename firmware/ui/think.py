@@ -1,5 +1,6 @@
 """While the computer thinks: its progress on the NeoPixels, and the keys
-that stop it ("move now", "cancel").
+that stop it ("move now", "cancel"); ``decide``, the one way every game's
+computer seat chooses.
 
     t = Thinking(fx, buttons, 1 << boards.A | 1 << boards.B)
     ai.choose(..., t.progress, t.stop)
@@ -9,6 +10,11 @@ that stop it ("move now", "cancel").
 computer thinks acts on the board later; the queued sounds and flashes go
 on. Every game with computer seats uses it.
 """
+
+import boards
+
+# Said by decide (fits the message line whole: tests/test_messages.py)
+M_LOW_MEMORY = "memory ran low: %s plays %s from now on"   # player, level
 
 
 class Thinking:
@@ -32,3 +38,37 @@ class Thinking:
                 return self.hit
             if ev.pressed and self.keys >> ev.key & 1:
                 self.hit = True
+
+
+def decide(b, p, levels):
+    """Computer seat ``p`` of board ``b`` (ui.session.Board) chooses at its
+    level, one of ``levels`` (the AI's, cheapest first): (its choice, a
+    note or None). While it thinks the NeoPixels show
+    its progress; A or B makes it act now with its best so far. After a
+    MemoryError the game is put back as the search found it, the AI's code
+    and buffers go, and the seat plays the next cheaper level for the rest
+    of the game (the note says so); there is none cheaper than the first."""
+    note = None
+    while True:
+        level = b.seats[p]
+        if level not in levels:       # a level this version no longer has
+            level = b.seats[p] = levels[0]
+        b.think_words(p, level)
+        b.s.refresh()
+        think = Thinking(b.fx, b.s.buttons, 1 << boards.A | 1 << boards.B)
+        kept = b.keep()
+        try:
+            if b.s.fault("oom"):
+                raise MemoryError("injected fault (oom)")
+            choice = b.choose(p, level, think)
+        except MemoryError:
+            b.restore(kept)
+            b.drop_computer()
+            i = levels.index(level)
+            if i == 0:
+                raise
+            b.seats[p] = levels[i - 1]
+            note = M_LOW_MEMORY % (b.player(p), levels[i - 1])
+            continue
+        b.fx.progress(1.0)
+        return choice, note
