@@ -432,7 +432,7 @@ class Runner:
         tb = self.console[starts[-1]:] if starts else self.console[-20:]
         text = line[len(CRASH_MARK):]
         self.crash_screens.append({"t_ms": round(self.host.now_ms(), 3), "text": text,
-                                   "traceback": "\n".join(tb) + "\n"})
+                                   "traceback": "\n".join(tb).rstrip("\n") + "\n"})
         self.console = []
         sys.stderr.write("sim: the crash screen is up (%.0f ms): %s\n"
                          % (self.host.now_ms(), text))
