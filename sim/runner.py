@@ -14,6 +14,7 @@ does not swallow it).
 import argparse
 import importlib.machinery
 import importlib.util
+import io
 import json
 import os
 import random
@@ -40,6 +41,10 @@ FRAMES_MS = 1000      # headless run without a script
 WINDOW_TITLE = ("Alien City (simulator): arrows = d-pad, Z = A, X = B, "
                 "Enter = Start, Space = Select, Esc = quit")
 
+# The line firmware/ui/crash.py prints on the console once its screen is up.
+CRASH_MARK = "crash screen: "
+EXIT_CRASH_SCREEN = 3     # exit status of a run that showed the crash screen
+
 BUTTONS = ("up", "down", "left", "right", "a", "b", "start", "select")
 STANDIN_NAMES = ("board", "keypad", "digitalio", "analogio", "microcontroller",
                  "supervisor", "neopixel_write", "audioio", "audiocore",
@@ -57,6 +62,30 @@ class Quit(BaseException):
 
 class Timeout(BaseException):
     """A headless run took longer (in real time) than --timeout."""
+
+
+class Console(io.TextIOBase):
+    """sys.stdout while code.py runs (the board's serial console): passes
+    everything on, and hands each complete line to ``on_line``."""
+
+    def __init__(self, out, on_line):
+        self.out = out
+        self.on_line = on_line
+        self.partial = ""
+
+    def writable(self):
+        return True
+
+    def write(self, s):
+        self.out.write(s)
+        lines = (self.partial + s).split("\n")
+        self.partial = lines.pop()
+        for line in lines:
+            self.on_line(line)
+        return len(s)
+
+    def flush(self):
+        self.out.flush()
 
 
 def parse_script(text, start_ms=BOOT_MS):
@@ -227,6 +256,8 @@ class Runner:
         self.last_draw = 0.0
         self.drawn = None
         self.error = None
+        self.crash_screens = []     # {"t_ms", "text", "traceback"} for each one shown
+        self.console = []           # console lines since the last crash screen
         self.resets = 0
         self.power_cuts = 0
         self.quit = False
@@ -302,6 +333,8 @@ class Runner:
 
     def _pump_window(self):
         import pygame
+        if self.crash_screens and self.args.exit_when_done:
+            raise Quit()        # a crash screen ends a run that automation watches
         now = time.perf_counter()
         if now - self.last_events >= 0.01:
             self.last_events = now
@@ -377,14 +410,32 @@ class Runner:
             "refreshes": host.refreshes,
             "refreshed_pixels": host.refreshed_pixels,
             "last_areas": host.last_areas,
+            "crash_screens": self.crash_screens,
             "resets": self.resets,
             "power_cuts": self.power_cuts,
             "nvm_writes": host.nvm_writes,
-            "error": self.error,
+            "error": self.error or (self.crash_screens[0]["traceback"]
+                                    if self.crash_screens else None),
             "modules": {m: _origin(m) for m in STANDIN_NAMES},
         }
 
     # ------------------------------------------------------------ running code.py
+
+    def console_line(self, line):
+        """A line code.py printed. The crash screen's line records it, with
+        the traceback printed before it."""
+        if not line.startswith(CRASH_MARK):
+            self.console.append(line)
+            del self.console[:-200]
+            return
+        starts = [i for i, ln in enumerate(self.console) if ln.startswith("Traceback")]
+        tb = self.console[starts[-1]:] if starts else self.console[-20:]
+        text = line[len(CRASH_MARK):]
+        self.crash_screens.append({"t_ms": round(self.host.now_ms(), 3), "text": text,
+                                   "traceback": "\n".join(tb).rstrip("\n") + "\n"})
+        self.console = []
+        sys.stderr.write("sim: the crash screen is up (%.0f ms): %s\n"
+                         % (self.host.now_ms(), text))
 
     def _use_drive(self):
         """--drive: imports of code.py's modules and libraries go to the drive;
@@ -470,13 +521,18 @@ class Runner:
             self._use_drive()
         old = os.getcwd()
         os.chdir(self.drive or FIRMWARE)   # relative paths in firmware resolve as on the drive
+        stdout = sys.stdout
+        sys.stdout = Console(stdout, self.console_line)
         try:
             status = self.run_code()
         finally:
+            sys.stdout = stdout
             os.chdir(old)
             if hasattr(signal, "SIGALRM"):
                 signal.alarm(0)
         self.host.pump_hook = None
+        if status == 0 and self.crash_screens:
+            status = EXIT_CRASH_SCREEN
         if not self.headless:
             if not self.quit and (status or not args.exit_when_done):
                 self.wait_for_close()
@@ -526,7 +582,9 @@ def parse_args(argv):
     p.add_argument("--code", help="the program to run (default firmware/code.py, or the drive's)")
     p.add_argument("--drive", help="run code.py, the game and lib/ from this deployed CIRCUITPY "
                                    "drive or folder (tools/deploy.py), not from firmware/ and the venv")
-    p.add_argument("--exit-when-done", action="store_true", help="window: close when code.py returns")
+    p.add_argument("--exit-when-done", action="store_true",
+                   help="window: close when code.py returns or shows its crash screen "
+                        "(the exit status says which; headless runs always end)")
     args = p.parse_args(argv)
     for name in ("script", "screenshot", "state", "nvm", "code", "drive"):
         v = getattr(args, name)

@@ -234,3 +234,38 @@ def test_private_copies_of_numbers_match_their_originals():
             if name == "app.py" and k == "TABS":       # the app's name for Z_TABS
                 assert int(val) == orig["Z_TABS"]
     assert seen >= 150
+
+
+@pytest.mark.parametrize("board", ["pybadge", "pygamer"])
+def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
+    """A game continued just before a fleet battle, played through the
+    screen with every refresh drawn (the bot's other games compose no
+    pixels until the end), reaches the dice: each die is an 11x11 area, an
+    odd width and height, which crashed the simulator's display; the dice
+    are on the screenshot."""
+    import _simhost
+    import alhbot
+    import alhseeded
+    nvm = tmp_path / "nvm.bin"
+    alhbot.saved_nvm(nvm, alhseeded.play(21, 3, 20, 198), S3, dealt=21, limit=1)
+    dice = set()
+
+    def rolled_two(bot):
+        f = frame_of("_dice", "alheimur/shows.py")
+        if f is None:
+            return False
+        dice.update(a for a in _simhost.last_areas if a[2] - a[0] == a[3] - a[1] == 11)
+        return f.f_locals.get("k", 0) >= 2 and frame_of("wait", "alheimur/app.py") is not None
+
+    shot = tmp_path / "roll.png"
+    bot = play(seats=S3, seed=1, nvm=nvm, resume=True, board=board, fast=False,
+               watch=rolled_two, shot=shot)
+    assert bot.runner.error is None and bot.runner.crash_screens == []
+    assert len(dice) >= 2, dice
+    import pygame
+    s = pygame.image.load(str(shot))
+    for x1, y1, x2, y2 in dice:
+        colours = {tuple(s.get_at((x, y)))[:3] for x in range(x1, x2) for y in range(y1, y2)}
+        # a light face with dark pips
+        assert any(min(c) > 200 for c in colours) and any(max(c) < 60 for c in colours), \
+            (x1, y1, colours)

@@ -433,6 +433,9 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
         def _pump_script(self):
             host = self.host
             now = host.now_ms()
+            if self.crash_screens:           # code.py caught an exception: a failure
+                raise Failure("the crash screen: %s\n%s" % (self.crash_screens[0]["text"],
+                                                            self.crash_screens[0]["traceback"]))
             self.display.auto_refresh_tick()
             if watch is not None and watch(bot):
                 raise host.Done()
