@@ -255,7 +255,7 @@ def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
         if f is None:
             return False
         dice.update(a for a in _simhost.last_areas if a[2] - a[0] == a[3] - a[1] == 11)
-        return f.f_locals.get("k", 0) >= 2 and frame_of("wait", "alheimur/app.py") is not None
+        return f.f_locals.get("k", 0) >= 2 and frame_of("show_for", "ui/session.py") is not None
 
     shot = tmp_path / "roll.png"
     bot = play(seats=S3, seed=1, nvm=nvm, resume=True, board=board, fast=False,

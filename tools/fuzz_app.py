@@ -435,10 +435,11 @@ def fuzz(events, seed, board, log=None):
 
         def find_alheimur(self):
             """The Alheimur game whose Board is on the stack (True: found)."""
-            board = frame_locals("run", "alheimur/app.py")
-            if board is None or "self" not in board:
+            import alhbot
+            f = alhbot.board_frame()      # the shell's loop with Alheimur's Board
+            if f is None:
                 return False
-            self.alh_game = board["self"].g
+            self.alh_game = f.f_locals["self"].g
             return True
 
         def _launcher_step(self, host, now):
