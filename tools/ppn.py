@@ -49,7 +49,6 @@ from aliencity.engine import CLASSIC, RULES_NAMES, STANDALONE
 from aliencity.geometry import (
     COLOUR_LETTERS,
     CORNERS,
-    KIND_NAMES,
     NONE,
     NTILES,
     PLAYER_NAMES,
@@ -83,10 +82,6 @@ class PpnError(Exception):
     def __init__(self, line, problem):
         super().__init__("line %d: %s" % (line, problem))
         self.line = line
-
-
-class Illegal(Exception):
-    """An illegal build: the message names the turn and the line."""
 
 
 # -- the metadata (a YAML mapping; the subset PPN games use) ------------------
@@ -138,9 +133,11 @@ def _flow_map(text, n):
 
 
 def read_metadata(lines, first_line):
-    """{key: str or dict} from YAML lines: 'Key: value', 'Key:' followed by
-    more indented 'Key: value' lines, or 'Key: {A: b, C: d}'."""
+    """({key: str or dict}, {key or (key, subkey): line}) from YAML lines:
+    'Key: value', 'Key:' followed by more indented 'Key: value' lines, or
+    'Key: {A: b, C: d}'."""
     meta = {}
+    where = {}
     parent = None
     parent_indent = 0
     for i, raw in enumerate(lines):
@@ -155,23 +152,25 @@ def read_metadata(lines, first_line):
             raise PpnError(n, "metadata: expected 'Key: value', got %s" % line.strip())
         key = key.strip().strip("'\"")
         if parent is not None and indent > parent_indent:
-            if not isinstance(meta[parent], dict):
-                raise PpnError(n, "metadata: %s: a value and a mapping at once" % parent)
             meta[parent][key] = _scalar(value, n)
+            where[(parent, key)] = n
             continue
         if indent and parent is None:
             raise PpnError(n, "metadata: unexpected indent before %s" % key)
         parent = None
         parent_indent = indent
         v = value.strip()
+        where[key] = n
         if not v or v.startswith("#"):
             meta[key] = {}
             parent = key
         elif v.startswith("{"):
             meta[key] = _flow_map(v, n)
+            for k in meta[key]:
+                where[(key, k)] = n
         else:
             meta[key] = _scalar(v, n)
-    return meta
+    return meta, where
 
 
 def split_game(text, game):
@@ -273,6 +272,7 @@ class Token:
         self.line = line
         self.alone = alone
         self.lines = lines    # a comment's lines (text inside the braces)
+        self.end = line       # a comment's last line
 
 
 def tokenize(lines, first_line):
@@ -288,6 +288,7 @@ def tokenize(lines, first_line):
                 comment.lines.append(line)
                 continue
             comment.lines.append(line[:end])
+            comment.end = n
             _comment_end(line, end, n)
             out.append(comment)
             comment = None
@@ -412,8 +413,10 @@ def read_movetext(toks):
     header = []
     turns = []
     cur = None
+    long_comment = None       # the last comment, when it spans lines
     for tok in toks:
         if tok.kind == "comment":
+            long_comment = tok if len(tok.lines) > 1 else None
             if tok.alone:
                 (header if cur is None else cur.after).extend(comment_block(tok.lines))
             else:
@@ -424,6 +427,8 @@ def read_movetext(toks):
         if tok.kind == ";":
             continue
         w = tok.text
+        if not MOVE_NUMBER.match(w):
+            long_comment = None
         n = tok.line
         _ascii(w, n)
         m = MOVE_NUMBER.match(w)
@@ -431,12 +436,15 @@ def read_movetext(toks):
             t = Turn(int(m.group(1)), 0 if m.group(2) == "." else 1, n, w)
             if cur is not None and cur.kind < 0:
                 raise PpnError(cur.line, "turn %s has no build" % cur.label)
-            prev = (cur.number, cur.side) if cur else (0, 1)
-            if t.number < 1 or (t.number, t.side) <= prev:
-                raise PpnError(n, "turn %s after %s: turns go 1. 1... 2. 2... in order"
-                               % (w, cur.label if cur else "the start"))
             if cur is None and (t.number, t.side) != (1, 0):
                 raise PpnError(n, "the first turn is '1.', not '%s'" % w)
+            if cur is not None and t.number != cur.number + (t.side <= cur.side):
+                hint = ""
+                if long_comment is not None:
+                    hint = " (is the comment from line %d meant to run to line %d?)" % (
+                        long_comment.line, long_comment.end)
+                raise PpnError(n, "turn %s after %s: turns go 1. 1... 2. 2... (a player "
+                               "who cannot build is skipped: 7. 8.)%s" % (w, cur.label, hint))
             cur = t
             turns.append(t)
             continue
@@ -497,12 +505,13 @@ def _first_from_caps(turns):
     return None
 
 
-def _word_value(meta, key, allowed, n=1):
+def _word_value(meta, where, key, allowed):
     v = meta.get(key)
     if v is None:
         return None
     if not isinstance(v, str) or v.lower() not in allowed:
-        raise PpnError(n, "metadata: %s: '%s' is none of %s" % (key, v, ", ".join(allowed)))
+        raise PpnError(where[key], "metadata: %s: '%s' is none of %s"
+                       % (key, v, ", ".join(allowed)))
     return allowed[v.lower()]
 
 
@@ -527,51 +536,56 @@ def read_ppn(text, game=1, rules=None, streets=None, location_bonus=None):
     """A PPN file's text -> Game. ``rules``, ``streets`` ('open' or
     'as-written') and ``location_bonus`` override the metadata."""
     meta_lines, meta_at, move_lines, move_at = split_game(text, game)
-    meta = read_metadata(meta_lines, meta_at)
+    meta, where = read_metadata(meta_lines, meta_at)
     setup = meta.get("SetUp", meta.get("GameType"))
-    where = "SetUp" if "SetUp" in meta else "GameType"
+    key = "SetUp" if "SetUp" in meta else "GameType"
     if setup is None:
         raise PpnError(meta_at, "no GameType: an Alien City game names it, with its "
                        "Tiles (GameType: {Name: Alien City, Tiles: ...})")
+    at = where[key]
     if isinstance(setup, str):
         setup = {"Name": setup}
-    fields = {normalize_name(k): v for k, v in setup.items()}
+    fields = {}
+    for k, v in setup.items():
+        fields[normalize_name(k)] = v
+        where[normalize_name(k)] = where.get((key, k), at)
     name = fields.get("name", "")
     if normalize_name(name) != GAME_NAME:
-        raise PpnError(meta_at, "%s '%s' is not Alien City" % (where, name))
+        raise PpnError(where.get("name", at), "%s '%s' is not Alien City" % (key, name))
     if fields.get("system", "piecepack").lower() != "piecepack":
-        raise PpnError(meta_at, "%s: System %s: Alien City is played with a piecepack"
-                       % (where, fields["system"]))
+        raise PpnError(where["system"], "%s: System %s: Alien City is played with a "
+                       "piecepack" % (key, fields["system"]))
     if "tiles" not in fields:
-        raise PpnError(meta_at, "%s has no Tiles: without them their reader deals a "
-                       "random city (Seed) that no record can name" % where)
+        raise PpnError(at, "%s has no Tiles: without them their reader deals a random "
+                       "city (Seed) that no record can name" % key)
     g = Game()
-    g.colours, g.corners, g.values = read_tiles(fields["tiles"], meta_at)
+    g.colours, g.corners, g.values = read_tiles(fields["tiles"], where["tiles"])
     ranked = g.values is not None
     if meta.get("MovetextParser", "default").lower() not in ("default", "piecepack"):
-        raise PpnError(meta_at, "MovetextParser %s: Alien City uses the default parser"
-                       % meta["MovetextParser"])
+        raise PpnError(where["MovetextParser"], "MovetextParser %s: Alien City uses the "
+                       "default parser" % meta["MovetextParser"])
     r = rules if rules is not None else _word_value(
-        meta, "Rules", {"standalone": STANDALONE, "classic": CLASSIC}, meta_at)
+        meta, where, "Rules", {"standalone": STANDALONE, "classic": CLASSIC})
     g.rules = r if r is not None else (CLASSIC if ranked else STANDALONE)
+    at_rules = where.get("Rules", where["tiles"])
     if g.rules == CLASSIC and not ranked:
-        raise PpnError(meta_at, "classic rules need the tiles' values: Tiles gives no "
+        raise PpnError(at_rules, "classic rules need the tiles' values: Tiles gives no "
                        "ranks (write each tile as suit, rank, angle: S3^)")
     if g.rules == STANDALONE and ranked:
-        raise PpnError(meta_at, "Tiles gives ranks (values): a classic game, not "
+        raise PpnError(at_rules, "Tiles gives ranks (values): a classic game, not "
                        "standalone (write Tiles without ranks, e.g. S^, for standalone)")
     s = streets if streets is not None else _word_value(
-        meta, "Streets", {"open": "open", "as written": "as-written",
-                          "as-written": "as-written"}, meta_at)
+        meta, where, "Streets", {"open": "open", "as written": "as-written",
+                                 "as-written": "as-written"})
     g.streets_given = s is not None
     g.open_streets = s == "open"
     lb = location_bonus if location_bonus is not None else _word_value(
-        meta, "LocationBonus", {"true": True, "yes": True, "false": False, "no": False},
-        meta_at)
+        meta, where, "LocationBonus", {"true": True, "yes": True, "false": False, "no": False})
     g.location_bonus = bool(lb)
     if g.location_bonus and g.rules != CLASSIC:
-        raise PpnError(meta_at, "LocationBonus is an option of the classic rules")
-    first = _word_value(meta, "First", {"white": 0, "w": 0, "black": 1, "b": 1}, meta_at)
+        raise PpnError(where.get("LocationBonus", at), "LocationBonus is an option of the "
+                       "classic rules")
+    first = _word_value(meta, where, "First", {"white": 0, "w": 0, "black": 1, "b": 1})
     for k, v in meta.items():
         if k not in ("GameType", "SetUp", "MovetextParser") + OUR_KEYS:
             g.header.append("%s: %s" % (k, v if isinstance(v, str) else
@@ -581,7 +595,8 @@ def read_ppn(text, game=1, rules=None, streets=None, location_bonus=None):
     caps_first = _first_from_caps(g.turns)
     g.first = first if first is not None else caps_first if caps_first is not None else 1
     if g.rules == STANDALONE and g.first != 1:
-        raise PpnError(meta_at, "under the standalone rules Black (B) builds first")
+        raise PpnError(where.get("First", at), "under the standalone rules Black (B) "
+                       "builds first")
     for t in g.turns:
         p = g.first if t.side == 0 else 1 - g.first
         if t.cap != NONE and t.cap_player != p:
@@ -645,7 +660,6 @@ def read_record(text):
     g.values = rec.values if rec.rules == CLASSIC else None
     by_line = {m[0]: m for m in rec.moves}
     cur = None
-    count = [0, 0]
     for n, raw in enumerate(lines, 1):
         code, sep, note = raw.partition("#")
         note = note[1:] if note.startswith(" ") else note
@@ -661,7 +675,6 @@ def read_record(text):
             if sep and note.strip():
                 t.notes.append(note.strip())
             g.turns.append(t)
-            count[side] += 1
             cur = t
         elif sep:
             if code.strip() or cur is None:
@@ -857,7 +870,7 @@ def _name(path):
 
 def cmd_import(args):
     g = load_ppn(args)
-    eng, bad, note = settle_streets(g)
+    _eng, bad, note = settle_streets(g)
     write_out(args.out, record_text(g))
     if note:
         sys.stderr.write(note + "\n")
