@@ -1,0 +1,41 @@
+"""Replay, the same for every game: step through the moves of the game on
+its board (the pause menu's "replay"), loaded only while it runs.
+
+    right  the next move          left  the move before
+    down   to the end             up    to the start
+    A, B or Start                 back to the game at the move shown
+
+The game's replay module (``app.REPLAY_MODULE``, loaded with this one)
+moves its board ``b``: ``begin(b)``, ``step(b, d)`` (d 1 forward, -1 back;
+False at that end), ``show(b)`` (the board and its words for the move
+shown) and ``finish(b)`` (the game goes on from the move shown). Moves
+stepped back over stay ahead, to step forward again, until a new move.
+"""
+
+import boards
+from ui.fx import ILLEGAL, MOVE
+
+
+def run(s, b, module):
+    """The replay of board ``b`` in session ``s`` until A, B or Start."""
+    mod = __import__(module, None, None, ["step"])
+    mod.begin(b)
+    mod.show(b)
+    while True:
+        s.refresh()
+        k = s.key()
+        if k == boards.A or k == boards.B or k == boards.START:
+            break
+        if k == boards.RIGHT or k == boards.LEFT:
+            moved = mod.step(b, 1 if k == boards.RIGHT else -1)
+        elif k == boards.DOWN or k == boards.UP:
+            d = 1 if k == boards.DOWN else -1
+            moved = False
+            while mod.step(b, d):
+                moved = True
+        else:
+            continue
+        b.fx.sound(MOVE if moved else ILLEGAL)
+        if moved:
+            mod.show(b)
+    mod.finish(b)
