@@ -372,7 +372,9 @@ class Board(session.Board):
         if choice == "restart" or choice == QUIT:
             return choice
         if choice == "replay":
-            s.replay(self)
+            self.computer_drop()   # room for the replay (a computer seat reloads it)
+            from ui import replay  # the shell's replay, loaded while it runs
+            replay.run(s, self, REPLAY_MODULE)
         elif choice == "undo":
             self.prompt(self.undo())
         elif self.mode == OVER_MODE:

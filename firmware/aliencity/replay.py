@@ -18,12 +18,6 @@ M_STEP_CAP = "%s built a %s on %s and capped %s"         # player, piece, lot, l
 S_REPLAY = "replay %d/%d"                                # builds shown, in all
 
 
-def begin(b):
-    """Into the replay: the AI's code and buffers make room (a computer
-    seat loads them again at its next move)."""
-    b.computer_drop()
-
-
 def step(b, d):
     """One build forward (d 1) or back (d -1); False at that end."""
     g = b.g

@@ -20,9 +20,6 @@ A game plugs in with its ``app`` module, which provides:
                             below): .run() until 'quit', 'restart' or 'new'
     RULES_MODULE            the module holding RULES (lines for the rules
                             screen), loaded only while they are read
-    REPLAY_MODULE           (optional) the module that steps its board
-                            through the game for ui/replay.py: begin,
-                            step, show, finish; loaded only for a replay
 
 The session keeps the game's options and its autosave in the game's own
 store section, finds fresh seeds, waits for presses (``key``), and opens
@@ -226,16 +223,6 @@ class Session:
         forget("ui.pause")
         gc.collect()
         return choice
-
-    def replay(self, board):
-        """The pause menu's "replay": ui/replay.py and the game's
-        REPLAY_MODULE, loaded only while it runs."""
-        from ui import replay
-        replay.run(self, board, self.app.REPLAY_MODULE)
-        replay = None
-        forget("ui.replay")
-        forget(self.app.REPLAY_MODULE)
-        gc.collect()
 
     def scores(self, title, rows, colours=None, title_colour=None):
         """The scoring screen: 'new' (A), 'board' (B) or 'quit' (Start)."""
