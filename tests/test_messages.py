@@ -65,6 +65,11 @@ ALIEN = {
     ("aliencity.app", "M_FINAL"): (),
     ("aliencity.app", "M_UNDONE"): ("player", "piece", "lot"),
     ("aliencity.app", "M_UNDONE_MORE"): ("player", "piece", "lot", "n"),
+    ("aliencity.app", "M_AHEAD"): ("build",),
+    ("aliencity.replay", "M_START"): (),
+    ("aliencity.replay", "M_STEP"): ("player", "piece", "lot"),
+    ("aliencity.replay", "M_STEP_CAP"): ("player", "piece", "lot", "lot"),
+    ("aliencity.replay", "S_REPLAY"): ("build", "build"),
     ("aliencity.computer", "M_THINKING"): ("level",),
     ("aliencity.computer", "M_BUILT"): ("player", "piece", "lot"),
     ("aliencity.computer", "M_BUILT_CAP"): ("player", "piece", "lot", "lot"),
@@ -251,6 +256,7 @@ ALH_PLACE = {("alheimur.app", "S_TURN"): (8, 1), ("alheimur.app", "S_TURN_FREE")
 # The shell's own (ui/session.py, ui/think.py): what every game says alike.
 SHELL = {
     ("ui.session", "M_PAUSED"): ("seed",),
+    ("ui.session", "M_PAUSED_LOADED"): (),
     ("ui.session", "M_UNDONE"): ("undone",),
     ("ui.session", "M_NOTHING"): (),
     ("alheimur.app", "M_NOTHING"): (),

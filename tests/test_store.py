@@ -488,6 +488,7 @@ def test_store_and_autosave_in_micropython():
         "    def __init__(self):\n"
         "        self.seats = [0, 1]; self.rules = 0; self.open_streets = False\n"
         "        self.location_bonus = False; self.seed = 0; self.dealt = 1\n"
+        "        self.city = None; self.ahead = b''\n"
         "nvm = bytearray(b'\\xff' * 8192)\n"
         "nvm[0:7] = b'HCS\\x01\\x00\\x02' + bytes(((2 + 0x5A) & 0xFF,))\n"
         "s = store.Store(nvm)\n"

@@ -580,6 +580,14 @@ PLAY_PEAKS = (
      "from aliencity import computer, ai\nai.brain()\nai = computer = None",
      None),
     ("Alien City, hot seat", "aliencity", None, None, None),
+    # the pause menu's replay: the app drops a computer's code first; the
+    # replay's modules, a whole game ahead, and save2 while its end saves
+    ("Alien City, replaying", "aliencity",
+     "from aliencity.deal import new_game\ng = new_game(1)\nnew_game = None\n"
+     "from ui.session import forget\nforget('aliencity.deal')\n"
+     "from array import array\nbuf = array('H', [0] * 560)\ng.legal(buf)\nbuf = None\n"
+     "import ui.replay, aliencity.replay, aliencity.save2\ns.setup.ahead = bytes(3 * 38)",
+     None, None),
     ("Skyscrapers", "skyscrapers",
      "from skyscrapers.deal import new_game\ng = new_game(1)",
      None, "down\na\nwait 200\na\nwait 300\n"),

@@ -310,6 +310,8 @@ def screens_on_stack(found):
         name = SCREENS.get(code.co_name)
         if code.co_name == "run" and code.co_filename.endswith("textview.py"):
             name = "text view (rules, scores)"
+        elif code.co_name == "_run" and code.co_filename.endswith("replay.py"):
+            name = "replay"
         elif code.co_name == "run" and code.co_filename.endswith("launcher.py"):
             name = "launcher"
         elif code.co_name == "run" and not code.co_filename.endswith("ui/session.py"):

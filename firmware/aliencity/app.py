@@ -13,10 +13,12 @@ The board is in one of these modes, each with its own key handler:
               shows), A caps it, B no claim, Select its distances
     DISTANCE  street distances from the structure under the cursor; A, B
               or Select go back
-    OVER      the game is over: A or Start the scores, the board to look at
+    OVER      the game is over: A the scores, Start pause, the board to look at
 
 Computer seats and hints live in aliencity/computer.py, loaded at the first
-computer move or hint; ``record`` and ``results`` only at the end.
+computer move or hint; ``record`` and ``results`` only at the end; the
+pause menu's replay in ui/replay.py and aliencity/replay.py, loaded only
+while it runs.
 """
 
 import gc
@@ -38,6 +40,7 @@ TAG = const(0x61)            # "a": the game's store section
 TITLE = "Alien City"
 RULES_MODULE = "aliencity.rules"
 ROWS_MODULE = "aliencity.rows"
+REPLAY_MODULE = "aliencity.replay"
 OVER_MODE = const(3)
 
 Setup = save.Setup
@@ -54,9 +57,10 @@ M_DICE = "dice P1 %d, P2 %d: %s first"
 M_CLAIMED = "%s capped the %s on %s"                    # player, piece, lot
 M_NO_CLAIM = "no claim"
 M_OVER = "game over! A: the scores"
-M_FINAL = "the final city. A or Start: the scores"
+M_FINAL = "the final city. A: the scores, Start: menu"
 M_UNDONE = "%s's %s on %s"                             # player, piece, lot
 M_UNDONE_MORE = "%s's %s on %s (+%d)"                   # ... and n computer builds
+M_AHEAD = "%d builds ahead: Start, replay"              # builds
 S_OVER = "game over"
 S_SEAT = "%s: %s"                                       # player, level
 
@@ -83,7 +87,11 @@ def _art(game):
 
 
 def new_game(st):
-    tiles, icons, values, first, _ = _deal(st)
+    st.ahead = b""
+    if st.dealt == 0:                 # a loaded game's own city (save2.py)
+        tiles, icons, values, first = st.city
+    else:
+        tiles, icons, values, first, _ = _deal(st)
     return Game(tiles, icons, values, st.rules, st.open_streets,
                 st.location_bonus and st.rules == CLASSIC, first)
 
@@ -93,7 +101,7 @@ class Board(session.Board):
     the shell (ui/session.Board) runs the loop, the pause menu, undo and
     the computer seats through the hooks below."""
 
-    PAUSE_ITEMS = ("hint",)
+    PAUSE_ITEMS = ("hint", "replay")
     AI = "aliencity.ai"
 
     def __init__(self, s, game):
@@ -128,9 +136,11 @@ class Board(session.Board):
     def intro(self):
         st = self.s.setup
         g = self.g
+        if st.ahead:
+            return M_AHEAD % (len(st.ahead) // 3)
         if g.nbuilds:
             return M_CONTINUED % (g.nbuilds + 1)
-        rolls = _deal(st)[4] if st.rules == CLASSIC else None
+        rolls = _deal(st)[4] if st.rules == CLASSIC and st.dealt else None
         if rolls:
             dw, db = rolls[-1]
             return M_DICE % (sum(dw), sum(db), PLAYER_WORDS[g.first])
@@ -145,18 +155,26 @@ class Board(session.Board):
         self.scr.say(text, colour)
 
     def back(self):
-        self.prompt()
+        if self.mode == OVER_MODE:
+            self.scr.say(M_FINAL, palette.TITLE)
+        else:
+            self.prompt()
 
     def paused(self, word):
-        """The pause menu's own item: a hint (medium's build, not played)."""
-        if not self.g.over():
+        """The pause menu's own items: a hint (medium's build, not played)
+        or the replay (ui/replay.py steps the board through the record)."""
+        if word == "replay":
+            self.drop_computer()       # room for the replay (a computer seat reloads it)
+            forget("aliencity.computer")
+            from ui import replay  # the shell's replay, loaded while it runs
+            replay.run(self.s, self, REPLAY_MODULE)
+        elif not self.g.over():
             from aliencity import hint  # only for a hint
             hint.hint(self)
             hint = None
             forget("aliencity.hint")
         else:
-            self.prompt()
-
+            self.back()
     # -- key handlers, one per mode ---------------------------------------------------
 
     def on_play(self, k):
@@ -231,7 +249,9 @@ class Board(session.Board):
         scr = self.scr
         if k == boards.SELECT:
             self.distances()
-        elif k == boards.A or k == boards.START:
+        elif k == boards.START:
+            return self.pause()
+        elif k == boards.A:
             out = self.scores()
             if out != "board":
                 return out
@@ -274,6 +294,7 @@ class Board(session.Board):
 
     def after_build(self, text):
         """A build is complete (claimed or not): save, then ``moved``."""
+        self.s.setup.ahead = b""      # a new build: the replay's builds ahead are gone
         self.s.autosave()
         self.moved(text)
 
@@ -295,6 +316,7 @@ class Board(session.Board):
         g = self.g
         if g.nbuilds == 0:
             return None
+        self.s.setup.ahead = b""      # the replay's builds ahead are gone
         more = -1
         while True:
             p, kind, lot, _ = g.build_at(g.nbuilds - 1)

@@ -1,7 +1,7 @@
 """The pause menu every game shares (Start on the board).
 
 The game names its items, in order, from: resume, undo, hint, finish,
-all worlds, rules, restart, quit. Restart and quit ask "sure?" first (No is
+all worlds, replay, rules, restart, quit. Restart and quit ask "sure?" first (No is
 highlighted), so a stray press never ends a game. B or Start resumes.
 """
 
@@ -21,6 +21,7 @@ _HELP = {
     "hint": "a move the computer likes",
     "finish": "end the game and score it",
     "all worlds": "every world at a glance",
+    "replay": "step through the game",
     "rules": "the rules in short",
     "restart": "the same deal, from move 1",
     "quit": "back to the launcher",

@@ -194,6 +194,7 @@ class Session:
 # Said by the shared flows (each fits the message line whole:
 # tests/test_messages.py)
 M_PAUSED = "Paused  (seed %d)"                         # the dealt seed
+M_PAUSED_LOADED = "Paused  (loaded game)"              # dealt seed 0: from the desktop
 M_UNDONE = "undone: %s"                                # what the move did
 M_NOTHING = "nothing to undo"
 
@@ -289,7 +290,8 @@ class Board:
         """The pause menu with ``items``, then ``root`` on the display
         again: the word chosen ('resume' for B or Start)."""
         s = self.s
-        choice = s.pause(M_PAUSED % s.setup.dealt, items)
+        d = s.setup.dealt
+        choice = s.pause(M_PAUSED % d if d else M_PAUSED_LOADED, items)
         s.display.root_group = root
         return choice
 
