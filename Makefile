@@ -44,13 +44,16 @@ PYTEST := $(VPY) -m pytest -q -n 2 --durations=12
 
 test: $(VENV)/.installed node_modules/.installed $(TYPES)/.installed
 	$(VPY) -m ruff check .
+	$(VPY) tools/consts.py --check
 	$(MAKE) --no-print-directory types
 	$(PYTEST)
 
 # The long forms: every byte of every power cut, every refusal of every
-# property example, and the tests marked soak.
+# property example, the tests marked soak; then 20,000 random events on
+# each board with a new seed (printed, with a replay command, on failure).
 soak: $(VENV)/.installed node_modules/.installed
 	SOAK=1 $(PYTEST)
+	$(VPY) tools/fuzz_app.py --events 40000
 
 bench: $(VENV)/.installed node_modules/.installed
 	$(VPY) tools/bench.py

@@ -205,37 +205,6 @@ def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
     assert all(not s for s in seen["deciding"]), seen["deciding"][:3]
 
 
-def test_private_copies_of_numbers_match_their_originals():
-    """Modules keep const() copies of the numbers they use of
-    alheimur.actions, alheimur.layout and the screen's layout (sprites.py):
-    private ones (no global, no import) or, in the engine's modules, under
-    the same names (no new name to intern). Every copy must equal its
-    original."""
-    import re
-
-    from alheimur import actions, layout
-    orig = {}
-    for mod in (actions, layout):
-        orig.update((k, v) for k, v in vars(mod).items() if k.isupper() and isinstance(v, int))
-    with open(os.path.join(paths.FIRMWARE, "alheimur", "sprites.py")) as f:
-        for name, val in re.findall(r"^([A-Z][A-Z0-9_]*) = const\((\w+)\)", f.read(), re.M):
-            orig[name] = int(val, 0)
-    orig.update(Z_WORLD=0, Z_PANEL=1, Z_TABS=2)   # the cursor's zones (screen, view)
-    seen = 0
-    for name in os.listdir(os.path.join(paths.FIRMWARE, "alheimur")):
-        if not name.endswith(".py") or name in ("actions.py", "layout.py", "sprites.py"):
-            continue
-        with open(os.path.join(paths.FIRMWARE, "alheimur", name)) as f:
-            src = f.read()
-        for k, val in re.findall(r"^_?([A-Z][A-Z0-9_]*) = const\((-?\w+)\)", src, re.M):
-            if k in orig:
-                assert int(val, 0) == orig[k], (name, k, val, orig[k])
-                seen += 1
-            if name == "app.py" and k == "TABS":       # the app's name for Z_TABS
-                assert int(val) == orig["Z_TABS"]
-    assert seen >= 150
-
-
 @pytest.mark.parametrize("board", ["pybadge", "pygamer"])
 def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
     """A game continued just before a fleet battle, played through the

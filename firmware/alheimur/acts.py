@@ -11,28 +11,28 @@ from micropython import const
 from alheimur.actions import a_ship, a_size, a_terr, a_to, a_world
 from alheimur.words import SIZES, place, ship, ship_kind, terr, tile_name, world_letter
 
-# Private copies of the alheimur.actions and alheimur.layout numbers used
-# here (tests/test_alheimur_app.py checks them against the originals).
-_K_PASS = const(0)
-_K_START = const(4)
-_P_EXPAND = const(4)
-_K_EXPAND = const(5)
-_K_CIVILIZE = const(6)
-_P_MIGRATE = const(6)
-_K_SURVIVE = const(7)
-_K_MIGRATE = const(8)
-_K_LAUNCH = const(9)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
+_FIGHTER = const(4)
+_K_AIM = const(17)
 _K_BOARD = const(10)
-_K_RETURN = const(11)
-_K_UNLOAD = const(12)
+_K_CIVILIZE = const(6)
+_K_EXPAND = const(5)
 _K_FLIP = const(13)
 _K_LAND = const(14)
-_P_AIM = const(13)
+_K_LAUNCH = const(9)
+_K_MIGRATE = const(8)
 _K_MOVE = const(15)
+_K_PASS = const(0)
+_K_RETURN = const(11)
 _K_SITE = const(16)
-_K_AIM = const(17)
+_K_START = const(4)
+_K_SURVIVE = const(7)
 _K_TARGET = const(18)
-_FIGHTER = const(4)
+_K_UNLOAD = const(12)
+_P_AIM = const(13)
+_P_EXPAND = const(4)
+_P_MIGRATE = const(6)
+# end consts
 
 STEPS = ("migrate", "launch", "status", "land", "board", "move")
 

@@ -39,9 +39,11 @@ from alheimur.actions import (
 )
 
 _INV = const(32)     # layout.INVADER
-_FIGHTER = const(4)  # layout.FIGHTER
-_MARINE = const(24)  # layout.MARINE
-_FREE = const(255)   # layout.FREE
+# consts from alheimur.layout (tools/consts.py; do not edit)
+_FIGHTER = const(4)
+_FREE = const(255)
+_MARINE = const(24)
+# end consts
 
 # Where the model keeps the copy (one bytearray, so a snapshot is one copy).
 _SURF = const(0)     # 128: world * 16 + territory -> piece (no USED bit)

@@ -20,12 +20,14 @@ from alheimur.actions import (
 )
 from alheimur.ai_eval import Model
 
+# consts from alheimur.layout (tools/consts.py; do not edit)
 _FIGHTER = const(4)
-_R_ATT = const(15)     # alheimur.layout's: not loaded for two numbers
-_R_SHOOT = const(20)
-_MARINE = const(24)
-_USED = const(64)
 _FREE = const(255)
+_MARINE = const(24)
+_R_ATT = const(15)
+_R_SHOOT = const(20)
+_USED = const(64)
+# end consts
 _WORST = const(-(1 << 29))
 
 

@@ -53,14 +53,14 @@ _NOT_THINKING = ("alheimur.human", "alheimur.view", "alheimur.shows", "alheimur.
 
 _PLAY = const(0)             # the modes (human.py has the same; ending.py sets _OVER)
 _OVER = const(3)
-# alheimur.actions' numbers the app uses, as private copies (no globals;
-# tests/test_alheimur_app.py checks them against actions.py)
+# consts from alheimur.actions (tools/consts.py; do not edit)
 _P_DEAL = const(0)
 _P_DICE = const(15)
 _P_EXPAND = const(4)
 _P_PLACE = const(1)
 _P_SITE = const(12)
 _P_SWAP = const(2)
+# end consts
 
 # Messages (each fits its place whole: tests/test_messages.py)
 M_SEED = "seed %d: %d players"                          # seed, n

@@ -23,13 +23,11 @@ from ui import palette
 from ui.fx import PLACE
 from ui.think import decide
 
-# Private copies of the alheimur.actions and alheimur.layout numbers used
-# here: a const() name with a leading underscore costs no global and no
-# bytecode lookup (tests/test_alheimur_app.py checks them against the
-# originals).
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
+_FREE = const(255)
 _PASS = const(0)
 _P_SURVIVE = const(5)
-_FREE = const(255)
+# end consts
 
 _THINK_MS = {"random": 0, "easy": 600, "medium": 1500, "hard": 3000}
 _OTHER_MS = const(1500)      # a level this table does not know

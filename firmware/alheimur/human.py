@@ -24,11 +24,8 @@ from ui.fx import ILLEGAL, MOVE, PLACE
 _PLAY = const(0)             # the board's modes (alheimur/app.py has the same)
 _CHOOSE = const(1)
 _SURVIVE = const(2)
-_TABS = const(2)             # the screen's zone of the tabs
-_ICON = const(12)            # a tab's width (alheimur/screen.py)
-
-# Private copies of the alheimur.actions numbers used here (no globals:
-# tests/test_alheimur_app.py checks them against the originals).
+# consts from alheimur.actions, alheimur.sprites (tools/consts.py; do not edit)
+_ICON = const(12)
 _K_BOARD = const(10)
 _K_CIVILIZE = const(6)
 _K_LAND = const(14)
@@ -38,10 +35,12 @@ _K_RETURN = const(11)
 _K_SITE = const(16)
 _K_START = const(4)
 _K_UNLOAD = const(12)
+_PASS = const(0)
 _P_SITE = const(12)
 _P_SURVIVE = const(5)
 _P_TARGET = const(14)
-_PASS = const(0)
+_Z_TABS = const(2)
+# end consts
 
 # Messages (each fits the message line whole: tests/test_messages.py)
 M_FINAL = "the final worlds. A or Start: the scores"
@@ -97,7 +96,7 @@ def prompt(b):
     note = b.note
     b.note = ""
     k = spot_actions(b)
-    if b.g.phase() == _P_SITE and scr.zone == _TABS:
+    if b.g.phase() == _P_SITE and scr.zone == _Z_TABS:
         hint = L_SITE
     elif b.g.sbuf[0] == _PASS and b.g.phase() != _P_TARGET:
         hint = L_ONE if k == 1 else L_MANY % k if k else L_NONE
@@ -117,7 +116,7 @@ def on_play(b, k):
     elif k == boards.A:
         if b.s.fault("crash"):
             raise RuntimeError("injected fault (crash)")
-        if scr.zone == _TABS:
+        if scr.zone == _Z_TABS:
             if b.g.phase() == _P_SITE:
                 act(b, _K_SITE << 11 | scr.loc_of(scr.tab))
             else:
@@ -180,7 +179,7 @@ def on_survive(b, k):
 
 def on_over(b, k):
     scr = b.scr
-    if (k == boards.A and scr.zone == _TABS) or k == boards.SELECT:
+    if (k == boards.A and scr.zone == _Z_TABS) or k == boards.SELECT:
         overview(b)
     elif k == boards.A or k == boards.START:
         out = scores(b)

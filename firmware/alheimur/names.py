@@ -41,10 +41,10 @@ from alheimur.actions import (
     kind_of,
 )
 
-# alheimur.layout's numbers used here, as private copies (layout is not
-# loaded for them: tests/test_alheimur_app.py checks them)
+# consts from alheimur.layout (tools/consts.py; do not edit)
 _FIGHTER = const(4)
 _MARINE = const(24)
+# end consts
 
 PLAYER_LETTERS = "RYGBPOCW"
 PLAYER_NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "cyan",

@@ -34,9 +34,9 @@ from alheimur.actions import (
     ship_act,
 )
 
-# alheimur.layout's numbers used here, as private copies (layout is not
-# loaded for them: tests/test_alheimur_app.py checks them)
+# consts from alheimur.layout (tools/consts.py; do not edit)
 _MARINE = const(24)
+# end consts
 
 
 def sample(g, scr):

@@ -11,8 +11,10 @@ from prng import Rng
 from savehead import get16, read_head
 
 _VERSION = const(2)       # as save.py writes
-_R_NP = const(5)          # alheimur.layout's (not loaded for two numbers)
+# consts from alheimur.layout (tools/consts.py; do not edit)
+_R_NP = const(5)
 _R_PHASE = const(0)
+# end consts
 _HEAD = const(12)
 
 

@@ -25,22 +25,21 @@ from micropython import const
 
 from ui import palette
 
-# Private copies of the layout's numbers (sprites.py has its own): const
-# names with a leading underscore cost no global, and this module keeps
-# neither alheimur.layout's nor sprites' names loaded for them.
-_TILE = const(22)         # a world tile
-_PIECE = const(20)        # a pyramid
-_ICON = const(12)         # a ship, a tab
-_SHIP_LETTER = const(13)  # the ship sheet's first letter box
-_WY = const(12)           # the world's top
-_PX = const(90)           # the panel's left
-_ROWS = const(5)          # orbit rows shown
+# consts from alheimur.actions, alheimur.layout, alheimur.sprites (tools/consts.py; do not edit)
+_ICON = const(12)
+_INVADER = const(32)
+_PIECE = const(20)
+_PX = const(90)
+_ROWS = const(5)
 _ROW_Y = const(25)
-_Z_WORLD = const(0)       # zones of the cursor (view.py has the same)
+_SHIP_LETTER = const(13)
+_SPACE = const(8)
+_TILE = const(22)
+_WY = const(12)
 _Z_PANEL = const(1)
 _Z_TABS = const(2)
-_SPACE = const(8)         # alheimur.actions.SPACE: the place "space"
-_INVADER = const(32)      # alheimur.layout.INVADER: a piece's invader bit
+_Z_WORLD = const(0)
+# end consts
 
 
 class Screen:

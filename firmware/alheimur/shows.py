@@ -21,20 +21,18 @@ from alheimur.world import bits
 from ui import palette
 from ui.fx import ILLEGAL
 
-# Private copies of the alheimur.actions and alheimur.layout numbers used
-# here: a const() name with a leading underscore costs no global and no
-# bytecode lookup (tests/test_alheimur_app.py checks them against the
-# originals).
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
+_FIGHTER = const(4)
+_FREE = const(255)
+_INVADER = const(32)
 _K_DIE = const(1)
 _K_SURVIVE = const(7)
+_MARINE = const(24)
 _P_DICE = const(15)
-_FIGHTER = const(4)
+_R_HITS = const(23)
 _R_SHOOT = const(20)
 _R_TARGET = const(21)
-_R_HITS = const(23)
-_MARINE = const(24)
-_INVADER = const(32)
-_FREE = const(255)
+# end consts
 
 _SHOT_MS = const(900)        # a shot's result stays in view this long
 _DIE_MS = const(220)         # between two dice

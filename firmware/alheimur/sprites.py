@@ -36,6 +36,9 @@ from ui.text import Label
 
 # The screen's layout (alheimur/screen.py has private copies of those it
 # draws with).
+Z_WORLD = const(0)        # the cursor's zones: on the world shown,
+Z_PANEL = const(1)        # .. on a ship of the orbit panel,
+Z_TABS = const(2)         # .. on the tabs
 TILE = const(22)          # a world tile
 PIECE = const(20)         # a pyramid
 ICON = const(12)          # a ship, a tab

@@ -18,14 +18,14 @@ import boards
 from alheimur import words
 from alheimur.actions import a_world
 
-# Private copies (no globals; screen.py has the same): the cursor's zones,
-# alheimur.actions' K_SITE and SPACE, alheimur.layout's INVADER.
-_Z_WORLD = const(0)
-_Z_PANEL = const(1)
-_Z_TABS = const(2)
+# consts from alheimur.actions, alheimur.layout, alheimur.sprites (tools/consts.py; do not edit)
+_INVADER = const(32)
 _K_SITE = const(16)
 _SPACE = const(8)
-_INVADER = const(32)
+_Z_PANEL = const(1)
+_Z_TABS = const(2)
+_Z_WORLD = const(0)
+# end consts
 
 # Texts on this screen (each fits its place whole: tests/test_messages.py)
 L_EMPTY = "%s %s: empty"                     # tile, element

@@ -58,9 +58,7 @@ from alheimur.actions import (
     kind_of,
 )
 
-# alheimur.layout's numbers used here, as private copies: during play
-# neither layout nor build (world building's, imported where it is asked
-# about) is loaded for a reason (tests/test_alheimur_app.py checks them)
+# consts from alheimur.layout (tools/consts.py; do not edit)
 _FIGHTER = const(4)
 _FREE = const(255)
 _INVADER = const(32)
@@ -73,6 +71,7 @@ _R_FIRER = const(16)
 _R_SITES = const(13)
 _R_WORLD = const(7)
 _USED = const(64)
+# end consts
 
 TEXTS = (
     "the game is over",                                      # 0

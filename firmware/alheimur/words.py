@@ -11,11 +11,11 @@ from micropython import const
 
 from alheimur.world import tile_name
 
-# Private copies of the alheimur.actions and alheimur.layout numbers used
-# here (tests/test_alheimur_app.py checks them against the originals).
-_SPACE = const(8)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _FIGHTER = const(4)
 _MARINE = const(24)
+_SPACE = const(8)
+# end consts
 
 LETTERS = "RYGBPOCW"
 NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "cyan", "white")
