@@ -13,6 +13,8 @@ from ui.session import get16, read_head
 _VERSION = const(2)       # as save.py writes
 _R_NP = const(5)          # alheimur.layout's (not loaded for two numbers)
 _R_PHASE = const(0)
+_R_ROUND = const(2)
+_LAST_AT = const(200)     # the engine's: no limit, the last round after round 200
 _HEAD = const(12)
 
 
@@ -61,6 +63,11 @@ def decode(st, data):
     state = data[_HEAD + n:]
     if state[_R_NP] != np or state[_R_PHASE] > 16:
         raise ValueError("saved game state unreadable")
+    if state[_R_ROUND] > _LAST_AT + 1:
+        # saved by a version whose round count stuck at 255 in a game
+        # without a limit: the last round now begins after this one
+        state = bytearray(state)
+        state[_R_ROUND] = _LAST_AT
     st.nseats = np
     st.limit = limit
     g = Game(np, ROUND_LIMITS[st.limit])

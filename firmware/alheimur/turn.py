@@ -37,6 +37,7 @@ _K_MOVE = const(15)
 _R_PHASE = const(0)
 _R_CUR = const(1)
 _R_LAST = const(3)
+_END_13 = const(1)
 _FIGHTER = const(4)
 _R_ENDER = const(4)
 _R_EXP = const(11)
@@ -373,7 +374,7 @@ def do(g, a):
 def _after_survival(g, p):
     reg = g.reg
     if reg[_R_LAST] == 0 and g.in_play(p) >= 13:
-        reg[_R_LAST] = 1
+        reg[_R_LAST] = 1 | _END_13 << 2
         reg[_R_ENDER] = p
     reg[_R_PHASE] = _X_STEP1
 
