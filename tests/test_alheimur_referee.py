@@ -4,9 +4,14 @@ that do not fit the game named as illegal moves (exit 1, ``move N:
 ...``), never a traceback (a fuzz of mutated real records); ``legal``
 lists each record line once. The referee runs in this process
 (tools/alhfuzz.py's ``run_referee``: ``referee.main`` with its output
-captured, any exception caught as a failure)."""
+captured, any exception caught as a failure). Then the engine protocol
+(tools/engine.py --game alheimur): a whole game played seat by seat, each
+answer checked by the referee."""
 
 import json
+import os
+import subprocess
+import sys
 
 import alhfuzz
 import alhref
@@ -14,19 +19,22 @@ import alhseeded
 import pytest
 from alheimur_positions import begin, deal_of, do, game, legal, put, ship
 
-from alheimur import record
+import paths
+from alheimur import names, record
+from alheimur.deal import shuffle
 from alheimur.deck import card_name
 from alheimur.layout import X_BATTLE
+from prng import Rng
 
 HEAD2 = "alheimur 1\nplayers 2\n" + "".join(
     "pile %d AAAA EEEE WWWW TTTT FFFF\n" % i for i in range(1, 9))
 HEAD8 = HEAD2.replace("players 2", "players 8")
 
 
-def referee(tmp_path, text, cmd="check"):
-    """(exit code, stdout, stderr) of ``referee.py CMD`` on ``text``; the
-    answer must be one of the three clean forms."""
-    path = str(tmp_path / "r.txt")
+def referee(tmp_path, text, cmd="check", name="r.txt"):
+    """(exit code, stdout, stderr) of ``referee.py CMD`` on ``text`` (written
+    to ``name``); the answer must be one of the three clean forms."""
+    path = str(tmp_path / name)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
     code, out, err, tb = alhfuzz.run_referee([cmd, path])
@@ -276,3 +284,140 @@ def test_the_fuzz_finds_a_traceback_when_there_is_one(tmp_path, monkeypatch):
     text, _ = _swap_record()
     code, bad = alhfuzz.check_case(text + "R swap E 0\n", str(tmp_path / "r.txt"))
     assert code is None and "a traceback" in bad and "ValueError" in bad, bad
+
+
+# -- the engine protocol: tools/engine.py --game alheimur ------------------------------
+
+ENGINE = os.path.join(paths.ROOT, "tools", "engine.py")
+
+
+class Engine:
+    """One tools/engine.py --game alheimur process, spoken to line by line."""
+
+    def __init__(self, level, seed):
+        self.p = subprocess.Popen([sys.executable, ENGINE, "--game", "alheimur", "--level",
+                                   level, "--seed", str(seed), "--seconds", "0.5"],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def ask(self, *commands):
+        """Send the commands; the one answer line (position answers nothing
+        when it reads the record)."""
+        self.p.stdin.write("".join(c + "\n" for c in commands))
+        self.p.stdin.flush()
+        return self.p.stdout.readline().rstrip("\n")
+
+    def close(self):
+        self.p.stdin.write("quit\n")
+        self.p.stdin.close()
+        assert self.p.wait(timeout=30) == 0
+
+
+def _deal_lines(np, limit, seed):
+    q = shuffle(Rng(seed))
+    lines = ["alheimur 1", "players %d" % np, "option rounds %s" % (limit or "none")]
+    for p in range(8):
+        lines.append("pile %d %s" % (p + 1, " ".join(card_name(q, 20 * p + 4 * i)
+                                                    for i in range(5))))
+    return lines
+
+
+def play_seat_by_seat(tmp_path, levels, seed, limit=0):
+    """A whole game: seat k's decisions come from its own engine process
+    (level levels[k]), rolls and lots from another; after every answer
+    the record, the answer appended, must pass referee.py check, whose
+    'game not over: X: ...' says who decides next. Returns the record's
+    lines and the last check line."""
+    engines = [Engine(lv, seed + k) for k, lv in enumerate(levels)]
+    chance = Engine("random", seed + 99)
+    path = str(tmp_path / "game.txt")
+    lines = _deal_lines(len(levels), limit, seed)
+    try:
+        while True:
+            code, out, err = referee(tmp_path, "\n".join(lines) + "\n", name="game.txt")
+            assert code == 0, (lines[-1], err)
+            if "game over" in out:
+                assert chance.ask("position " + path, "go") == "error the game is over"
+                return lines, out
+            who = out.split("game not over: ", 1)[1].split(":", 1)[0]
+            eng = (engines[names.PLAYER_LETTERS.index(who)] if len(who) == 1
+                   else chance)          # 'dice: 2 to roll', 'lot: place ...'
+            answer = eng.ask("position " + path, "go")
+            assert answer.startswith("bestmove "), (who, answer)
+            line = answer[len("bestmove "):]
+            assert line.split()[0] == ("dice" if who == "dice" else
+                                       "N" if who == "lot" else who), (who, line)
+            lines.append(line)
+            assert len(lines) < 3000
+    finally:
+        for e in engines + [chance]:
+            e.close()
+
+
+def test_a_whole_game_seat_by_seat_through_the_protocol(tmp_path):
+    """Three seats (hard, random, random) and the neutral world's lots:
+    random seats lose their colonies, hard is left alone, the round ends
+    and so does the game (clarification 20)."""
+    lines, out = play_seat_by_seat(tmp_path, ["hard", "random", "random"], 4)
+    assert any(w in out for w in ("(one player left)", "(13 pyramids in play)",
+                                  "(no pyramids left)")), out
+    kinds = {ln.split()[1] for ln in lines if ln[:1] in "RYG" and len(ln.split()) > 1}
+    assert {"place", "start", "expand", "survive"} <= kinds, kinds
+    assert any(ln.startswith("N place ") for ln in lines)
+
+
+def test_protocol_answers_shots_rolls_and_lots(tmp_path, real):
+    """At a shot, a roll, the neutral world's lot and a swap the answer
+    is a line that checks: a shot names its target, a roll all its dice."""
+    path = str(tmp_path / "p.txt")
+    eng = Engine("easy", 3)
+    try:
+        for key in ("R fire", "Y fire", "dice", "N place", "R expand", "R survive"):
+            text, _ = _at(real, key, "")
+            with open(path, "w") as f:
+                f.write(text)
+            answer = eng.ask("position " + path, "go")
+            assert answer.startswith("bestmove "), (key, answer)
+            line = answer[len("bestmove "):]
+            if key.endswith("fire") and line.split()[1] == "fire":
+                assert len(line.split()) == 4, line
+            if key == "dice":
+                need = len(real[0][real[1]["dice"]].split()) - 1
+                assert len(line.split()) == need + 1, line
+            code, _, err = referee(tmp_path, text + line + "\n")
+            assert code == 0, (key, line, err)
+        text, opts = _swap_record()
+        with open(path, "w") as f:
+            f.write(text)
+        answer = eng.ask("position " + path, "go")
+        assert answer[len("bestmove "):] in opts, answer
+    finally:
+        eng.close()
+
+
+def test_protocol_errors_are_one_line_and_it_goes_on(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text(HEAD2)
+    bad = tmp_path / "bad.txt"
+    bad.write_text(HEAD2 + "R swap E 0\n")
+    illegal = tmp_path / "illegal.txt"
+    illegal.write_text(HEAD2 + "Y place E 0\n")
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"alheimur 1\n\x00\xff\n")
+    cmds = ["go", "position %s" % bad, "position %s" % illegal, "position %s" % binary,
+            "position /no/such/file", "position", "hello", "position %s" % good, "go", "quit"]
+    p = subprocess.run([sys.executable, ENGINE, "--game", "alheimur", "--level", "random"],
+                       input="\n".join(cmds) + "\n", capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    out = p.stdout.splitlines()
+    assert out[0] == "error no position (send: position FILE)"
+    assert out[1] == "error %s: line 11: 'E': expected a slot, NW NE SW or SE" % bad
+    assert out[2] == ("error %s: move 2 (line 11): red is to act, not yellow" % illegal)
+    assert out[3].startswith("error %s: cannot read: not a text file" % binary)
+    assert out[4].startswith("error /no/such/file: cannot read:")
+    assert out[5:7] == ["error position needs a FILE",
+                        "error unknown command 'hello' (position FILE, go, quit)"]
+    assert out[7].startswith("bestmove R place ") and len(out) == 8
+    p = subprocess.run([sys.executable, ENGINE, "--game", "alheimur", "--level", "medium"],
+                       input="quit\n", capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "alheimur levels: random, easy, hard" in p.stderr

@@ -150,8 +150,8 @@ def run(command, args, lines, Stop, dump):
             print("ok: %s, game over after round %d (%s): %s (%s)"
                   % (moves, game.round(), END_WORDS[game.end_cause()], who, totals))
         else:
-            last = game.last_round() and " (last round: %s)" % END_WORDS[game.end_cause()]
-            print("ok: %s, game not over%s: %s" % (moves, last or "", names.point_text(game)))
+            last = game.last_round() and "; the last round (%s)" % END_WORDS[game.end_cause()]
+            print("ok: %s, game not over: %s%s" % (moves, names.point_text(game), last or ""))
     elif command == "score":
         dump(score_json(game))
     else:
