@@ -421,3 +421,24 @@ def test_protocol_errors_are_one_line_and_it_goes_on(tmp_path):
     p = subprocess.run([sys.executable, ENGINE, "--game", "alheimur", "--level", "medium"],
                        input="quit\n", capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and "alheimur levels: random, easy, hard" in p.stderr
+
+
+def test_the_protocol_session_in_the_docs(tmp_path):
+    """docs/records.md's example session, on its example record, gives
+    the answers it shows."""
+    with open(os.path.join(paths.ROOT, "docs", "records.md")) as f:
+        doc = f.read()
+    part = doc[doc.index("# Alheimur game records"):]
+    block = part[part.index("```\n") + 4:]
+    rec = block[:block.index("```")].splitlines()
+    session = part[part.rindex("$ .venv/bin/python tools/engine.py --game alheimur --level"):]
+    session = session[:session.index("```")].splitlines()
+    (tmp_path / "g.txt").write_text("\n".join(rec) + "\n")
+    (tmp_path / "g2.txt").write_text("\n".join(rec[:-3]) + "\n")
+    (tmp_path / "g3.txt").write_text("\n".join(rec[:-2]) + "\n")
+    args = session[0].split()[3:]
+    said = [ln for ln in session[1:] if ln.split()[0] in ("position", "go", "quit")]
+    answers = [ln for ln in session[1:] if ln not in said]
+    p = subprocess.run([sys.executable, ENGINE, *args], input="\n".join(said) + "\n",
+                       capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert p.returncode == 0 and p.stdout.splitlines() == answers, p.stdout + p.stderr
