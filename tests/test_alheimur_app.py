@@ -56,17 +56,43 @@ def test_new_game_opens_on_start_with_two_seats_human_and_computer():
 
 
 def _check_scores(bot, nplayers):
-    """The scoring screen's title and lines say what alheimur.scoring says."""
+    """The scoring screen's title and lines say what alheimur.scoring says;
+    its first line and the board's top line say which end came."""
     title, lines = bot.scored
     sc = score(bot.game)
     best = quarters_text(sc.total4[sc.winners[0]])
     assert title.endswith(": " + best), title
-    from alheimur import words
+    from alheimur import ending, results, words
     for p in range(nplayers):
         head = "%s %s: %s" % (words.LETTERS[p], words.NAMES[p], quarters_text(sc.total4[p]))
         assert head in lines, (head, lines[:8])
-    assert len(lines) == nplayers * 10
+    assert len(lines) == 1 + nplayers * 10
     assert all(len(t) <= 26 for t in lines)
+    g = bot.game
+    assert g.end_cause() and lines[0] == results.lines(g)[1][0]
+    assert lines[0].startswith("end: ")
+    assert bot.board.scr.turn.text == ending.end_label(g) != " "
+
+
+@pytest.mark.parametrize("limit,cause,top,first", [
+    (40, 1, "13 pyr", "end: 13 pyramids in play"),
+    (20, 2, "limit 20", "end: the round limit, 20"),
+    (0, 3, "1 left", "end: one player left"),
+    (0, 4, "rnd 200", "end: round 200 was played"),
+    (0, 5, "0 left", "end: no pyramid left"),
+])
+def test_the_top_line_and_the_scores_say_which_end_came(limit, cause, top, first):
+    """Clarification 20 and issue 28: the board's top line, once the game
+    is over, and the scoring screen's first line name the end."""
+    from alhseeded import play as seeded
+
+    from alheimur import ending, results
+    from alheimur.layout import R_LAST
+    g = seeded(3, 2, limit, stop_at=60)
+    g.reg[R_LAST] = 2 | cause << 2
+    assert g.end_cause() == cause and g.last_round() == 2
+    assert ending.end_label(g) == top
+    assert results.lines(g)[1][0] == first
 
 
 def test_two_players_human_against_a_computer_to_the_scores():

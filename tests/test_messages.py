@@ -234,11 +234,22 @@ ALH = {
     ("alheimur.results", "L_HILO"): ("element", "element"),
     ("alheimur.results", "L_PRODUCT"): ("score", "score", "n", "total"),
     ("alheimur.results", "L_REST"): ("others", "total"),
+    ("alheimur.results", "L_END_13"): (),
+    ("alheimur.results", "L_END_LIMIT"): ("limit",),
+    ("alheimur.results", "L_END_ALONE"): (),
+    ("alheimur.results", "L_END_200"): (),
+    ("alheimur.results", "L_END_NOBODY"): (),
+    ("alheimur.ending", "M_OVER"): (),          # alheimur.app's, imported
+    ("alheimur.ending", "S_END_13"): (),
+    ("alheimur.ending", "S_END_LIMIT"): ("limit",),
+    ("alheimur.ending", "S_END_ALONE"): (),
+    ("alheimur.ending", "S_END_200"): (),
+    ("alheimur.ending", "S_END_NOBODY"): (),
 }
 LONGEST.update({
     "terr": "R D4", "tile": "D4", "size": "medium", "element": "earth", "letter": "R",
     "name": "yellow", "ship": "Y3T2", "shipkind": "transport", "place": "space", "world": "N",
-    "stepword": "migrate", "phase": "expansion", "round": 255, "score": "0.5",
+    "stepword": "migrate", "phase": "expansion", "round": 201, "score": "0.5",
     "step": 6,                  # the six steps of a turn's second half
     "limit": 60,                # the longest round limit (engine.ROUND_LIMITS)
     "escore": 48, "pips": 3, "tiles": 16,   # a region's score: pips x tiles
@@ -248,8 +259,11 @@ LONGEST.update({
     "act": "launch R D4 as a transport",   # the longest filled L_ of alheimur.acts
 })
 # Alheimur's places other than the message line: the turn (top right, 8
-# characters), the panel's status line (11), the hand-over's name (scale 2).
+# characters; which end came, once over), the panel's status line (11),
+# the hand-over's name (scale 2).
 ALH_PLACE = {("alheimur.app", "S_TURN"): (8, 1), ("alheimur.app", "S_TURN_FREE"): (8, 1),
+             **{("alheimur.ending", "S_END_" + k): (8, 1)
+                for k in ("13", "LIMIT", "ALONE", "200", "NOBODY")},
              ("alheimur.app", "S_TURN_LAST"): (8, 1), ("alheimur.app", "S_PHASE"): (11, 1),
              ("alheimur.computer", "S_THINKS"): (11, 1), ("alheimur.cover", "L_NAME"): (13, 1)}
 

@@ -19,6 +19,12 @@ from alheimur.world import tile_name
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_MALFORMED = 2
+# Why the last round began (Game.end_cause(), layout.END_*): score's "end"
+# and the words of check (CLARIFICATIONS.md, Alheimur 16, 20).
+END_KEYS = (None, "13 pyramids", "round limit", "one player left", "round 200",
+            "no pyramids left")
+END_WORDS = ("", "13 pyramids in play", "the round limit", "one player left",
+             "round 200", "no pyramids left")
 
 
 def is_record(lines):
@@ -55,8 +61,11 @@ def load(lines, Stop):
 
 
 def legal_list(game):
-    """The legal actions as record lines; a ship that may fire is listed
-    with each of its targets ('R fire 3F Y2T')."""
+    """The legal actions as record lines, each once; a ship that may fire
+    is listed with each of its targets ('R fire 3F Y2T'). Two ships that
+    differ only in whether they already fired or moved this turn are
+    different engine actions but one record line (the record names
+    neither: any will do)."""
     buf = array("H", bytes(2 * MAX_ACTIONS))
     n = game.legal(buf)
     if game.over():
@@ -66,16 +75,21 @@ def legal_list(game):
     who = game.actor()
     pre = (names.NEUTRAL if who == CHANCE else names.PLAYER_LETTERS[who]) + " "
     out = []
+    seen = set()
     for a in list(buf[:n]):
         t = names.action_text(game, a)
         if a >> 11 == K_AIM:
             state = game.state()
             game.apply(a, False)
             k = game.legal(buf)
-            out += [pre + t + " " + names.action_text(game, b) for b in buf[:k]]
+            lines = [pre + t + " " + names.action_text(game, b) for b in buf[:k]]
             game.load(state)
         else:
-            out.append(pre + t)
+            lines = [pre + t]
+        for line in lines:
+            if line not in seen:
+                seen.add(line)
+                out.append(line)
     return out
 
 
@@ -110,6 +124,7 @@ def score_json(game):
     return {
         "over": game.over(),
         "round": game.round(),
+        "end": END_KEYS[game.end_cause()],
         "winners": ([names.PLAYER_LETTERS[p] for p in sc.winners]
                     if game.over() else None),
         "scores": players,
@@ -132,10 +147,11 @@ def run(command, args, lines, Stop, dump):
             totals, sc = _totals(game)
             w = [names.PLAYER_LETTERS[p] for p in sc.winners]
             who = (w[0] + " wins") if len(w) == 1 else "shared by " + " ".join(w)
-            print("ok: %s, game over after round %d: %s (%s)"
-                  % (moves, game.round(), who, totals))
+            print("ok: %s, game over after round %d (%s): %s (%s)"
+                  % (moves, game.round(), END_WORDS[game.end_cause()], who, totals))
         else:
-            print("ok: %s, game not over: %s" % (moves, names.point_text(game)))
+            last = game.last_round() and "; the last round (%s)" % END_WORDS[game.end_cause()]
+            print("ok: %s, game not over: %s%s" % (moves, names.point_text(game), last or ""))
     elif command == "score":
         dump(score_json(game))
     else:

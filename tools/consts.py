@@ -33,6 +33,8 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 
 HEAD = re.compile(r"^# consts from ([\w., ]+) \(tools/consts\.py; do not edit\)\n", re.M)
 END = "# end consts\n"
+# Every module whose numbers are copied into blocks somewhere.
+SOURCES = ("alheimur.actions", "alheimur.layout", "alheimur.sprites")
 CONST_LINE = re.compile(r"^(_?)([A-Z][A-Z0-9_]*) = const\((.+?)\)", re.M)
 
 
@@ -150,7 +152,11 @@ def run(check):
             problems.append(str(e))
             continue
         rel = os.path.relpath(path, ROOT)
-        if got is not None:
+        if got is None:
+            # no block: it may copy nothing by hand from its package's sources
+            pkg = os.path.relpath(os.path.dirname(path), FIRMWARE).replace(os.sep, ".")
+            problems += hand_copies(text, path, cache, [m for m in SOURCES if m.startswith(pkg + ".")])
+        else:
             start, end, new = got
             sources = [s.strip() for s in HEAD.search(text).group(1).split(",")]
             problems += hand_copies(text, path, cache, sources)

@@ -22,6 +22,10 @@ from alheimur.actions import a_ship, a_terr, a_world, kind_of
 from lazy import forget
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
+_END_200 = const(4)
+_END_ALONE = const(3)
+_END_LIMIT = const(2)
+_END_NOBODY = const(5)
 _FREE = const(255)
 _K_AIM = const(17)
 _K_BOARD = const(10)
@@ -34,6 +38,7 @@ _K_PASS = const(0)
 _K_SITE = const(16)
 _K_START = const(4)
 _K_TARGET = const(18)
+_LAST_AT = const(200)
 MAX_ACTIONS = const(400)
 _MAX_SHIPS = const(120)
 _NOBODY = const(255)
@@ -100,8 +105,8 @@ class Game:
     def __init__(self, nplayers, limit=40, quads=None):
         if not 2 <= nplayers <= 8:
             raise ValueError("Alheimur is for 2 to 8 players")
-        if not 0 <= limit <= 250:
-            raise ValueError("round limit 0 (none) to 250")
+        if not 0 <= limit <= _LAST_AT:
+            raise ValueError("round limit 0 (none) to 200")
         self.st = bytearray(STATE_BYTES)
         mv = memoryview(self.st)
         self.reg = mv[0:_NREG]
@@ -237,7 +242,15 @@ class Game:
 
     def last_round(self):
         """0 not yet, 1 triggered in this turn, 2 under way."""
-        return self.reg[_R_LAST]
+        return self.reg[_R_LAST] & 3
+
+    def end_cause(self):
+        """Why the last round began or the game ended (layout.END_*): 0
+        not yet, END_13 (13 pyramids in play), END_LIMIT (the round
+        limit), END_ALONE (no limit: at most one player left with
+        pyramids in play), END_200 (no limit: round 200 ended),
+        END_NOBODY (no pyramid left in play: over at once)."""
+        return self.reg[_R_LAST] >> 2
 
     def limit(self):
         return self.reg[_R_LIMIT]
@@ -522,27 +535,32 @@ class Game:
         for i in range(reg[_R_STOP]):
             self.sb[i] &= 31
         last = reg[_R_LAST]
-        if last == 2 and p == reg[_R_ENDER]:
+        if last & 3 == 2 and p == reg[_R_ENDER]:
             reg[_R_PHASE] = _P_OVER
             return
-        if last == 1:
-            reg[_R_LAST] = 2
-        elif last == 0 and reg[_R_LIMIT] and reg[_R_ROUND] >= reg[_R_LIMIT] and p == np - 1:
-            reg[_R_LAST] = 2
-            reg[_R_ENDER] = p
-        alive = False
+        alive = 0
         for q in range(np):
             if self.in_play(q):
-                alive = True
+                alive += 1
         if not alive:   # every pyramid back in a stash: nothing can happen
+            reg[_R_LAST] = 2 | _END_NOBODY << 2
             reg[_R_PHASE] = _P_OVER
             return
+        rnd = reg[_R_ROUND]
+        if last & 3 == 1:
+            reg[_R_LAST] = last + 1
+        elif not last and p == np - 1:   # the end of a round (clarifications 16, 20)
+            lim = reg[_R_LIMIT]
+            why = (_END_LIMIT if rnd >= lim else 0) if lim else (
+                _END_ALONE if alive < 2 else _END_200 if rnd >= _LAST_AT else 0)
+            if why:
+                reg[_R_LAST] = 2 | why << 2
+                reg[_R_ENDER] = p
         q = (p + 1) % np
-        if q == 0 and reg[_R_ROUND] < 255:
-            reg[_R_ROUND] += 1
+        if q == 0:   # at most round _LAST_AT + 1: never past a byte
+            reg[_R_ROUND] = rnd + 1
         reg[_R_CUR] = q
         reg[_R_PHASE] = _X_TURN
-
 
 def spot(world, terr):
     """The spot of territory ``terr`` of ``world`` (for legal's ``at``)."""

@@ -36,7 +36,6 @@ from alheimur.actions import (
     K_SWAP,
     K_TARGET,
     P_DEAL,
-    P_PLACE,
     SPACE,
     act,
     card_act,
@@ -53,13 +52,14 @@ from records import RecordError, Words
 MAGIC = "alheimur"
 VERSION = 1
 # Per kind of action (names.KIND_WORDS; 'fire' is AIM and TARGET at once)
-# the words after the verb: o position, r turn, w world, t tile, s size,
-# f T/F, h ship, x ship with its owner, l world or space.
-_WORDS = ("", "", "or", "or", "wts", "wts", "wts", "", "wtt", "wtf", "wth",
+# the words after the verb: o position, p slot, r turn, w world, t tile,
+# s size, f T/F, h ship, x ship with its owner, l world or space.
+_WORDS = ("", "", "or", "pr", "wts", "wts", "wts", "", "wtt", "wtf", "wth",
           "wht", "wht", "wh", "wht", "lhl", "w", "hx")
-_EXAMPLE = ("a position such as NE", "a turn, 0 or 180", "a world letter",
-            "a tile, A1 to D4", "a size 1-3", "T or F", "a ship such as 3T2",
-            "a ship with its owner, R2F", "a world letter or space")
+_EXAMPLE = ("a position such as NE", "a slot, NW NE SW or SE", "a turn, 0 or 180",
+            "a world letter", "a tile, A1 to D4", "a size 1-3", "T or F",
+            "a ship such as 3T2", "a ship with its owner, R2F",
+            "a world letter or space")
 
 
 class Record:
@@ -79,6 +79,8 @@ class Record:
 def _word_ok(kind, tok, np):
     if kind == "o":
         return tok in names.POS_NAMES and tok != "-"
+    if kind == "p":
+        return tok in names.SLOT_NAMES
     if kind == "r":
         return tok in ("0", "180")
     if kind == "w" or kind == "l":
@@ -189,6 +191,10 @@ def _action(toks, n, np):
         raise RecordError(n, "expected a player's letter and an action, "
                           "a 'dice' line or a header line; got '%s'" % word.lower())
     verb = toks[1].lower()
+    if actor == CHANCE and verb != "place":
+        raise RecordError(n, "N only places the neutral world's cards: 'N place POS 0|180'")
+    if verb == "dice":
+        raise RecordError(n, "a roll is a line of its own: 'dice D1 [D2 [D3]]'")
     k = names.KIND_WORDS.index(verb) if verb in names.KIND_WORDS else K_DIE
     if k == K_DIE:
         raise RecordError(n, "unknown action '%s'" % verb)
@@ -199,8 +205,14 @@ def _action(toks, n, np):
     for i in range(len(kinds)):
         if not _word_ok(kinds[i], toks[2 + i], np):
             raise RecordError(n, "'%s': expected %s" % (
-                toks[2 + i], _EXAMPLE["orwtsfhxl".index(kinds[i])]))
+                _shown(toks[2 + i]), _EXAMPLE["oprwtsfhxl".index(kinds[i])]))
     return ("act", n, actor, toks[1:])
+
+
+def _shown(tok):
+    """A word as a message quotes it: 'space', not 'SPACE' (the reader
+    upper-cases every word; names of tiles and ships stay as written)."""
+    return tok.lower() if len(tok) > 3 and tok.isalpha() else tok
 
 
 # -- replay -----------------------------------------------------------------
@@ -301,9 +313,11 @@ def replay(rec, game=None):
         who = g.actor()
         if g.over():
             return g, (m, line, "the game is over")
+        if g.dice_needed():
+            return g, (m, line, "a roll is due: a 'dice' line with %d dice" % g.dice_needed())
         if who != actor:
             return g, (m, line, "%s is to act, not %s" % (
-                _who(g, who), _who(g, actor)))
+                _who(who), _who(actor)))
         steps = _resolve(g, actor, item[3])
         if isinstance(steps, str):
             return g, (m, line, steps)
@@ -319,11 +333,9 @@ def replay(rec, game=None):
     return g, None
 
 
-def _who(g, x):
+def _who(x):
     if x == CHANCE:
-        return "the lot" if g.phase() == P_PLACE else "the dice"
-    if x >= 8:
-        return "nobody"
+        return "N (the lot)"
     return names.PLAYER_NAMES[x]
 
 

@@ -12,6 +12,7 @@ from alheimur.actions import a_size, a_terr, a_to, a_world
 from alheimur.world import bits
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
+_END_13 = const(1)
 _FIGHTER = const(4)
 _FREE = const(255)
 _INVADER = const(32)
@@ -371,7 +372,7 @@ def do(g, a):
 def _after_survival(g, p):
     reg = g.reg
     if reg[_R_LAST] == 0 and g.in_play(p) >= 13:
-        reg[_R_LAST] = 1
+        reg[_R_LAST] = 1 | _END_13 << 2
         reg[_R_ENDER] = p
     reg[_R_PHASE] = _X_STEP1
 
