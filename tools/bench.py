@@ -298,6 +298,7 @@ def _app_script():
     from appdriver import Driver
 
     from aliencity.deal import new_game
+    from aliencity.engine import move_kind, move_lot
     from aliencity.geometry import NLOTS
 
     g = new_game(1)
@@ -315,14 +316,14 @@ def _app_script():
 
     def lit(kind):
         n = g.legal(buf)
-        return {m & 0x7F for m in buf[:n] if m >> 7 == kind}
+        return {move_lot(m) for m in buf[:n] if move_kind(m) == kind}
 
     builds = []
     rng = random.Random(3)
     for _i in range(8):
         n = g.legal(buf)
         m = buf[rng.randrange(n)]
-        kind, lot = m >> 7, m & 0x7F
+        kind, lot = move_kind(m), move_lot(m)
         d.select(kind)
         before = lit(kind)
         d.goto(lot)

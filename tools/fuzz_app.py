@@ -261,7 +261,7 @@ class Checker:
             used[p * NKINDS + kind] += 1
             if cap != NONE:
                 caps[p] += 1
-                if (g.lots[cap] >> 3) & 3 != 1 << p:
+                if g.owner_at(cap) != p:
                     raise Failure("cap of build %d not on lot %d" % (i, cap))
         tiles = [0] * NTILES
         capped = 0
@@ -270,9 +270,9 @@ class Checker:
                 tiles[LOT_TILE[v]] += 1
                 if owner[v] == -1:
                     raise Failure("lot %d built but not in the history" % v)
-                if g.lots[v] & 0x18:
+                if g.owner_at(v) >= 0:
                     capped += 1
-                    if (g.lots[v] & 7) - 1 >= 3:
+                    if g.kind_at(v) >= 3:
                         raise Failure("cap on a dome at %d" % v)
         if capped != caps[0] + caps[1]:
             raise Failure("caps on the board %d, in the history %d" % (capped, sum(caps)))

@@ -33,7 +33,7 @@ import skyref
 import paths  # noqa: F401  (puts firmware/ and sim/modules/ on sys.path)
 from aliencity import record, scoring
 from aliencity.deal import deal
-from aliencity.engine import CLASSIC, RULES_NAMES, STANDALONE, Game, cap_owner
+from aliencity.engine import CLASSIC, RULES_NAMES, STANDALONE, Game, cap_owner, move_kind, move_lot
 from aliencity.geometry import (
     COLOUR_NAMES,
     KIND_NAMES,
@@ -203,8 +203,8 @@ def legal_moves(game):
     (TR TB TG DR DB DG DK), then column A-H, then row 1-10."""
     buf = array("H", [0] * 560)
     n = game.legal(buf)
-    moves = sorted(buf[:n], key=lambda m: (m >> 7, _lot_key(m & 0x7F)))
-    return ["%s %s" % (KIND_NAMES[m >> 7], lot_name(m & 0x7F)) for m in moves]
+    moves = sorted(buf[:n], key=lambda m: (move_kind(m), _lot_key(move_lot(m))))
+    return ["%s %s" % (KIND_NAMES[move_kind(m)], lot_name(move_lot(m))) for m in moves]
 
 
 def to_json(obj, indent=0, width=79):
@@ -370,12 +370,11 @@ def random_game(seed, rules=STANDALONE, open_streets=False, location_bonus=False
     while not game.over():
         n = game.legal(buf)
         m = buf[rng.below(n)]
-        kind, lot = m >> 7, m & 0x7F
+        kind, lot = move_kind(m), move_lot(m)
         cap = NONE
         p = game.to_move
         if game.caps[p] and rng.below(4) == 0:
-            towers = [v for v in range(NLOTS)
-                      if 1 <= (game.lots[v] & 7) <= 3 and cap_owner(game.lots[v]) < 0]
+            towers = [v for v in range(NLOTS) if game.claimable(v)]
             if kind < 3:
                 towers.append(lot)
             if towers:

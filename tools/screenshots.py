@@ -74,10 +74,10 @@ def skyscrapers(out):
     """The plays menu after a few plays, and the scoring screen."""
     from test_skyscrapers_app import SEED, open_game, scripted_game
     plays, g, cur = scripted_game(SEED, 0, 12)
-    from skyscrapers.engine import MAXPLAYS
+    from skyscrapers.engine import MAXPLAYS, play_from
     buf = array("H", [0] * MAXPLAYS)
     n = g.legal(buf)
-    a = (buf[0] >> 5) & 31
+    a = play_from(buf[0])
     from test_skyscrapers_app import goto
     script = open_game(SEED) + plays + goto(cur, a, g.hole) + ["a", "wait 200"]
     shot("\n".join(script) + "\n", os.path.join(out, "skyscrapers-mid.png"))
