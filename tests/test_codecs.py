@@ -18,7 +18,7 @@ ROOT = paths.ROOT
 CODECS = {
     # Alien City: a move is kind << 7 | lot; a lot byte is kind + 1 | cap bits 0x18
     "aliencity": (
-        {"firmware/aliencity/engine.py", "firmware/aliencity/why.py"},   # why: the engine's reasons
+        {"firmware/aliencity/engine.py"},
         [r">>\s*7\b", r"<<\s*7\b", r"&\s*(?:127|0x7[fF])\b", r"&\s*(?:0x18|CAPPED)\b",
          r"lots\[[^\]]*\]\s*&\s*7\b"],
         ["firmware/aliencity", "firmware/ui", "tools"]),
