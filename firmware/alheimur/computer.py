@@ -12,16 +12,13 @@ Every computer action is shown: the world or orbit it happens on, the
 cursor on what moved, what it did in words, a moment to see it.
 """
 
-import gc
-import sys
-import time
 
 from micropython import const
 
 from alheimur import words
 from ui import palette
 from ui.fx import PLACE
-from ui.think import decide
+from ui.think import decide, now_us
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _FREE = const(255)
@@ -40,19 +37,6 @@ M_THINKING = "%s (%s) is thinking. A or B: move now"   # name, level
 S_THINKS = "%s thinks"                                 # letter
 
 
-def now_us():
-    return time.monotonic_ns() // 1000
-
-
-def _ai():
-    """The AI module, imported at its first use (a hot-seat game never
-    pays for it); collect first so its code finds room in one piece."""
-    if "alheimur.ai" not in sys.modules:
-        gc.collect()
-    from alheimur import ai
-    return ai
-
-
 def thinking(b, p, level):
     """What the screen says while seat p thinks at ``level`` (nothing for
     a level that does not think)."""
@@ -66,7 +50,7 @@ def thinking(b, p, level):
 def decision(b, p):
     """Seat p decides (ui/think.py's decide, with the AI's levels): its
     action and a note (None, or that memory ran low)."""
-    return decide(b, p, _ai().ORDER)
+    return decide(b, p, b.ai().ORDER)
 
 
 def choose(b, p, level, think):
@@ -77,7 +61,7 @@ def choose(b, p, level, think):
     ms = _THINK_MS.get(level, _OTHER_MS)
     # Anytime: the thinking's progress on the NeoPixels, A or B (or the
     # level's time) makes it act with its best so far.
-    return _ai().LEVELS[level](g, b.rng, g.sbuf, n, now_us() + ms * 1000, now_us,
+    return b.ai().LEVELS[level](g, b.rng, g.sbuf, n, now_us() + ms * 1000, now_us,
                                think.progress, think.stop)
 
 

@@ -9,16 +9,13 @@ this module says what it thinks and did. B cancels a hint; a MemoryError
 during a hint says so and changes nothing.
 """
 
-import gc
-import sys
-import time
 
 from micropython import const
 
 from aliencity.geometry import NONE, PLAYER_WORDS, lot_name, piece_name
 from ui import palette
 from ui.fx import CLAIM, PLACE
-from ui.think import decide
+from ui.think import decide, now_us
 
 _THINK_MS = {"easy": 600, "medium": 1500, "hard": 3000}
 _SHOW_MS = const(350)       # a computer's build stays in view this long
@@ -31,24 +28,11 @@ M_BUILT_CAP = "%s built a %s on %s and capped %s"       # player, piece, lot, lo
 S_THINKS = "%s thinks"                                  # player
 
 
-def now_us():
-    return time.monotonic_ns() // 1000
-
-
-def _ai():
-    """The AI module, imported at its first use (a hot-seat game never
-    pays for it); collect first so its code finds room in one piece."""
-    if "aliencity.ai" not in sys.modules:
-        gc.collect()
-    from aliencity import ai
-    return ai
-
-
 def choose(b, level, think, ms=0):
     """ai.choose for the board's game at ``level`` (its time: the level's,
     or ``ms``). A MemoryError goes to the caller, which puts the game back
     (Board.restore) and gives the buffers back."""
-    ai = _ai()
+    ai = b.ai()
     t0 = now_us()
     return ai.choose(b.g, level, b.rng, t0 + (ms or _THINK_MS.get(level, 1000)) * 1000, now_us,
                      think.progress, think.stop)
@@ -67,7 +51,7 @@ def turn(b):
     g = b.g
     scr = b.scr
     p = g.to_move
-    (kind, lot, cap), note = decide(b, p, _ai().LEVELS)
+    (kind, lot, cap), note = decide(b, p, b.ai().LEVELS)
     g.play(kind, lot, cap)
     scr.cur = lot
     scr.place_cursor()

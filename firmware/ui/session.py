@@ -224,7 +224,7 @@ class Board:
 
     PAUSE_ITEMS = ()
     NOTHING = M_NOTHING
-    AI = None
+    AI = ""            # no computer seats
 
     def __init__(self, s, game):
         self.s = s
@@ -346,11 +346,21 @@ class Board:
 
     # -- computer seats ---------------------------------------------------------------
 
+    def ai(self):
+        """The game's AI module (``AI``), imported at its first use (a
+        hot-seat game never pays for it); a collection first, so its code
+        finds room in one piece."""
+        name = self.AI
+        if name not in sys.modules:
+            gc.collect()
+            __import__(name)
+        return sys.modules[name]
+
     def drop_computer(self):
         """Give back the AI's code and buffers, if they were ever loaded
         (its next decision loads them again)."""
         prefix = self.AI
-        if prefix is None or prefix not in sys.modules:
+        if not prefix or prefix not in sys.modules:
             return
         sys.modules[prefix].release()
         for m in list(sys.modules):

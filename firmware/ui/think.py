@@ -11,10 +11,17 @@ computer thinks acts on the board later; the queued sounds and flashes go
 on. Every game with computer seats uses it.
 """
 
+import time
+
 import boards
 
 # Said by decide (fits the message line whole: tests/test_messages.py)
 M_LOW_MEMORY = "memory ran low: %s plays %s from now on"   # player, level
+
+
+def now_us():
+    """The clock a search reads for its deadline (microseconds)."""
+    return time.monotonic_ns() // 1000
 
 
 class Thinking:
