@@ -269,8 +269,8 @@ ALH_PLACE = {("alheimur.app", "S_TURN"): (8, 1), ("alheimur.app", "S_TURN_FREE")
 
 # The shell's own (ui/session.py, ui/think.py): what every game says alike.
 SHELL = {
-    ("ui.session", "M_PAUSED"): ("seed",),
-    ("ui.session", "M_PAUSED_LOADED"): (),
+    ("ui.pause", "M_PAUSED"): ("seed",),
+    ("ui.pause", "M_PAUSED_LOADED"): (),
     ("ui.session", "M_UNDONE"): ("undone",),
     ("ui.session", "M_NOTHING"): (),
     ("alheimur.app", "M_NOTHING"): (),

@@ -200,25 +200,6 @@ class Board(session.Board):
         scr.show(scr.view)
         self.note = text
 
-    # -- computer seats (ui/think.py's decide calls these) -------------------------------
-
-    def player(self, p):
-        return words.NAMES[p]
-
-    def keep(self):
-        return self.g.state()
-
-    def restore(self, saved):
-        """A search cut short may leave trial actions: the game as it was."""
-        if self.g.state() != saved:
-            self.g.load(saved)
-
-    def think_words(self, p, level):
-        self.computer().thinking(self, p, level)
-
-    def choose(self, p, level, think):
-        return self.computer().choose(self, p, level, think)
-
     def computer(self):
         """alheimur.computer, loaded for a computer's decision; a human's
         code (human.py, view.py, shows.py, acts.py) goes first, and what screens

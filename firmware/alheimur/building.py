@@ -325,7 +325,7 @@ def _human(b, v, note):
         elif k <= boards.RIGHT:
             v.step(1 if k == boards.RIGHT or k == boards.DOWN else -1)
         elif k == boards.START:
-            choice = b.pause_menu(v.root, _PAUSE_ITEMS)
+            choice = s.pause(_PAUSE_ITEMS, v.root)
             if choice == RESTART or choice == QUIT:
                 return choice
         else:

@@ -13,12 +13,14 @@ cursor on what moved, what it did in words, a moment to see it.
 """
 
 
+import sys
+
 from micropython import const
 
 from alheimur import words
 from ui import palette
 from ui.fx import PLACE
-from ui.think import decide, now_us
+from ui.think import ai, decide, now_us
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _FREE = const(255)
@@ -50,7 +52,21 @@ def thinking(b, p, level):
 def decision(b, p):
     """Seat p decides (ui/think.py's decide, with the AI's levels): its
     action and a note (None, or that memory ran low)."""
-    return decide(b, p, b.ai().ORDER)
+    return decide(b, p, sys.modules[__name__], ai(b).ORDER)   # this module: the seat's hooks
+
+
+def keep(b):
+    return b.g.state()
+
+
+def restore(b, saved):
+    """A search cut short may leave trial actions: the game as it was."""
+    if b.g.state() != saved:
+        b.g.load(saved)
+
+
+def player(p):
+    return words.NAMES[p]
 
 
 def choose(b, p, level, think):
@@ -61,7 +77,7 @@ def choose(b, p, level, think):
     ms = _THINK_MS.get(level, _OTHER_MS)
     # Anytime: the thinking's progress on the NeoPixels, A or B (or the
     # level's time) makes it act with its best so far.
-    return b.ai().LEVELS[level](g, b.rng, g.sbuf, n, now_us() + ms * 1000, now_us,
+    return ai(b).LEVELS[level](g, b.rng, g.sbuf, n, now_us() + ms * 1000, now_us,
                                think.progress, think.stop)
 
 

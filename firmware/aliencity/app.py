@@ -348,26 +348,6 @@ class Board(session.Board):
         gc.collect()
         return text
 
-    # -- computer seats (ui/think.py's decide calls these) ------------------------------
-
-    def player(self, p):
-        return PLAYER_WORDS[p]
-
-    def keep(self):
-        return self.g.nbuilds
-
-    def restore(self, n):
-        """A search cut short may leave trial builds: take them back."""
-        g = self.g
-        while g.nbuilds > n:
-            g.undo()
-
-    def think_words(self, p, level):
-        self.computer().thinking(self, p, level)
-
-    def choose(self, p, level, think):
-        return self.computer().choose(self, level, think)
-
     # -- prompts and lights ----------------------------------------------------------
 
     def prompt(self, extra=""):

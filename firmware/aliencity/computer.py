@@ -10,12 +10,14 @@ during a hint says so and changes nothing.
 """
 
 
+import sys
+
 from micropython import const
 
 from aliencity.geometry import NONE, PLAYER_WORDS, lot_name, piece_name
 from ui import palette
 from ui.fx import CLAIM, PLACE
-from ui.think import decide, now_us
+from ui.think import ai, decide, now_us
 
 _THINK_MS = {"easy": 600, "medium": 1500, "hard": 3000}
 _SHOW_MS = const(350)       # a computer's build stays in view this long
@@ -28,14 +30,28 @@ M_BUILT_CAP = "%s built a %s on %s and capped %s"       # player, piece, lot, lo
 S_THINKS = "%s thinks"                                  # player
 
 
-def choose(b, level, think, ms=0):
+def choose(b, p, level, think, ms=0):
     """ai.choose for the board's game at ``level`` (its time: the level's,
     or ``ms``). A MemoryError goes to the caller, which puts the game back
-    (Board.restore) and gives the buffers back."""
-    ai = b.ai()
+    (``restore``) and gives the buffers back."""
     t0 = now_us()
-    return ai.choose(b.g, level, b.rng, t0 + (ms or _THINK_MS.get(level, 1000)) * 1000, now_us,
-                     think.progress, think.stop)
+    return ai(b).choose(b.g, level, b.rng, t0 + (ms or _THINK_MS.get(level, 1000)) * 1000,
+                        now_us, think.progress, think.stop)
+
+
+def keep(b):
+    return b.g.nbuilds
+
+
+def restore(b, n):
+    """A search cut short may leave trial builds: take them back."""
+    g = b.g
+    while g.nbuilds > n:
+        g.undo()
+
+
+def player(p):
+    return PLAYER_WORDS[p]
 
 
 def thinking(b, p, level):
@@ -51,7 +67,8 @@ def turn(b):
     g = b.g
     scr = b.scr
     p = g.to_move
-    (kind, lot, cap), note = decide(b, p, b.ai().LEVELS)
+    # this module gives decide the seat's hooks
+    (kind, lot, cap), note = decide(b, p, sys.modules[__name__], ai(b).LEVELS)
     g.play(kind, lot, cap)
     scr.cur = lot
     scr.place_cursor()

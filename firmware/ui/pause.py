@@ -28,6 +28,11 @@ _HELP = {
 }
 
 
+# The menu's title (fits the title line whole: tests/test_messages.py)
+M_PAUSED = "Paused  (seed %d)"                         # the dealt seed
+M_PAUSED_LOADED = "Paused  (loaded game)"              # dealt seed 0: from the desktop
+
+
 def _screen(s, title, items):
     root = displayio.Group()
     root.append(Label(terminalio.FONT, text=title, color=palette.TITLE,
@@ -40,9 +45,11 @@ def _screen(s, title, items):
     return root, m, msg
 
 
-def menu(s, title, items):
+def menu(s, items):
     """Run the menu for session ``s``; the chosen word ('resume' for B or
     Start). "rules" is shown here and the menu comes back."""
+    d = s.setup.dealt
+    title = M_PAUSED % d if d else M_PAUSED_LOADED
     root, m, msg = _screen(s, title, items)
     while True:
         word = items[m.sel]

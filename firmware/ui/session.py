@@ -42,6 +42,10 @@ from boards import ticks_add, ticks_diff
 from lazy import forget
 from savehead import SEEDS, get16, put16
 
+TYPE_CHECKING = False          # the type checker's view of the hooks below
+if TYPE_CHECKING:
+    from collections.abc import Callable  # TYPE_CHECKING only: never run on the device
+
 observer = None
 
 QUIT = "quit"
@@ -171,14 +175,15 @@ class Session:
 
     # -- shared screens ------------------------------------------------------------
 
-    def pause(self, title, items):
-        """The pause menu with ``items`` (words of ui.pause); returns the
-        word chosen ('resume' for Start/B). The board comes back on screen
-        only through the caller."""
+    def pause(self, items, root):
+        """The pause menu with ``items`` (words of ui.pause), then ``root``
+        on the display again; the word chosen ('resume' for Start/B)."""
         from ui import pause
-        choice = pause.menu(self, title, items)
+        choice = pause.menu(self, items)
+        pause = None
         forget("ui.pause")
         gc.collect()
+        self.display.root_group = root
         return choice
 
     def scores(self, title, rows, colours=None, title_colour=None):
@@ -193,8 +198,6 @@ class Session:
 
 # Said by the shared flows (each fits the message line whole:
 # tests/test_messages.py)
-M_PAUSED = "Paused  (seed %d)"                         # the dealt seed
-M_PAUSED_LOADED = "Paused  (loaded game)"              # dealt seed 0: from the desktop
 M_UNDONE = "undone: %s"                                # what the move did
 M_NOTHING = "nothing to undo"
 
@@ -214,12 +217,10 @@ class Board:
     A game's Board sets ``root`` (the board's Group, shown again after a
     shared screen) and ``handlers`` (one key handler per mode, indexed by
     ``mode``: key -> None, or what the shell does next), and fills in the
-    hooks below that it needs. With computer seats (``ui/think.py`` runs
-    them) it also has ``seats``, ``AI`` (the prefix of its AI's modules,
-    whose ``release()`` gives back the AI's buffers),
-    ``keep()``/``restore(kept)`` (the game before a search, put back after
-    a MemoryError), ``think_words(p, level)``, ``choose(p, level,
-    thinking)`` and ``player(p)`` (a player's name).
+    hooks below that it needs. With computer seats it also has ``seats``
+    (a level per seat, None for a human) and ``AI`` (the prefix of its AI's
+    modules, whose ``release()`` gives back the AI's buffers); its computer
+    module decides through ``ui/think.py``.
     """
 
     PAUSE_ITEMS = ()
@@ -235,9 +236,14 @@ class Board:
         self.handlers = ()
 
     # -- the hooks a game fills in ------------------------------------------------------
-
-    def begin(self):
-        """Draw the board the first time."""
+    # Declared for the type checker only (an annotation costs nothing on the
+    # device): every game's Board defines them.
+    begin: "Callable[[], None]"                 # draw the board the first time
+    back: "Callable[[], None]"                  # its words again after a shared screen
+    paused: "Callable[[str], str | None]"       # a PAUSE_ITEMS word was chosen
+    take_back: "Callable[[], str | None]"       # undo a move: its words (None: nothing)
+    moved: "Callable[[str], None]"              # the position changed: redraw, say it
+    say: "Callable[[str], None]"                # a line on the message line
 
     def step(self) -> "int | str | None":
         """The work before the next press (a computer's move, the end):
@@ -248,23 +254,6 @@ class Board:
     def on_key(self, k) -> "str | None":
         """A press: None, or what the shell does next."""
         return self.handlers[self.mode](k)
-
-    def back(self):
-        """The board's words again after a shared screen (its prompt)."""
-
-    def paused(self, word) -> "str | None":
-        """The pause menu's own item ``word`` (PAUSE_ITEMS) was chosen."""
-        return None
-
-    def take_back(self) -> "str | None":
-        """Undo one move (or more): its words, None when there is none."""
-        return None
-
-    def moved(self, text):
-        """The position changed (a move, an undo): redraw, say ``text``."""
-
-    def say(self, text, colour=0):
-        """``text`` on the message line."""
 
     # -- the loop --------------------------------------------------------------------
 
@@ -286,19 +275,10 @@ class Board:
 
     # -- pause and undo ---------------------------------------------------------------
 
-    def pause_menu(self, root, items):
-        """The pause menu with ``items``, then ``root`` on the display
-        again: the word chosen ('resume' for B or Start)."""
-        s = self.s
-        d = s.setup.dealt
-        choice = s.pause(M_PAUSED % d if d else M_PAUSED_LOADED, items)
-        s.display.root_group = root
-        return choice
-
     def pause(self):
         """The pause menu: resume, undo, the game's own items, rules,
         restart, quit. Returns None, or what the shell does next."""
-        choice = self.pause_menu(self.root, _PAUSE_HEAD + self.PAUSE_ITEMS + _PAUSE_TAIL)
+        choice = self.s.pause(_PAUSE_HEAD + self.PAUSE_ITEMS + _PAUSE_TAIL, self.root)
         if choice == RESTART or choice == QUIT:
             return choice
         if choice == "undo":
@@ -345,16 +325,6 @@ class Board:
         self.fx.base = colours[0]
 
     # -- computer seats ---------------------------------------------------------------
-
-    def ai(self):
-        """The game's AI module (``AI``), imported at its first use (a
-        hot-seat game never pays for it); a collection first, so its code
-        finds room in one piece."""
-        name = self.AI
-        if name not in sys.modules:
-            gc.collect()
-            __import__(name)
-        return sys.modules[name]
 
     def drop_computer(self):
         """Give back the AI's code and buffers, if they were ever loaded

@@ -11,6 +11,8 @@ computer thinks acts on the board later; the queued sounds and flashes go
 on. Every game with computer seats uses it.
 """
 
+import gc
+import sys
 import time
 
 import boards
@@ -47,35 +49,50 @@ class Thinking:
                 self.hit = True
 
 
-def decide(b, p, levels):
+def ai(b):
+    """Board ``b``'s AI module (``b.AI``), imported at its first use (a
+    hot-seat game never pays for it); a collection first, so its code
+    finds room in one piece."""
+    name = b.AI
+    if name not in sys.modules:
+        gc.collect()
+        __import__(name)
+    return sys.modules[name]
+
+
+def decide(b, p, seat, levels):
     """Computer seat ``p`` of board ``b`` (ui.session.Board) chooses at its
     level, one of ``levels`` (the AI's, cheapest first): (its choice, a
-    note or None). While it thinks the NeoPixels show
-    its progress; A or B makes it act now with its best so far. After a
-    MemoryError the game is put back as the search found it, the AI's code
-    and buffers go, and the seat plays the next cheaper level for the rest
-    of the game (the note says so); there is none cheaper than the first."""
+    note or None). ``seat`` is the game's computer module:
+    ``thinking(b, p, level)`` says so on the screen, ``choose(b, p, level,
+    thinking)`` asks the AI, ``keep(b)``/``restore(b, kept)`` put the game
+    back as the search found it, ``player(p)`` names a player. While it
+    thinks the NeoPixels show its progress; A or B makes it act now with
+    its best so far. After a MemoryError the game is put back, the AI's
+    code and buffers go, and the seat plays the next cheaper level for the
+    rest of the game (the note says so); there is none cheaper than the
+    first."""
     note = None
     while True:
         level = b.seats[p]
         if level not in levels:       # a level this version no longer has
             level = b.seats[p] = levels[0]
-        b.think_words(p, level)
+        seat.thinking(b, p, level)
         b.s.refresh()
         think = Thinking(b.fx, b.s.buttons, 1 << boards.A | 1 << boards.B)
-        kept = b.keep()
+        kept = seat.keep(b)
         try:
             if b.s.fault("oom"):
                 raise MemoryError("injected fault (oom)")
-            choice = b.choose(p, level, think)
+            choice = seat.choose(b, p, level, think)
         except MemoryError:
-            b.restore(kept)
+            seat.restore(b, kept)
             b.drop_computer()
             i = levels.index(level)
             if i == 0:
                 raise
             b.seats[p] = levels[i - 1]
-            note = M_LOW_MEMORY % (b.player(p), levels[i - 1])
+            note = M_LOW_MEMORY % (seat.player(p), levels[i - 1])
             continue
         b.fx.progress(1.0)
         return choice, note
