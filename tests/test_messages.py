@@ -135,6 +135,8 @@ SKY = {
     ("skyscrapers.app", "M_SEED"): ("seed",),
     ("skyscrapers.app", "M_CONTINUED"): ("plays",),
     ("skyscrapers.app", "M_NO_PLAY"): ("done",),
+    ("skyscrapers.app", "M_FINISHED"): ("stotal",),
+    ("skyscrapers.app", "M_NO_MORE"): (),
     ("skyscrapers.results", "L_STACKS"): (),
     ("skyscrapers.results", "L_STACKS2"): (),
     ("skyscrapers.results", "L_NO_STACKS"): (),
