@@ -28,7 +28,7 @@ def run_sim(tmp_path, script, name="run"):
     nvm = tmp_path / (name + ".nvm")
     sf.write_text(script)
     cmd = [sys.executable, "-m", "sim", "--headless", "--script", str(sf),
-           "--screenshot", str(shot), "--state", str(state), "--timeout", "100",
+           "--screenshot", str(shot), "--shot-panel", "--state", str(state), "--timeout", "100",
            "--nvm", str(nvm)]
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     p = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True,

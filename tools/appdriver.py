@@ -210,10 +210,12 @@ def sim_env():
 
 
 def run_sim(script, shot=None, state=None, nvm=None, board=None, code=None,
-            shot_scale=1, timeout=50, env=None, check=True):
+            shot_scale=1, timeout=50, env=None, check=True, panel=True):
     """One headless run of ``python -m sim`` with ``script`` (text).
     Returns the CompletedProcess (stdout/stderr as text); raises
-    RuntimeError when the run failed and ``check``."""
+    RuntimeError when the run failed and ``check``. ``panel``: the
+    screenshot holds the panel's own pixels (the palette's colours, which
+    the tests compare), not the screen dimmed by the brightness setting."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write(script)
         name = f.name
@@ -221,6 +223,8 @@ def run_sim(script, shot=None, state=None, nvm=None, board=None, code=None,
            "--timeout", str(timeout)]
     if shot:
         cmd += ["--screenshot", str(shot), "--shot-scale", str(shot_scale)]
+        if panel:
+            cmd.append("--shot-panel")
     if state:
         cmd += ["--state", str(state)]
     if nvm:
