@@ -29,7 +29,7 @@ from micropython import const
 import boards
 from aliencity import save
 from aliencity.engine import CLASSIC, OVER, Game
-from aliencity.geometry import NONE, PLAYER_WORDS, lot_name, piece_name
+from aliencity.geometry import PLAYER_WORDS, lot_name, piece_name
 from aliencity.screen import CLAIMING, DISTANCE, PLAY, Screen, player_colour
 from lazy import forget
 from prng import Rng
@@ -44,8 +44,9 @@ ROWS_MODULE = "aliencity.rows"
 REPLAY_MODULE = "aliencity.replay"
 OVER_MODE = const(3)
 
-# consts from aliencity.streets (tools/consts.py; do not edit)
+# consts from aliencity.geometry, aliencity.streets (tools/consts.py; do not edit)
 _ICON = const(7)
+_NONE = const(255)
 # end consts
 
 Setup = save.Setup
@@ -347,7 +348,7 @@ class Board(session.Board):
             return M_UNDONE_MORE % (words + (n - 1,))
         if n == 2:
             return M_UNDONE_TWO % (last + words)
-        if cap != NONE:
+        if cap != _NONE:
             return M_UNDONE_CAP % (words + (lot_name(cap),))
         return M_UNDONE % words
 

@@ -194,8 +194,7 @@ class Screen:
             if self.framed[v] != f:
                 self.framed[v] = f
                 self.frames[v] = f
-        if self.values is not None:
-            self.draw_values()
+        self.draw_values()
 
     def draw_values(self):
         """Each classic tile's value in the middle of one of its lots: the
@@ -204,6 +203,8 @@ class Screen:
         digits are on the lots."""
         g = self.game
         grid = self.values
+        if grid is None:             # standalone rules: no values
+            return
         grid.hidden = self.mode == DISTANCE
         for t in range(20):
             at = g.icon_lot[t]
