@@ -60,6 +60,10 @@ class Quit(BaseException):
     """The window was closed."""
 
 
+class NoDisplay(Exception):
+    """SDL could not open a window, or chose an invisible one (why)."""
+
+
 class Timeout(BaseException):
     """A headless run took longer (in real time) than --timeout."""
 
@@ -284,7 +288,13 @@ class Runner:
         self.display = _simhost.display
         if not self.headless:
             import pygame
-            pygame.display.init()
+            chosen = os.environ.get("SDL_VIDEODRIVER")
+            try:
+                pygame.display.init()
+            except pygame.error as e:
+                raise NoDisplay(str(e)) from None
+            if not chosen and pygame.display.get_driver() in ("offscreen", "dummy"):
+                raise NoDisplay("SDL fell back to " + pygame.display.get_driver())
             pygame.display.set_caption(WINDOW_TITLE)
             s = self.args.scale
             self.window = pygame.display.set_mode(
@@ -359,9 +369,10 @@ class Runner:
 
     def compose(self, scale, backlight=False):
         """The screen scaled up, with the NeoPixels drawn under it. With
-        ``backlight`` (the window) the screen is as bright as the display's
-        ``brightness`` makes the board's backlight; screenshots keep the
-        panel's own pixels (full backlight), which the tests read."""
+        ``backlight`` (the window, and screenshots unless --shot-panel)
+        the screen is as bright as the display's ``brightness`` makes the
+        board's backlight; without, the panel's own pixels (full
+        backlight), whose colours tests compare with the palette."""
         import pygame
         out = pygame.Surface((SCREEN_W * scale, (SCREEN_H + STRIP_H) * scale))
         out.fill((40, 40, 44))
@@ -391,11 +402,24 @@ class Runner:
             return 1.0
 
     def screenshot(self, path):
+        """The screen as the window shows it (dimmed by the brightness
+        setting), or with --shot-panel the panel's own pixels."""
         import pygame
         d = os.path.dirname(path)
         if d and not os.path.isdir(d):
             os.makedirs(d)
-        pygame.image.save(self.compose(self.args.shot_scale), path)
+        lit = not getattr(self.args, "shot_panel", False)
+        pygame.image.save(self.compose(self.args.shot_scale, backlight=lit), path)
+
+    def screen_levels(self, backlight):
+        """The screen's mean and brightest colour ([r, g, b] each), as
+        shown (``backlight``: dimmed by the brightness) or as the panel
+        holds it."""
+        import pygame
+        a = pygame.surfarray.array3d(self.compose(1, backlight=backlight))[:SCREEN_W, :SCREEN_H]
+        a = a.reshape(-1, 3)
+        return {"mean": [round(float(v), 2) for v in a.mean(axis=0)],
+                "max": [int(v) for v in a.max(axis=0)]}
 
     def state(self):
         host = self.host
@@ -405,6 +429,8 @@ class Runner:
             "time_ms": round(host.now_ms(), 3),
             "pixels": [list(c) for c in host.pixel_colors()],
             "backlight": self.backlight(),
+            "screen": self.screen_levels(True),      # as shown: dimmed by the backlight
+            "panel": self.screen_levels(False),      # the panel's own pixels
             "audio": host.audio_log,
             "levels": host.levels,
             "refreshes": host.refreshes,
@@ -578,6 +604,9 @@ def parse_args(argv):
                                  "window default: ~/.local/state/handheld-city-games/nvm-BOARD.bin)")
     p.add_argument("--scale", type=int, default=4, help="window scale (default 4)")
     p.add_argument("--shot-scale", type=int, default=1, help="screenshot scale (default 1)")
+    p.add_argument("--shot-panel", action="store_true",
+                   help="screenshot the panel's own pixels (full backlight), not as the "
+                        "window shows them (dimmed by the brightness setting)")
     p.add_argument("--timeout", type=float, default=60.0, help="headless: real seconds before giving up")
     p.add_argument("--code", help="the program to run (default firmware/code.py, or the drive's)")
     p.add_argument("--drive", help="run code.py, the game and lib/ from this deployed CIRCUITPY "
@@ -605,6 +634,23 @@ def parse_args(argv):
     return args
 
 
+NO_DISPLAY = ("sim: no display for a window here (%s); run it headless: "
+              ".venv/bin/python -m sim --headless --script FILE --screenshot OUT.png "
+              "(sim/README.md)\n")
+
+
+def no_display():
+    """Why a window cannot open on this machine (None: it may), before
+    SDL tries: with no X or Wayland display it would fall back to an
+    invisible "offscreen" window and wait for keys forever. A video
+    driver chosen in SDL_VIDEODRIVER is the user's choice (automation runs
+    the window with "dummy")."""
+    if (not os.environ.get("SDL_VIDEODRIVER") and sys.platform.startswith("linux")
+            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
+        return "no DISPLAY or WAYLAND_DISPLAY"
+    return None
+
+
 def main(argv=None):
     if argv is None:
         argv = sys.argv[1:]
@@ -613,6 +659,9 @@ def main(argv=None):
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
+    elif "-h" not in argv and "--help" not in argv and no_display():
+        sys.stderr.write(NO_DISPLAY % no_display())
+        return 2
     setup_paths()
     args = parse_args(argv)
     if args.drive:
@@ -621,6 +670,9 @@ def main(argv=None):
         _keymap()
     try:
         return Runner(args).main()
+    except NoDisplay as e:
+        sys.stderr.write(NO_DISPLAY % e)
+        return 2
     except ScriptError as e:
         sys.stderr.write("sim: %s: %s\n" % (args.script, e))
         return 2

@@ -95,8 +95,8 @@ def run(tmp_path, name, script, nvm_src, slow=SLOW_S, snap=None):
                SLOWAI_S=str(slow or ""), SLOWAI_OUT=str(log),
                SLOWAI_CODE=os.path.join(paths.ROOT, "firmware", "code.py"))
     p = subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(sf),
-                        "--screenshot", str(shot), "--state", str(state), "--nvm", str(nvm),
-                        "--code", str(code), "--timeout", "50"], cwd=paths.ROOT, env=env,
+                        "--screenshot", str(shot), "--shot-panel", "--state", str(state),
+                        "--nvm", str(nvm), "--code", str(code), "--timeout", "50"], cwd=paths.ROOT, env=env,
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
     import pygame

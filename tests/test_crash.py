@@ -44,8 +44,8 @@ def run(tmp_path, name, script, nvm, status=0):
     state = tmp_path / (name + ".json")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     p = subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(sf),
-                        "--screenshot", str(shot), "--state", str(state), "--nvm", str(nvm),
-                        "--timeout", "50"], cwd=paths.ROOT, env=env, capture_output=True,
+                        "--screenshot", str(shot), "--shot-panel", "--state", str(state),
+                        "--nvm", str(nvm), "--timeout", "50"], cwd=paths.ROOT, env=env, capture_output=True,
                        text=True, timeout=60)
     assert p.returncode == status, p.stderr
     import pygame
@@ -174,7 +174,7 @@ def test_a_crash_screen_makes_the_run_fail(tmp_path, window):
     cmd = [sys.executable, "-m", "sim", "--code", str(code), "--state", str(state),
            "--nvm", str(tmp_path / "nvm.bin")]
     cmd += ["--exit-when-done", "--scale", "1"] if window else [
-        "--headless", "--screenshot", str(shot)]
+        "--headless", "--screenshot", str(shot), "--shot-panel"]
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     p = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert p.returncode == 3, p.stderr

@@ -64,6 +64,8 @@ ALIEN = {
     ("aliencity.app", "M_OVER"): (),
     ("aliencity.app", "M_FINAL"): (),
     ("aliencity.app", "M_UNDONE"): ("player", "piece", "lot"),
+    ("aliencity.app", "M_UNDONE_CAP"): ("player", "piece", "lot", "lot"),
+    ("aliencity.app", "M_UNDONE_TWO"): ("player", "piece", "lot", "player", "piece", "lot"),
     ("aliencity.app", "M_UNDONE_MORE"): ("player", "piece", "lot", "n"),
     ("aliencity.app", "M_AHEAD"): ("build",),
     ("aliencity.replay", "M_START"): (),
@@ -133,6 +135,8 @@ SKY = {
     ("skyscrapers.app", "M_SEED"): ("seed",),
     ("skyscrapers.app", "M_CONTINUED"): ("plays",),
     ("skyscrapers.app", "M_NO_PLAY"): ("done",),
+    ("skyscrapers.app", "M_FINISHED"): ("stotal",),
+    ("skyscrapers.app", "M_NO_MORE"): (),
     ("skyscrapers.results", "L_STACKS"): (),
     ("skyscrapers.results", "L_STACKS2"): (),
     ("skyscrapers.results", "L_NO_STACKS"): (),
@@ -276,7 +280,7 @@ SHELL = {
     ("alheimur.app", "M_NOTHING"): (),
     ("ui.think", "M_LOW_MEMORY"): ("name", "level"),
 }
-LONGEST["undone"] = "P2's green tower on H10 (+37)"    # aliencity.app's M_UNDONE_MORE, filled
+LONGEST["undone"] = "P2 green tower H10 and the 37 builds after it"  # aliencity.app's longest
 
 TEMPLATES = {**ALIEN, **SKY, **ALH, **SHELL}
 LONGEST["wins"] = "P2 wins"
@@ -332,7 +336,8 @@ def test_template_fits_whole(key):
 
 
 def test_the_longest_words_are_the_longest():
-    """The "play" and "done" slots hold the longest filled play texts."""
+    """The "play", "done", "undone" and "act" slots hold the longest filled
+    texts of their kind."""
     from skyscrapers import screen
     plays = [fill(getattr(screen, n), SKY[("skyscrapers.screen", n)])
              for n in ("P_STACK", "P_SLIDE", "P_PAWN")]
@@ -340,6 +345,9 @@ def test_the_longest_words_are_the_longest():
             for n in ("M_DONE_STACK", "M_DONE_SLIDE", "M_DONE_PAWN")]
     assert max(len(p) for p in plays) == len(LONGEST["play"])
     assert max(len(d) for d in done) == len(LONGEST["done"])
+    undone = [fill(getattr(importlib.import_module(m), n), k) for (m, n), k in ALIEN.items()
+              if n.startswith("M_UNDONE")]
+    assert max(len(u) for u in undone) == len(LONGEST["undone"])
     acts = [fill(t, k) for (m, n), k in ALH.items() if m == "alheimur.acts"
             for t in (getattr(importlib.import_module(m), n),)]
     assert max(len(a) for a in acts) == len(LONGEST["act"])
@@ -347,10 +355,11 @@ def test_the_longest_words_are_the_longest():
 
 def test_the_panel_table_fits():
     """Alien City's panel table: three lines of 13 characters at most,
-    with the biggest numbers."""
-    from aliencity.screen import T_TABLE
-    for line in (T_TABLE % (3, 3, 972, 972)).split("\n"):
-        assert len(line) <= PANEL, line
+    with the biggest numbers, during the game and at its end."""
+    from aliencity.screen import T_FINAL, T_NOW, T_TABLE
+    for when in (T_NOW, T_FINAL):
+        for line in (T_TABLE % (when, 972, 972, 3, 3)).split("\n"):
+            assert len(line) <= PANEL, line
 
 
 def test_the_check_can_fail():

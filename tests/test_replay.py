@@ -218,7 +218,7 @@ def test_replay_of_the_ppgames_game_to_its_end(tmp_path):
     assert read_text(s, 82, 25, 12) == "replay 36/36"
     assert read_text(s, 2, 102, 26).rstrip() == "P1 built a red tower on H1"
     assert read_text(s, 82, 0, 2, scale=2) == "H1"
-    assert read_text(s, 82, 86, 13) == "if end 74 138"
+    assert read_text(s, 82, 74, 13) == "now    74 138"
     # Nothing is saved while stepping: the save still opens at the start.
     st, g = saved_game(nvm)
     assert g.nbuilds == 0 and len(st.ahead) == 3 * 36

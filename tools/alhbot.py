@@ -417,7 +417,7 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     argv = ["--headless", "--seed", str(seed), "--board", board, "--timeout", str(timeout),
-            "--shot-scale", str(scale)]
+            "--shot-scale", str(scale), "--shot-panel"]
     if nvm:
         argv += ["--nvm", str(nvm)]
     args = R.parse_args(argv)

@@ -72,7 +72,7 @@ def midgame(builds=14):
 
 def skyscrapers(out):
     """The plays menu after a few plays, and the scoring screen."""
-    from test_skyscrapers_app import SEED, open_game, scripted_game
+    from test_skyscrapers_app import FINISH, SEED, open_game, scripted_game
     plays, g, cur = scripted_game(SEED, 0, 12)
     from skyscrapers.engine import MAXPLAYS, play_from
     buf = array("H", [0] * MAXPLAYS)
@@ -81,7 +81,7 @@ def skyscrapers(out):
     from test_skyscrapers_app import goto
     script = open_game(SEED) + plays + goto(cur, a, g.hole) + ["a", "wait 200"]
     shot("\n".join(script) + "\n", os.path.join(out, "skyscrapers-mid.png"))
-    script = open_game(SEED) + plays + ["start", "down", "down", "a", "wait 300"]
+    script = open_game(SEED) + plays + FINISH + ["wait 300"]
     shot("\n".join(script) + "\n", os.path.join(out, "skyscrapers-end.png"))
     assert n
 

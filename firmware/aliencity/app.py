@@ -5,10 +5,11 @@ The board is in one of these modes, each with its own key handler:
 
     PLAY      a human builds: d-pad cursor, A build (where the piece may
               not go: the reason, and the cursor jumps to the nearest lot
-              where it may; on a structure: its distances), B next piece,
-              Select previous piece, Start pause. At the start of a turn
-              and after a change of piece the cursor waits on the nearest
-              lot where the piece may go.
+              where it may, or to the lot the reason names when it may go
+              there; on a structure: its distances), B next piece, Select
+              previous piece, Start pause. At the start of a turn (the
+              first one too) and after a change of piece the cursor waits
+              on the nearest lot where the piece may go.
     CLAIMING  after a build: d-pad picks a claimable tower (its value now
               shows), A caps it, B no claim, Select its distances
     DISTANCE  street distances from the structure under the cursor; A, B
@@ -43,6 +44,11 @@ ROWS_MODULE = "aliencity.rows"
 REPLAY_MODULE = "aliencity.replay"
 OVER_MODE = const(3)
 
+# consts from aliencity.geometry, aliencity.streets (tools/consts.py; do not edit)
+_ICON = const(7)
+_NONE = const(255)
+# end consts
+
 Setup = save.Setup
 pack_options = save.pack_options
 unpack_options = save.unpack_options
@@ -58,8 +64,13 @@ M_CLAIMED = "%s capped the %s on %s"                    # player, piece, lot
 M_NO_CLAIM = "no claim"
 M_OVER = "game over! A: the scores"
 M_FINAL = "the final city. A: the scores, Start: menu"
-M_UNDONE = "%s's %s on %s"                             # player, piece, lot
-M_UNDONE_MORE = "%s's %s on %s (+%d)"                   # ... and n computer builds
+# What undo took back (after the shell's "undone: "): one build (with the
+# cap it placed), two (the computer's reply and yours), or yours and the n
+# builds after it.
+M_UNDONE = "%s's %s on %s"                              # player, piece, lot
+M_UNDONE_CAP = "%s's %s on %s, cap on %s"               # player, piece, lot, lot
+M_UNDONE_TWO = "%s %s %s and %s %s %s"                  # (player, piece, lot) x 2
+M_UNDONE_MORE = "%s %s %s and the %d builds after it"   # player, piece, lot, n
 M_AHEAD = "%d builds ahead: Start, replay"              # builds
 S_OVER = "game over"
 S_SEAT = "%s: %s"                                       # player, level
@@ -121,6 +132,7 @@ class Board(session.Board):
         self.s.display.root_group = scr.root
         scr.first_kind()
         scr.redraw()
+        scr.to_legal()
         self.prompt(self.intro())
         self.pixels()
 
@@ -277,6 +289,9 @@ class Board(session.Board):
         why = g.why_not(scr.kind, scr.cur)
         if why:
             v = scr.nearest_legal()
+            w = g.streets.why[scr.cur]
+            if g.streets.verdict[scr.cur] == _ICON and scr.legal[w]:
+                v = w           # "the ring lot goes last; C6 is still free": to C6
             if v >= 0:
                 scr.cur = v
                 scr.place_cursor()
@@ -312,21 +327,30 @@ class Board(session.Board):
 
     def take_back(self):
         """The last build and every computer build after the last human one
-        (so a human is to move again): what was undone, in words."""
+        (so a human is to move again): what was undone, in words, every
+        build named (the n builds after yours counted when more than one)."""
         g = self.g
         if g.nbuilds == 0:
             return None
         self.s.setup.ahead = b""      # the replay's builds ahead are gone
-        more = -1
+        n = 0
+        last = None                   # the latest build's words
         while True:
-            p, kind, lot, _ = g.build_at(g.nbuilds - 1)
+            p, kind, lot, cap = g.build_at(g.nbuilds - 1)
             g.undo()
-            more += 1
+            words = (PLAYER_WORDS[p], piece_name(kind), lot_name(lot))
+            if last is None:
+                last = words
+            n += 1
             if not g.nbuilds or self.seats[g.to_move] is None:
                 break
-        if more:
-            return M_UNDONE_MORE % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot), more)
-        return M_UNDONE % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot))
+        if n > 2:
+            return M_UNDONE_MORE % (words + (n - 1,))
+        if n == 2:
+            return M_UNDONE_TWO % (last + words)
+        if cap != _NONE:
+            return M_UNDONE_CAP % (words + (lot_name(cap),))
+        return M_UNDONE % words
 
     def game_over(self):
         self.mode = OVER_MODE

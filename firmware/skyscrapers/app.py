@@ -2,9 +2,17 @@
 game, and the board's controller, which turns presses into plays.
 
     PLAY    d-pad cursor (from a piece next to the hole, a press toward
-            the hole slides it in), A the plays of the piece under it,
-            B undo, Start pause (undo, finish, rules, restart, quit)
+            the hole slides it in; when it may not slide, the cursor
+            moves onto the hole and the message says why), A the plays
+            of the piece under it, B undo, Start pause (undo, finish,
+            rules, restart, quit; finish asks "sure?")
     CHOOSE  the plays menu: d-pad the next play, A make it, B back
+
+Finished (from the pause menu, or A when no play is left): the scoring
+screen, then the board as it ended ("final" on the panel): the d-pad
+looks around, A shows the scores again, a play or an undo is refused and
+says so. The score is kept as the seed's best and the save is forgotten,
+so a finished game stays finished.
 
 The game is autosaved after every play and undo. Best scores are kept per
 seed and options in the save store (``store.best`` / ``set_best``, key
@@ -34,6 +42,8 @@ RULES_MODULE = "skyscrapers.rules"
 M_SEED = "seed %d. A: plays of the piece under the cursor"
 M_CONTINUED = "continued after play %d"
 M_NO_PLAY = "%s; no play left. A: score"   # what the play did
+M_FINISHED = "finished: %d points. A: the scores, Start: menu"   # total
+M_NO_MORE = "the game is finished: no more plays or undo"
 ROWS_MODULE = "skyscrapers.rows"
 
 Setup = save.Setup
@@ -62,6 +72,7 @@ class Board(session.Board):
     runs the loop, the pause menu and undo through the hooks below."""
 
     PAUSE_ITEMS = ("finish",)
+    done = False                 # finished: the board only looks
 
     def __init__(self, s, game):
         super().__init__(s, game)
@@ -90,16 +101,13 @@ class Board(session.Board):
     def say(self, text, colour=palette.DIM):
         self.scr.say(text, colour)
 
-    def back(self):
-        pass
-
     def paused(self, word):
         return self.finish()
 
     def take_back(self):
-        """The last play, in words (None: none made)."""
+        """The last play, in words (None: none made, or finished)."""
         g = self.g
-        if not g.nplays:
+        if not g.nplays or self.done:
             return None
         m = g.play_at(g.nplays - 1)
         g.undo()
@@ -133,13 +141,19 @@ class Board(session.Board):
         scr = self.scr
         if k <= boards.RIGHT:
             c, _wrapped = scr.neighbour(k)
-            if c == self.g.hole and not self.s.repeat and self.slide_in():
-                return None
+            why = None
+            if c == self.g.hole and not self.s.repeat and not self.done:
+                why = self.slide_in()
+                if why is None:
+                    return None
             scr.move_cursor(k, self.s.repeat)
-            if scr.msg.alert:
+            if why:
+                scr.msg.warn(why)          # why the piece did not slide
+                self.fx.sound(ILLEGAL)
+            elif scr.msg.alert:
                 scr.say("", palette.DIM)
         elif k == boards.A:
-            if self.g.over():
+            if self.g.over() or self.done:
                 return self.finish()
             if not scr.open_plays():
                 self.fx.sound(ILLEGAL)
@@ -152,17 +166,18 @@ class Board(session.Board):
 
     def slide_in(self):
         """A d-pad press from a piece next to the hole toward it: the slide,
-        with the cursor following the piece. False (the cursor moves on)
-        when that piece may not slide."""
+        with the cursor following the piece (None); or why that piece may
+        not slide (the cursor then moves on, onto the hole)."""
         g = self.g
         m = play_of(SLIDE, self.scr.cur, g.hole)
-        if g.why_not(m):
-            return False
+        why = g.why_not(m)
+        if why:
+            return why
         self.play(m)
         self.scr.cur = play_to(m)
         self.scr.place_cursor()
         self.scr.draw_panel()
-        return True
+        return None
 
     def play(self, m):
         """Make play m (legal), then save, redraw and say what it did."""
@@ -182,10 +197,10 @@ class Board(session.Board):
 
     def finish(self):
         """The scoring screen; keeps the best score. Returns 'new', 'quit'
-        or None (back to the board)."""
+        or None (back to the finished board)."""
         from skyscrapers import results
         s = self.s
-        s.forget_save()        # finished: nothing to continue (a play re-saves)
+        s.forget_save()        # finished: nothing to continue
         rows = results.lines(self.g)
         results = None
         forget("skyscrapers.results")
@@ -204,7 +219,22 @@ class Board(session.Board):
         self.fx.steady(palette.PX_WIN)
         out = s.scores("Score %d of %d" % (total, self.scr.target), tuple(rows))
         if out == "board":
+            self.done = True
+            self.PAUSE_ITEMS = ()      # nothing left to finish
             s.display.root_group = self.scr.root
+            self.scr.final = True
             self.scr.draw_panel()
+            self.back()
             return None
         return out
+
+    def back(self):
+        if self.done:
+            self.say(M_FINISHED % self.scr.total, palette.TITLE)
+
+    def undo(self):
+        if self.done:
+            self.scr.msg.warn(M_NO_MORE)
+            self.fx.sound(ILLEGAL)
+            return
+        super().undo()

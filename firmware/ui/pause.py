@@ -1,8 +1,9 @@
 """The pause menu every game shares (Start on the board).
 
 The game names its items, in order, from: resume, undo, hint, finish,
-all worlds, replay, rules, restart, quit. Restart and quit ask "sure?" first (No is
-highlighted), so a stray press never ends a game. B or Start resumes.
+all worlds, replay, rules, restart, quit. Finish, restart and quit ask "sure?"
+first (No is highlighted), so a stray press never ends a game. B or Start
+resumes.
 """
 
 import displayio
@@ -14,7 +15,9 @@ from ui.menu import Menu
 from ui.message import MessageLine
 from ui.text import Label
 
-_SURE = ("restart", "quit")
+# The items that ask "sure?" first, and what the question's screen says.
+_SURE = {"finish": "no plays after it", "restart": "this game is lost",
+         "quit": "the game stays saved"}
 _HELP = {
     "resume": "back to the board",
     "undo": "take back the last move",
@@ -80,8 +83,7 @@ def _sure(s, word):
     m.set(0, "no, go back")
     m.set(1, "yes, " + word)
     msg = MessageLine(root, 4, 115, width=26, lines=1)
-    msg.show("this game is lost" if word == "restart" else "the game stays saved",
-             palette.DIM)
+    msg.show(_SURE[word], palette.DIM)
     s.display.root_group = root
     while True:
         s.refresh()
