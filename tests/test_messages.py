@@ -186,10 +186,10 @@ ALH = {
     ("alheimur.human", "L_MANY_NP"): ("n",),
     ("alheimur.human", "L_NONE_NP"): (),
     ("alheimur.human", "L_SITE"): (),
-    ("alheimur.app", "S_TURN"): ("letter", "limit", "limit"),
-    ("alheimur.app", "S_TURN_FREE"): ("letter", "round"),
-    ("alheimur.app", "S_TURN_LAST"): ("letter",),
-    ("alheimur.app", "S_PHASE"): ("letter", "phase"),
+    ("alheimur.words", "S_TURN"): ("letter", "limit", "limit"),
+    ("alheimur.words", "S_TURN_FREE"): ("letter", "round"),
+    ("alheimur.words", "S_TURN_LAST"): ("letter",),
+    ("alheimur.words", "S_PHASE"): ("letter", "phase"),
     ("alheimur.survival", "M_LIVES"): ("terr", "letter", "size", "n", "n", "n"),
     ("alheimur.survival", "M_DIES"): ("terr", "letter", "size", "n", "n", "n"),
     ("alheimur.survival", "M_INV_LIVES"): ("terr", "letter"),
@@ -260,10 +260,10 @@ LONGEST.update({
 # Alheimur's places other than the message line: the turn (top right, 8
 # characters; which end came, once over), the panel's status line (11),
 # the hand-over's name (scale 2).
-ALH_PLACE = {("alheimur.app", "S_TURN"): (8, 1), ("alheimur.app", "S_TURN_FREE"): (8, 1),
+ALH_PLACE = {("alheimur.words", "S_TURN"): (8, 1), ("alheimur.words", "S_TURN_FREE"): (8, 1),
              **{("alheimur.ending", "S_END_" + k): (8, 1)
                 for k in ("13", "LIMIT", "ALONE", "200", "NOBODY")},
-             ("alheimur.app", "S_TURN_LAST"): (8, 1), ("alheimur.app", "S_PHASE"): (11, 1),
+             ("alheimur.words", "S_TURN_LAST"): (8, 1), ("alheimur.words", "S_PHASE"): (11, 1),
              ("alheimur.computer", "S_THINKS"): (11, 1), ("alheimur.hand_over", "L_NAME"): (13, 1)}
 
 # The shell's own (ui/session.py, ui/think.py): what every game says alike.

@@ -56,10 +56,6 @@ _P_SWAP = const(2)
 M_SEED = "seed %d: %d players"                          # seed, n
 M_CONTINUED = "continued: round %d"                    # round
 M_NOTHING = "nothing to undo (undo goes back to the last roll)"
-S_TURN = "%s %d/%d"                                    # letter, round, limit
-S_TURN_FREE = "%s %d"                                  # letter, round
-S_TURN_LAST = "%s last"                                # letter
-S_PHASE = "%s %s"                                      # letter, phase
 
 
 def unpack_options(st, d):
@@ -273,26 +269,11 @@ class Board(session.Board):
     # -- what every seat's decision shows ---------------------------------------------
 
     def status(self):
-        """Whose turn and the round (top right), who decides what (panel)."""
+        """Whose turn and the round (top right), who decides what (panel),
+        each in its player's colour."""
         from alheimur import words
-        g = self.g
-        p = g.current()
-        a = g.actor()
-        if a >= 8:
-            a = p
-        q = words.LETTERS[p]
-        if g.over():
-            self.scr.set_status(" ", palette.DIM, words.PHASES[16], palette.TITLE)
-            return
-        if g.last_round() == 2:
-            turn = S_TURN_LAST % q
-        elif g.limit():
-            turn = S_TURN % (q, g.round(), g.limit())
-        else:
-            turn = S_TURN_FREE % (q, g.round())
-        self.scr.set_status(turn, words.COLOURS[p],
-                            S_PHASE % (words.LETTERS[a], words.PHASES[g.phase()]),
-                            words.COLOURS[a])
+        turn, p, point, a = words.status(self.g)
+        self.scr.set_status(turn, words.COLOURS[p], point, words.COLOURS[a])
 
     def after(self, text, where=-1):
         """The game moved on: save, redraw, say what happened; ``where``

@@ -29,19 +29,7 @@ from array import array
 
 from micropython import const
 
-from alheimur.actions import (
-    invader,
-    owner,
-    pips,
-    ship_form,
-    ship_loc,
-    ship_place,
-    ship_spot,
-    spot,
-    spot_ship,
-    spot_terr,
-    spot_world,
-)
+from alheimur import actions  # the codec (one global here: the screen stays loaded)
 from ui import palette
 
 # consts from alheimur.actions, alheimur.layout, alheimur.sprites (tools/consts.py; do not edit)
@@ -115,9 +103,9 @@ class Screen:
         """The engine's spot of what the cursor is on (legal's ``at``)."""
         t = self.terr()
         if t >= 0:
-            return spot(self.view, t)
+            return actions.spot(self.view, t)
         i = self.ship()
-        return ship_spot(i) if i >= 0 else -1
+        return actions.ship_spot(i) if i >= 0 else -1
 
     # -- what the legal actions move, where to look --------------------------------
 
@@ -142,8 +130,8 @@ class Screen:
                 self.show(loc)
             self.point(_Z_TABS, self.tab_of(loc))
         elif where >= 128:
-            i = spot_ship(where)
-            loc = ship_place(g.sl[i])
+            i = actions.spot_ship(where)
+            loc = actions.ship_place(g.sl[i])
             if loc != self.view:
                 self.show(loc)
             for r in range(self.nrows):
@@ -151,10 +139,10 @@ class Screen:
                     if self.cells[r * 4 + c] == i:
                         self.point(_Z_PANEL, r, c + 1)
         elif where >= 0:
-            w = spot_world(where)
+            w = actions.spot_world(where)
             if w != self.view:
                 self.show(w)
-            self.point(_Z_WORLD, g.tfirst[w * 16 + spot_terr(where)])
+            self.point(_Z_WORLD, g.tfirst[w * 16 + actions.spot_terr(where)])
         self.draw_cursor()
 
     def point(self, zone, i, col=1):
@@ -226,8 +214,8 @@ class Screen:
             self.cy[k] = (y0[k] + y1[k] + 1) * _TILE // 2
             t.x = self.cx[k] - _PIECE // 2
             t.y = _WY + self.cy[k] - _PIECE // 2
-            q = owner(v)
-            put(t, 0, q * 6 + pips(v) - 1 + (3 if invader(v) else 0))
+            q = actions.owner(v)
+            put(t, 0, q * 6 + actions.pips(v) - 1 + (3 if actions.invader(v) else 0))
             shade(t, self.doomed_pal if self.doomed >> k & 1 else self.pals[q])
             hide(t, False)
 
@@ -258,7 +246,7 @@ class Screen:
         r = 0
         for q in range(g.nplayers()):
             k = 0
-            want = ship_loc(self.view, q)
+            want = actions.ship_loc(self.view, q)
             for i in range(g.ship_top()):
                 if g.sl[i] == want and r < 40:
                     if k == 0:
@@ -292,7 +280,7 @@ class Screen:
             put(row, 0, _SHIP_LETTER + q)
             for c in range(4):
                 i = self.cells[r * 4 + c]
-                put(row, c + 1, 0 if i == 255 else self.ship_tile[ship_form(g.sb[i])])
+                put(row, c + 1, 0 if i == 255 else self.ship_tile[actions.ship_form(g.sb[i])])
             hide(row, False)
 
     def draw_marks(self):

@@ -78,6 +78,12 @@ PHASES = ("deal", "building", "swap card", "start", "expansion", "survival",
           "battle", "fire", "target", "dice", "game over")
 STEPS = ("migrate", "launch", "status", "land", "board", "move")
 
+# The status lines: the turn (top right) and who decides what (the panel)
+S_TURN = "%s %d/%d"                                    # letter, round, limit
+S_TURN_FREE = "%s %d"                                  # letter, round
+S_TURN_LAST = "%s last"                                # letter
+S_PHASE = "%s %s"                                      # letter, phase
+
 # What an action does (each fits one line of the message line whole)
 L_PASS_EXPAND = "done expanding"
 L_PASS_STEP = "done with step %d (%s)"              # step, step word
@@ -134,6 +140,23 @@ def ship(g, i, with_owner=True):
 
 def ship_kind(is_fighter):
     return "fighter" if is_fighter else "transport"
+
+
+def status(g):
+    """The status lines: (the turn: whose and the round, that seat; who
+    decides what, that seat)."""
+    p = g.current()
+    a = g.actor()
+    if a >= 8:                   # a chance point, or the game is over
+        a = p
+    q = LETTERS[p]
+    if g.last_round() == 2:
+        turn = S_TURN_LAST % q
+    elif g.limit():
+        turn = S_TURN % (q, g.round(), g.limit())
+    else:
+        turn = S_TURN_FREE % (q, g.round())
+    return turn, p, S_PHASE % (LETTERS[a], PHASES[g.phase()]), a
 
 
 # -- an action ------------------------------------------------------------------
