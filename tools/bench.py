@@ -949,6 +949,12 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None):
            "import alheimur.human, alheimur.survival\nturn = alheimur.human.HumanTurn(b)",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'human', gc.mem_alloc() - a)",
+           # .. and a refusal: the engine's reason loaded for a moment (in
+           # PLAY: no survival check then)
+           "from lazy import forget\nforget('alheimur.survival')\nimport alheimur.reasons",
+           "gc.collect(); await asyncio.sleep(0); gc.collect()",
+           "print('PLAY', 'refused', gc.mem_alloc() - a)",
+           "forget('alheimur.reasons')",
            # a computer decides: the app drops the human's code first
            "turn = None\nfrom ui.session import forget\nfor m in %r:\n    forget(m)"
            % (_ALH_HUMAN,),
@@ -1024,6 +1030,9 @@ def alheimur_heap_table(mpy_cross=None):
              % two(vm["ai"] - vm["hot"], m["ai"] - m["hot"]))
     t.append("| playing Alheimur, 8 seats, a human deciding | board screen + code, game + "
              "a human deciding | %s |" % two(screen + vm["human"], screen + m["human"]))
+    t.append("| a human refused | the human's row, the reasons loaded for a refusal instead of "
+             "the survival check (a moment; not a target) | %s |"
+             % two(screen + vm["refused"], screen + m["refused"]))
     t.append("| playing Alheimur, 8 seats, a computer choosing | board screen + code, game + "
              "a computer deciding | %s |" % two(screen + vm["ai"], screen + m["ai"]))
     t.append("| **playing Alheimur: the peak** | the larger of the two rows above (target %d) "
@@ -1046,6 +1055,7 @@ def alheimur_heap_table(mpy_cross=None):
            "alheimur_app_computer_heap_bytes": screen + vm["ai"],
            "alheimur_app_play_heap_bytes": screen + max(vm["ai"], vm["human"]),
            "alheimur_app_long_game_heap_bytes": screen + vm["long"],
+           "alheimur_app_refused_heap_bytes": screen + vm["refused"],
            "alheimur_app_other_game_modules": len(vm["others"])}
     if vmm:
         res["alheimur_app_play_heap_bytes_dotmpy"] = screen + max(vmm["ai"], vmm["human"])
