@@ -117,10 +117,10 @@ def test_hot_seat_hands_over_between_humans():
     hidden = []
 
     def watch(bot):
-        f = frame_of("hand_over", "cover.py")
+        f = frame_of("hand_over", "hand_over.py")
         if f is not None:
-            b = f.f_locals["b"]
-            hidden.append(b.s.display.root_group is not f.f_locals["back"])
+            s = f.f_locals["s"]
+            hidden.append(s.display.root_group is not f.f_locals["back"])
         return False
 
     bot = play(seats=("human", "human"), seed=5, watch=watch,
@@ -198,12 +198,13 @@ def test_a_computer_move_is_said_with_its_name():
 
 
 def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
-    """While a computer seat thinks, a human's code (human, view, shows)
-    and what screens leave behind (layout, menus, drawing helpers) are not
-    loaded; while a human decides, the computer's code and search are not.
-    Both come back for the next decision of their kind."""
-    human_side = {"alheimur.human", "alheimur.view", "alheimur.shows", "alheimur.acts",
-                  "alheimur.layout", "ui.menu", "ui.draw"}
+    """While a computer seat thinks, a human's code (its turn, the words,
+    the survival check) and what screens leave behind (layout, menus,
+    drawing helpers) are not loaded; while a human decides, the computer's
+    code and search are not. Both come back for the next decision of their
+    kind."""
+    human_side = {"alheimur.human", "alheimur.words", "alheimur.survival", "alheimur.shot",
+                  "alheimur.reasons", "alheimur.layout", "ui.menu", "ui.draw"}
     computer_side = {"alheimur.computer", "alheimur.ai", "alheimur.ai_eval", "alheimur.ai_turn"}
     seen = {"thinking": [], "deciding": []}
 
@@ -214,7 +215,7 @@ def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
 
             def watched(self, frac):
                 f = frame_of("choose", "alheimur/computer.py")
-                if f is not None and f.f_locals["b"].g.phase() >= 4:     # in play
+                if f is not None and f.f_locals["self"].g.phase() >= 4:  # in play
                     seen["thinking"].append(human_side & set(sys.modules))
                 return progress(self, frac)
 
@@ -246,7 +247,7 @@ def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
     dice = set()
 
     def rolled_two(bot):
-        f = frame_of("_dice", "alheimur/shows.py")
+        f = frame_of("roll", "alheimur/shot.py")
         if f is None:
             return False
         dice.update(a for a in _simhost.last_areas if a[2] - a[0] == a[3] - a[1] == 11)

@@ -11,8 +11,8 @@ import alhseeded
 import pytest
 from alheimur_positions import deal_of
 
-from alheimur import names, record
-from alheimur.actions import MAX_ACTIONS, P_DEAL
+from alheimur import record, words
+from alheimur.actions import K_DIE, MAX_ACTIONS, P_DEAL, act
 from alheimur.deal import shuffle
 from alheimur.engine import Game
 from alheimur.scoring import score
@@ -69,8 +69,8 @@ def test_rewriting_a_replayed_game_gives_the_same_text():
             continue
         if item[0] == "dice":
             for v in item[2]:
-                out.before(g, 1 << 11 | v)
-                g.apply(1 << 11 | v)
+                out.before(g, act(K_DIE, v))
+                g.apply(act(K_DIE, v))
             continue
         for cands in record._resolve(g, item[2], item[3]):
             a = next(a for a in cands if g.why_not(a) is None)
@@ -172,9 +172,9 @@ def test_referee_check_score_legal(tmp_path):
     js = json.loads(p.stdout)
     sc = score(g)
     assert js["over"] is True
-    assert js["winners"] == [names.PLAYER_LETTERS[w] for w in sc.winners]
+    assert js["winners"] == [words.LETTERS[w] for w in sc.winners]
     for pl in range(4):
-        row = js["scores"][names.PLAYER_LETTERS[pl]]
+        row = js["scores"][words.LETTERS[pl]]
         assert row["total"] * 4 == sc.total4[pl]
         assert set(row) >= {"air", "earth", "fire", "water", "ether", "progress",
                             "total", "regions"}
@@ -285,6 +285,6 @@ def test_an_old_save_past_round_201_continues_and_ends():
     rng = Rng(4)
     while not g2.over():
         n = g2.legal(buf)
-        g2.apply(buf[rng.below(n)] if not g2.dice_needed() else 1 << 11 | 1 + rng.below(6))
+        g2.apply(buf[rng.below(n)] if not g2.dice_needed() else act(K_DIE, 1 + rng.below(6)))
         assert g2.round() <= 201
     assert g2.end_cause() != 0

@@ -20,7 +20,7 @@ from alheimur_positions import (
     why,
 )
 
-from alheimur import names
+from alheimur import words
 from alheimur.actions import (
     P_AIM,
     P_BOARD,
@@ -341,7 +341,7 @@ def test_last_round_with_two_players():
 
 def test_last_round_with_eight_players():
     g = game(8)
-    letters = names.PLAYER_LETTERS
+    letters = words.LETTERS
     for L in letters:
         for t in ("A4", "B4", "A3"):
             put(g, L, L, t, 1)
@@ -362,13 +362,13 @@ def test_last_round_with_eight_players():
 @pytest.mark.parametrize("np", [2, 8])
 def test_round_limit_ends_the_game(np):
     g = game(np, limit=2)
-    for L in names.PLAYER_LETTERS[:np]:
+    for L in words.LETTERS[:np]:
         for t in ("A4", "B4", "A3"):
             put(g, L, L, t, 1)
     begin(g, "R")
     turns = 0
     while not g.over():
-        _pass_turn(g, names.PLAYER_LETTERS[g.current()])
+        _pass_turn(g, words.LETTERS[g.current()])
         turns += 1
     # rounds 1 and 2, then the last round: one more turn each
     assert turns == 3 * np and g.round() == 3
@@ -381,7 +381,7 @@ def test_no_round_limit_option():
             put(g, L, L, t, 1)
     begin(g, "R")
     for _ in range(2 * 45):
-        _pass_turn(g, names.PLAYER_LETTERS[g.current()])
+        _pass_turn(g, words.LETTERS[g.current()])
     assert not g.over() and g.round() == 46 and g.end_cause() == 0
 
 
@@ -403,7 +403,7 @@ def test_no_round_limit_ends_after_round_200_counting_every_round():
         if g.current() == 0:
             rounds.append(g.round())
         assert g.last_round() == (2 if g.round() == 201 else 0)
-        _pass_turn(g, names.PLAYER_LETTERS[g.current()])
+        _pass_turn(g, words.LETTERS[g.current()])
         assert len(rounds) <= 201
     assert rounds == list(range(1, 202))
     assert g.round() == 201 and g.end_cause() == END_200 and g.current() == 1
@@ -444,7 +444,7 @@ def test_two_players_left_go_on():
             put(g, L, L, t, 1)
     begin(g, "R")
     while g.round() < 6:                 # G (nothing in play) is skipped
-        _pass_turn(g, names.PLAYER_LETTERS[g.current()])
+        _pass_turn(g, words.LETTERS[g.current()])
     assert not g.over() and g.last_round() == 0 and g.end_cause() == 0
 
 
@@ -980,8 +980,7 @@ def test_undo_never_goes_back_into_another_players_turn():
 def test_legal_at_a_spot_lists_the_actions_of_that_piece():
     from array import array
 
-    from alheimur.actions import MAX_ACTIONS
-    from alheimur.engine import ship_spot, spot
+    from alheimur.actions import MAX_ACTIONS, ship_spot, spot
     g, go = _mover(2)
     put(g, "R", "R", "A4", 3)
     put(g, "R", "R", "B4", 1)

@@ -1,4 +1,5 @@
-"""One codec per game: what an engine packs (a move, a play, a lot byte)
+"""One codec per game (Alien City and Skyscrapers here; Alheimur in
+test_codec_alheimur.py): what an engine packs (a move, a play, a lot byte)
 only its engine takes apart (docs: DESIGN, "One codec per engine"). Screens,
 the AI, records and tools call the engine's accessors (move_kind,
 move_lot, kind_at, owner_at, claimable; play_kind, play_from, play_to);

@@ -16,8 +16,8 @@ from array import array
 import referee
 
 import paths  # noqa: F401
-from alheimur import ai, names, record
-from alheimur.actions import K_AIM, MAX_ACTIONS, P_DEAL
+from alheimur import ai, record, words
+from alheimur.actions import K_AIM, MAX_ACTIONS, P_DEAL, a_size, kind_of
 from prng import Rng
 
 LEVELS = tuple(ai.LEVELS)
@@ -79,18 +79,18 @@ class Session:
         if g.chance():
             if g.dice_needed():   # every die of the roll, none applied
                 return "bestmove dice " + " ".join(
-                    str(ai.chance(g, self.rng, buf, n) & 7) for _ in range(g.dice_needed()))
-            return "bestmove %s %s" % (names.NEUTRAL, names.action_text(
+                    str(a_size(ai.chance(g, self.rng, buf, n))) for _ in range(g.dice_needed()))
+            return "bestmove %s %s" % (words.NEUTRAL, record.action_text(
                 g, ai.chance(g, self.rng, buf, n)))
         who = g.actor()
         a = self._decide(n)
-        text = names.action_text(g, a)
-        if a >> 11 == K_AIM:   # the record line names the target too
+        text = record.action_text(g, a)
+        if kind_of(a) == K_AIM:   # the record line names the target too
             state = g.state()
             g.apply(a, False)
-            text += " " + names.action_text(g, self._decide(g.legal(buf)))
+            text += " " + record.action_text(g, self._decide(g.legal(buf)))
             g.load(state)
-        return "bestmove %s %s" % (names.PLAYER_LETTERS[who], text)
+        return "bestmove %s %s" % (words.LETTERS[who], text)
 
     def _decide(self, n):
         return self.choose(self.game, self.rng, self.buf, n,

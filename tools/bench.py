@@ -905,9 +905,9 @@ def _alh_screen_heap():
 # one screen or moment and drops after it, that a game can have loaded before
 # a computer's decision (the end and the scores, ending and results, come
 # after the last one); and a human's decision code.
-_ALH_HUMAN = ("alheimur.human", "alheimur.view", "alheimur.shows", "alheimur.acts")
-_ALH_LAZY = ("alheimur.cover", "alheimur.refuse", "alheimur.why", "alheimur.names",
-             "alheimur.overview", "alheimur.restore", "ui.pause", "ui.textview",
+_ALH_HUMAN = ("alheimur.human", "alheimur.words", "alheimur.survival")
+_ALH_LAZY = ("alheimur.hand_over", "alheimur.reasons", "alheimur.shot",
+             "alheimur.all_worlds", "alheimur.restore", "ui.pause", "ui.textview",
              "alheimur.rules")
 
 
@@ -945,13 +945,22 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None):
            "gc.collect(); await asyncio.sleep(0); step('game')",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'hot', gc.mem_alloc() - a)",
-           # a human decides: the app loads alheimur.human (view, shows)
-           "import alheimur.human",
+           # a human decides: the app makes a human's turn (alheimur.human,
+           # the words; the survival check's alheimur.survival at its turn)
+           "import alheimur.human, alheimur.survival\nturn = alheimur.human.HumanTurn(b)",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'human', gc.mem_alloc() - a)",
+           # .. and a refusal: the engine's reason loaded for a moment (in
+           # PLAY: no survival check then)
+           "from lazy import forget\nforget('alheimur.survival')\nimport alheimur.reasons",
+           "gc.collect(); await asyncio.sleep(0); gc.collect()",
+           "print('PLAY', 'refused', gc.mem_alloc() - a)",
+           "forget('alheimur.reasons')",
            # a computer decides: the app drops the human's code first
-           "from ui.session import forget\nfor m in %r:\n    forget(m)" % (_ALH_HUMAN,),
-           "from alheimur import computer, ai\nfrom ui import think",
+           "turn = None\nfrom ui.session import forget\nfor m in %r:\n    forget(m)"
+           % (_ALH_HUMAN,),
+           "from alheimur import computer, ai\nfrom ui import think\n"
+           "turn = computer.ComputerTurn(b)",
            "x = ai.LEVELS['hard'](g, g.rng, g.sbuf, n)",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'ai', gc.mem_alloc() - a)",
@@ -1004,7 +1013,7 @@ def alheimur_heap_table(mpy_cross=None):
              % two(screen, screen, True))
     what = {"shell": "code.py (no launcher), boards, ui.session and the shell's modules",
             "app": "alheimur.app and its imports (the engine: engine, turn, battle, world, "
-                   "actions; words, save)",
+                   "actions; save)",
             "view": "alheimur.screen, ui.text, ui.message (the board screen's code and "
                     "its objects' classes)",
             "game": "the shell's objects (board, store with the game saved, settings, lights, "
@@ -1014,13 +1023,17 @@ def alheimur_heap_table(mpy_cross=None):
         t.append("| %s | %s | %s |" % (name, what[name], two(n, nm)))
     t.append("| code, game, hot seat | the four rows above, measured at once | %s |"
              % two(vm["hot"], m["hot"]))
-    t.append("| a human deciding | + alheimur.human, view (the cursor), shows, acts | %s |"
+    t.append("| a human deciding | + a human's turn: alheimur.human (the cursor), words, "
+             "survival | %s |"
              % two(vm["human"] - vm["hot"], m["human"] - m["hot"]))
     t.append("| a computer deciding | instead: + alheimur.computer, ai, ai_eval, ai_turn, "
              "ui.think and a hard choice made | %s |"
              % two(vm["ai"] - vm["hot"], m["ai"] - m["hot"]))
     t.append("| playing Alheimur, 8 seats, a human deciding | board screen + code, game + "
              "a human deciding | %s |" % two(screen + vm["human"], screen + m["human"]))
+    t.append("| a human refused | the human's row, the reasons loaded for a refusal instead of "
+             "the survival check (a moment; not a target) | %s |"
+             % two(screen + vm["refused"], screen + m["refused"]))
     t.append("| playing Alheimur, 8 seats, a computer choosing | board screen + code, game + "
              "a computer deciding | %s |" % two(screen + vm["ai"], screen + m["ai"]))
     t.append("| **playing Alheimur: the peak** | the larger of the two rows above (target %d) "
@@ -1043,6 +1056,7 @@ def alheimur_heap_table(mpy_cross=None):
            "alheimur_app_computer_heap_bytes": screen + vm["ai"],
            "alheimur_app_play_heap_bytes": screen + max(vm["ai"], vm["human"]),
            "alheimur_app_long_game_heap_bytes": screen + vm["long"],
+           "alheimur_app_refused_heap_bytes": screen + vm["refused"],
            "alheimur_app_other_game_modules": len(vm["others"])}
     if vmm:
         res["alheimur_app_play_heap_bytes_dotmpy"] = screen + max(vmm["ai"], vmm["human"])
@@ -1066,7 +1080,7 @@ ALH_APP_TARGETS = {
 # per position), the engine's moving on to the next decision point included
 # (transitions, skipped points, its list of legal actions). Heap: what importing the engine keeps
 # (engine, scoring: a game in play), what world building adds while it runs
-# (deal, deck, build), an 8-player game, and the records (names, record).
+# (deal, deck, build), an 8-player game, and the records (record, words).
 
 _ALH_BENCH = r"""
 import gc
@@ -1148,7 +1162,7 @@ c = used()
 g, rng = deal.new_game(3, 8)
 gc.collect(); await asyncio.sleep(0)
 d = used()
-from alheimur import names, record
+from alheimur import record, words
 gc.collect(); await asyncio.sleep(0)
 print("RESULT", b - a, c - b2, d - c, used() - d)
 """

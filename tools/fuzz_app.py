@@ -79,7 +79,7 @@ WEIGHTS = (10, 10, 9, 9, 22, 9, 6, 5)
 # Firmware functions that tell which screen is up (the game's folder is
 # added for the game's own screens).
 SCREENS = {
-    "launcher": "launcher", "ask": "new game", "run": "board", "turn": "computer move",
+    "launcher": "launcher", "ask": "new game", "run": "board", "move": "computer move",
     "hint": "hint", "menu": "pause menu", "_sure": "sure?", "scores": "scoring",
     "finish": "scoring", "rules": "rules", "_screen": "crash screen",
 }
@@ -170,15 +170,17 @@ class AlhChecker:
     """Alheimur's invariants (see the module docstring)."""
 
     def __init__(self):
-        from alheimur import layout
+        from alheimur import actions, layout
         from alheimur.engine import Game
         self.L = layout
+        self.A = actions
         self.Game = Game
         self.checks = 0
         self.seen = None
 
     def check(self, g):
         L = self.L
+        A = self.A
         self.checks += 1
         np = g.nplayers()
         nw = g.nworlds()
@@ -190,13 +192,13 @@ class AlhChecker:
                 v = g.surf[w * 16 + t]
                 if not v:
                     continue
-                q = (v >> 2) & 7
+                q = A.owner(v)
                 if t >= n or w >= nw or not g.world_built(w):
                     raise Failure("a pyramid on world %d territory %d, which is not there" % (w, t))
-                if q >= np or not 1 <= v & 3 <= 3:
+                if q >= np or not 1 <= A.pips(v) <= 3:
                     raise Failure("world %d territory %d holds %#x" % (w, t, v))
-                count[q * 3 + (v & 3) - 1] += 1
-                if v & L.INVADER:
+                count[q * 3 + A.pips(v) - 1] += 1
+                if A.invader(v):
                     inv[q] += 1
                     if inv[q] > 1:
                         raise Failure("two invaders of player %d on world %d" % (q, w))
@@ -207,14 +209,15 @@ class AlhChecker:
                 continue
             if i >= top:
                 raise Failure("ship %d beyond the ship table's top %d" % (i, top))
-            q = loc >> 4
+            q = A.ship_owner(loc)
             b = g.sb[i]
-            if q >= np or not ((loc & 15) < nw or (loc & 15) == 8) or not 1 <= b & 3 <= 3:
+            place = A.ship_place(loc)
+            if q >= np or not (place < nw or place == A.SPACE) or not 1 <= A.pips(b) <= 3:
                 raise Failure("ship %d: place %#x bits %#x" % (i, loc, b))
-            count[q * 3 + (b & 3) - 1] += 1
-            m = (b & L.MARINE) >> 3
+            count[q * 3 + A.pips(b) - 1] += 1
+            m = A.marine(b)
             if m:
-                if b & L.FIGHTER or m > b & 3:
+                if A.fighter(b) or m > A.pips(b):
                     raise Failure("ship %d: a marine of %d on %#x" % (i, m, b))
                 count[q * 3 + m - 1] += 1
         for p in range(np):
@@ -316,6 +319,8 @@ def screens_on_stack(found):
             name = "launcher"
         elif code.co_name == "run" and not code.co_filename.endswith("ui/session.py"):
             name = None
+        elif code.co_name == "move" and not code.co_filename.endswith("computer.py"):
+            name = None             # a cursor's move, not a computer's
         if name and ("firmware" in code.co_filename or "crash" in code.co_filename):
             # the board's loop is the shell's (ui/session.py): its game is its Board's
             where = code.co_filename.replace("\\", "/")
@@ -516,7 +521,7 @@ def fuzz(events, seed, board, log=None):
                 b = "b"
             elif frame_locals("run", "textview.py") is not None:
                 b = "start"          # leaves the rules, and quits from the scores
-            elif frame_locals("hand_over", "cover.py") is not None:
+            elif frame_locals("hand_over", "hand_over.py") is not None:
                 b = "a"              # the hot seat's hand-over waits for A only
             else:
                 self.alt = not getattr(self, "alt", False)

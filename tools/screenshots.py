@@ -185,7 +185,7 @@ def alheimur(out):
             until=lambda b: b.screen == "board" and b.presses > 1)
 
     def rolling(b):
-        f = frame_of("_dice", "shows.py")
+        f = frame_of("roll", "alheimur/shot.py")
         return (f is not None and f.f_locals.get("first") == 3 and f.f_locals.get("k", 0) >= 1
                 and frame_of("show_for", "ui/session.py") is not None)
 

@@ -6,6 +6,11 @@ order from the current player (2), the current player attacks (3), answers
 (4), then each other player with a spaceport there and ships in the orbit
 attacks (5) and gets its own answers (6). In a firing turn each of the
 firer's ships may fire once: AIM (a ship), TARGET, then the dice.
+
+Hot code (every legal action and apply, the AI's search through them): it
+takes actions, pieces and ships apart by hand; alheimur.actions is the
+codec that says what the bits are, and everything outside the engine uses
+its functions (tests/test_codecs.py).
 """
 
 from micropython import const

@@ -1,5 +1,6 @@
-"""Computer seats on the Alheimur board (loaded at the first computer
-decision, dropped with the AI when the game ends).
+"""A computer seat's decision on the Alheimur board (``ComputerTurn``;
+loaded at a computer's decision, dropped when a human decides and when
+the game ends).
 
 The shell runs a seat's decision (ui/think.py's ``decide``: the NeoPixels
 show the progress, A or B makes it act now with its best so far, a
@@ -7,17 +8,17 @@ MemoryError puts the game back and drops that seat to a cheaper level for
 the rest of the game). ``choose`` is the one place that calls the AI
 (alheimur/ai.py): the level's ``ai.LEVELS[level](game, rng, buf, n,
 deadline_us, now_us, progress, should_stop)`` picks from the legal actions.
+While it searches, no words are loaded (alheimur/words.py is dropped and
+comes back to say what the seat did).
 
 Every computer action is shown: the world or orbit it happens on, the
 cursor on what moved, what it did in words, a moment to see it.
 """
 
-
-import sys
-
 from micropython import const
 
-from alheimur import words
+from alheimur.actions import spot_ship
+from lazy import forget
 from ui import palette
 from ui.fx import PLACE
 from ui.think import ai, decide, now_us
@@ -39,75 +40,84 @@ M_THINKING = "%s (%s) is thinking. A or B: move now"   # name, level
 S_THINKS = "%s thinks"                                 # letter
 
 
-def thinking(b, p, level):
-    """What the screen says while seat p thinks at ``level`` (nothing for
-    a level that does not think)."""
-    scr = b.scr
-    if _THINK_MS.get(level, _OTHER_MS) and scr is not None:
-        scr.set_status(scr.turn.text, scr.turn.color, S_THINKS % words.LETTERS[p],
-                       words.COLOURS[p])
-        scr.say(M_THINKING % (words.NAMES[p], level), palette.DIM)
+class ComputerTurn:
+    """The computer seats' decisions on the app's Board ``b``; the seat's
+    hooks of ui/think.py's ``decide`` (thinking, choose, keep, restore,
+    player)."""
 
+    def __init__(self, b):
+        self.b = b
+        self.g = b.g
 
-def decision(b, p):
-    """Seat p decides (ui/think.py's decide, with the AI's levels): its
-    action and a note (None, or that memory ran low)."""
-    return decide(b, p, sys.modules[__name__], ai(b).ORDER)   # this module: the seat's hooks
+    def thinking(self, p, level):
+        """What the screen says while seat p thinks at ``level`` (nothing
+        for a level that does not think)."""
+        scr = self.b.scr
+        if _THINK_MS.get(level, _OTHER_MS) and scr is not None:
+            from alheimur import words
+            scr.set_status(scr.turn.text, scr.turn.color, S_THINKS % words.LETTERS[p],
+                           words.COLOURS[p])
+            scr.say(M_THINKING % (words.NAMES[p], level), palette.DIM)
 
+    def decision(self, p):
+        """Seat p decides (ui/think.py's decide, with the AI's levels):
+        its action and a note (None, or that memory ran low)."""
+        return decide(self.b, p, self, ai(self.b).ORDER)
 
-def keep(b):
-    return b.g.state()
+    def keep(self):
+        return self.g.state()
 
+    def restore(self, saved):
+        """A search cut short may leave trial actions: the game as it was."""
+        if self.g.state() != saved:
+            self.g.load(saved)
 
-def restore(b, saved):
-    """A search cut short may leave trial actions: the game as it was."""
-    if b.g.state() != saved:
-        b.g.load(saved)
+    def player(self, p):
+        from alheimur import words
+        return words.NAMES[p]
 
+    def choose(self, p, level, think):
+        """Seat p's action at ``level`` among the legal ones in the
+        engine's list (g.sbuf); the level's time, then its best so far."""
+        g = self.g
+        forget("alheimur.words")      # no words while it searches
+        n = g.legal(g.sbuf)
+        ms = _THINK_MS.get(level, _OTHER_MS)
+        # Anytime: the thinking's progress on the NeoPixels, A or B (or the
+        # level's time) makes it act with its best so far.
+        return ai(self.b).LEVELS[level](g, self.b.rng, g.sbuf, n, now_us() + ms * 1000,
+                                        now_us, think.progress, think.stop)
 
-def player(p):
-    return words.NAMES[p]
+    def move(self):
+        """The computer seat that decides now takes one action, shown."""
+        b = self.b
+        g = self.g
+        scr = b.scr
+        p = g.actor()
+        if g.phase() == _P_SURVIVE:
+            from alheimur.survival import SurvivalCheck
+            SurvivalCheck(b).start(True)
+            SurvivalCheck = None
+            forget("alheimur.survival")
+            return
+        scr.unlit()
+        b.note = ""                # what the last seat did is over: this seat's move is said
+        # The engine's own list of actions is read (the AI changes no array of g).
+        a, note = self.decision(p)
+        from alheimur import words  # after the thinking (dropped for it)
 
-
-def choose(b, p, level, think):
-    """Seat p's action at ``level`` among the legal ones in the engine's
-    list (g.sbuf); the level's time, then its best so far."""
-    g = b.g
-    n = g.legal(g.sbuf)
-    ms = _THINK_MS.get(level, _OTHER_MS)
-    # Anytime: the thinking's progress on the NeoPixels, A or B (or the
-    # level's time) makes it act with its best so far.
-    return ai(b).LEVELS[level](g, b.rng, g.sbuf, n, now_us() + ms * 1000, now_us,
-                               think.progress, think.stop)
-
-
-def move(b):
-    """The computer seat that decides now takes one action, shown."""
-    g = b.g
-    scr = b.scr
-    p = g.actor()
-    if g.phase() == _P_SURVIVE:
-        from alheimur import shows  # loaded for it: never while the AI thinks
-        shows.survival(b, True)
-        return
-    scr.unlit()
-    b.note = ""                # what the last seat did is over: this seat's move is said
-    # The engine's own list of actions is read (the AI changes no array of g).
-    a, note = decision(b, p)
-    from alheimur.acts import action, look  # after the thinking (dropped for it)
-
-    text = M_DID % (words.NAMES[p], action(g, a))
-    where = look(g, a)
-    g.apply(a, False)
-    if a != _PASS:
-        b.fx.sound(PLACE)
-    b.after(note or text)
-    b.pixels()
-    if where >= 128 and g.sl[where - 128] == _FREE:
-        where = -1
-    if where != -1:
-        scr.put_on(where)
-    scr.draw_marks()
-    b.s.refresh()
-    b.show_for(_PASS_MS if a == _PASS else _SHOW_MS)
-    b.s.buttons.clear()
+        text = M_DID % (words.NAMES[p], words.action(g, a))
+        where = words.look(g, a)
+        g.apply(a, False)
+        if a != _PASS:
+            b.fx.sound(PLACE)
+        b.after(note or text)
+        b.pixels()
+        if where >= 128 and g.sl[spot_ship(where)] == _FREE:
+            where = -1
+        if where != -1:
+            scr.put_on(where)
+        scr.draw_marks()
+        b.s.refresh()
+        b.show_for(_PASS_MS if a == _PASS else _SHOW_MS)
+        b.s.buttons.clear()

@@ -1,7 +1,8 @@
 """The end of an Alheimur game on the board (loaded for it, then dropped):
-the computer seats' code goes, the save is forgotten, the top line says
-which end came, the winner's colour on the NeoPixels, and the scoring
-screen.
+``game_over`` drops the computer seats' code, forgets the save, says
+which end came on the top line, puts the winner's colour on the NeoPixels
+and hands the final worlds to a human's turn (mode OVER); ``scores`` is
+the scoring screen (its lines: results.py).
 """
 
 # The play screen (``b.scr``) is made first when it is None: the checker
@@ -13,13 +14,11 @@ import gc
 from micropython import const
 
 from alheimur import words
-from alheimur.app import M_OVER
 from lazy import forget
 from ui import palette
 from ui.fx import END
 from ui.session import NEW, QUIT
 
-_OVER = const(3)             # the app's mode OVER
 # consts from alheimur.layout (tools/consts.py; do not edit)
 _END_LIMIT = const(2)
 # end consts
@@ -34,10 +33,10 @@ S_END_NOBODY = "0 left"                                 # no pyramid left in pla
 
 
 def game_over(b):
-    """The game is over: the board shows the final worlds (mode OVER)."""
+    """The game is over: the app's Board ``b`` shows the final worlds."""
     if b.scr is None:
         b.make_screen()
-    b.mode = _OVER
+    turn = b.human()          # the computer's turn goes
     b.drop_computer()
     forget("alheimur.computer")
     b.s.forget_save()
@@ -45,9 +44,9 @@ def game_over(b):
     scr.unlit()
     scr.show(scr.view)
     scr.set_status(end_label(b.g), palette.TITLE, words.PHASES[16], palette.TITLE)
-    _winner_pixels(b)
+    b.winners([words.COLOURS[p] for p in _winners(b.g)])
     b.fx.sound(END)
-    scr.say(M_OVER, palette.TITLE)
+    turn.game_over()
     b.s.refresh()
 
 
@@ -59,18 +58,19 @@ def end_label(g):
     return (" ", S_END_13, "", S_END_ALONE, S_END_200, S_END_NOBODY)[why]
 
 
-def _winner_pixels(b):
-    """The winner's colour (shared wins: their colours side by side)."""
+def _winners(g):
+    """The winners' seats (shared wins: all of them)."""
     from alheimur.scoring import score
-    b.winners([words.COLOURS[p] for p in score(b.g).winners])
+    return score(g).winners
 
 
-def scores(b):
-    """The scoring screen: 'new', 'quit' or 'board'."""
+def scores(g, s):
+    """The scoring screen of game g on the shell's session s: 'new',
+    'quit' or 'board'."""
     from alheimur import results
-    title, rows, cols, col = results.lines(b.g)
+    title, rows, cols, col = results.lines(g)
     results = None
     forget("alheimur.results")
     gc.collect()
-    out = b.s.scores(title, rows, cols, col)
+    out = s.scores(title, rows, cols, col)
     return NEW if out == NEW else QUIT if out == QUIT else "board"

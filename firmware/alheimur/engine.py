@@ -9,7 +9,9 @@ by lot) are answered the same way by whoever rolls: ``chance()`` says so,
 in through ``deal(quads)``.
 
 The whole state is one bytearray (``alheimur.layout``); only this module and
-build, turn and battle write it. ``undo()`` goes back one action within the
+build, turn and battle write it. Their hot loops (legal actions, apply, the
+AI's search through them) take actions, pieces and ships apart by hand;
+``alheimur.actions`` is the codec everything else uses. ``undo()`` goes back one action within the
 current actor's stretch of play, never past a die, a lot or another actor.
 """
 
@@ -348,7 +350,7 @@ class Game:
     def legal(self, buf, at=-1):
         """Write the legal actions of the decision point into ``buf`` (an
         array('H') of MAX_ACTIONS) and return how many; with ``at`` (a
-        spot: ``spot(world, terr)`` or ``ship_spot(ship)``) only the actions
+        spot: actions.spot(world, terr) or actions.ship_spot(ship)) only the actions
         of the piece there. Allocates nothing once warm."""
         n = self._cached()
         sbuf = self.sbuf
@@ -404,8 +406,8 @@ class Game:
         (two screen lines at most)."""
         if self.is_legal(a):
             return None
-        from alheimur import why
-        return why.reason(self, a)
+        from alheimur import reasons
+        return reasons.reason(self, a)
 
     # -- acting -----------------------------------------------------------
 
@@ -561,11 +563,3 @@ class Game:
             reg[_R_ROUND] = rnd + 1
         reg[_R_CUR] = q
         reg[_R_PHASE] = _X_TURN
-
-def spot(world, terr):
-    """The spot of territory ``terr`` of ``world`` (for legal's ``at``)."""
-    return world * 16 + terr
-
-
-def ship_spot(ship):
-    return 128 + ship

@@ -4,6 +4,11 @@ Rules as the project plays them: CLARIFICATIONS.md, Alheimur 6-9, 15-17.
 Step 2 counts, per world, the current player's spaceports standing when
 the step begins; each launch or return uses one (a spaceport launching
 itself uses its own action, so which one acts never matters).
+
+Hot code (every legal action and apply, the AI's search through them): it
+takes actions, pieces and ships apart by hand; alheimur.actions is the
+codec that says what the bits are, and everything outside the engine uses
+its functions (tests/test_codecs.py).
 """
 
 from micropython import const

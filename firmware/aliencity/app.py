@@ -141,7 +141,7 @@ class Board(session.Board):
         if g.over() and self.mode == PLAY:
             self.game_over()
         elif self.mode == PLAY and self.seats[g.to_move] is not None:
-            self.computer().turn(self)
+            self.computer().ComputerTurn(self).move()
             return session.AGAIN
         return None
 

@@ -9,9 +9,6 @@ this module says what it thinks and did. B cancels a hint; a MemoryError
 during a hint says so and changes nothing.
 """
 
-
-import sys
-
 from micropython import const
 
 from aliencity.geometry import NONE, PLAYER_WORDS, lot_name, piece_name
@@ -30,60 +27,65 @@ M_BUILT_CAP = "%s built a %s on %s and capped %s"       # player, piece, lot, lo
 S_THINKS = "%s thinks"                                  # player
 
 
-def choose(b, p, level, think, ms=0):
-    """ai.choose for the board's game at ``level`` (its time: the level's,
-    or ``ms``). A MemoryError goes to the caller, which puts the game back
-    (``restore``) and gives the buffers back."""
-    t0 = now_us()
-    return ai(b).choose(b.g, level, b.rng, t0 + (ms or _THINK_MS.get(level, 1000)) * 1000,
-                        now_us, think.progress, think.stop)
+class ComputerTurn:
+    """A computer seat's build on the app's Board ``b`` (and a hint's
+    search); the seat's hooks of ui/think.py's ``decide``."""
 
+    def __init__(self, b):
+        self.b = b
+        self.g = b.g
 
-def keep(b):
-    return b.g.nbuilds
+    def choose(self, p, level, think, ms=0):
+        """ai.choose for the board's game at ``level`` (its time: the
+        level's, or ``ms``). A MemoryError goes to the caller, which puts
+        the game back (``restore``) and gives the buffers back."""
+        b = self.b
+        t0 = now_us()
+        return ai(b).choose(self.g, level, b.rng, t0 + (ms or _THINK_MS.get(level, 1000)) * 1000,
+                            now_us, think.progress, think.stop)
 
+    def keep(self):
+        return self.g.nbuilds
 
-def restore(b, n):
-    """A search cut short may leave trial builds: take them back."""
-    g = b.g
-    while g.nbuilds > n:
-        g.undo()
+    def restore(self, n):
+        """A search cut short may leave trial builds: take them back."""
+        g = self.g
+        while g.nbuilds > n:
+            g.undo()
 
+    def player(self, p):
+        return PLAYER_WORDS[p]
 
-def player(p):
-    return PLAYER_WORDS[p]
+    def thinking(self, p, level):
+        """What the screen says while seat p thinks at ``level``."""
+        scr = self.b.scr
+        scr.show_state(S_THINKS % PLAYER_WORDS[p], palette.TITLE)
+        scr.say(M_THINKING % level, palette.DIM)
+        scr.selector.hidden = True
 
-
-def thinking(b, p, level):
-    """What the screen says while seat p thinks at ``level``."""
-    scr = b.scr
-    scr.show_state(S_THINKS % PLAYER_WORDS[p], palette.TITLE)
-    scr.say(M_THINKING % level, palette.DIM)
-    scr.selector.hidden = True
-
-
-def turn(b):
-    """The computer seat to move builds (and maybe claims)."""
-    g = b.g
-    scr = b.scr
-    p = g.to_move
-    # this module gives decide the seat's hooks
-    (kind, lot, cap), note = decide(b, p, sys.modules[__name__], ai(b).LEVELS)
-    g.play(kind, lot, cap)
-    scr.cur = lot
-    scr.place_cursor()
-    if note:
-        text = note                 # the board shows the build
-    elif cap != NONE:
-        text = M_BUILT_CAP % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot), lot_name(cap))
-    else:
-        text = M_BUILT % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot))
-    if cap != NONE:
-        b.fx.flash(palette.PX_CLAIM, 400)
-        b.fx.sound(CLAIM)
-    else:
-        b.fx.sound(PLACE)
-    b.after_build(text)
-    b.s.refresh()
-    b.show_for(_SHOW_MS)
-    b.s.buttons.clear()
+    def move(self):
+        """The computer seat to move builds (and maybe claims)."""
+        b = self.b
+        g = self.g
+        scr = b.scr
+        p = g.to_move
+        (kind, lot, cap), note = decide(b, p, self, ai(b).LEVELS)
+        g.play(kind, lot, cap)
+        scr.cur = lot
+        scr.place_cursor()
+        if note:
+            text = note                 # the board shows the build
+        elif cap != NONE:
+            text = M_BUILT_CAP % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot),
+                                  lot_name(cap))
+        else:
+            text = M_BUILT % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot))
+        if cap != NONE:
+            b.fx.flash(palette.PX_CLAIM, 400)
+            b.fx.sound(CLAIM)
+        else:
+            b.fx.sound(PLACE)
+        b.after_build(text)
+        b.s.refresh()
+        b.show_for(_SHOW_MS)
+        b.s.buttons.clear()

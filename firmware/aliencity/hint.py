@@ -7,7 +7,7 @@ says so and changes nothing.
 from micropython import const
 
 import boards
-from aliencity.computer import choose, keep, restore
+from aliencity.computer import ComputerTurn
 from aliencity.geometry import NONE, lot_name, piece_name
 from ui import palette
 from ui.think import Thinking
@@ -29,13 +29,14 @@ def hint(b):
     scr.say(M_HINT_THINKING, palette.DIM)
     b.s.refresh()
     think = Thinking(b.fx, b.s.buttons, 1 << boards.B)
-    kept = keep(b)
+    seat = ComputerTurn(b)
+    kept = seat.keep()
     try:
         if b.s.fault("oomhint"):
             raise MemoryError("injected fault (oomhint)")
-        kind, lot, cap = choose(b, b.g.to_move, "medium", think, _HINT_MS)
+        kind, lot, cap = seat.choose(b.g.to_move, "medium", think, _HINT_MS)
     except MemoryError:
-        restore(b, kept)
+        seat.restore(kept)
         b.drop_computer()
         b.pixels()
         b.prompt()

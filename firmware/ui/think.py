@@ -63,10 +63,10 @@ def ai(b):
 def decide(b, p, seat, levels):
     """Computer seat ``p`` of board ``b`` (ui.session.Board) chooses at its
     level, one of ``levels`` (the AI's, cheapest first): (its choice, a
-    note or None). ``seat`` is the game's computer module:
-    ``thinking(b, p, level)`` says so on the screen, ``choose(b, p, level,
-    thinking)`` asks the AI, ``keep(b)``/``restore(b, kept)`` put the game
-    back as the search found it, ``player(p)`` names a player. While it
+    note or None). ``seat`` is the game's computer turn: ``thinking(p,
+    level)`` says so on the screen, ``choose(p, level, thinking)`` asks
+    the AI, ``keep()``/``restore(kept)`` put the game back as the search
+    found it, ``player(p)`` names a player. While it
     thinks the NeoPixels show its progress; A or B makes it act now with
     its best so far. After a MemoryError the game is put back, the AI's
     code and buffers go, and the seat plays the next cheaper level for the
@@ -77,16 +77,16 @@ def decide(b, p, seat, levels):
         level = b.seats[p]
         if level not in levels:       # a level this version no longer has
             level = b.seats[p] = levels[0]
-        seat.thinking(b, p, level)
+        seat.thinking(p, level)
         b.s.refresh()
         think = Thinking(b.fx, b.s.buttons, 1 << boards.A | 1 << boards.B)
-        kept = seat.keep(b)
+        kept = seat.keep()
         try:
             if b.s.fault("oom"):
                 raise MemoryError("injected fault (oom)")
-            choice = seat.choose(b, p, level, think)
+            choice = seat.choose(p, level, think)
         except MemoryError:
-            seat.restore(b, kept)
+            seat.restore(kept)
             b.drop_computer()
             i = levels.index(level)
             if i == 0:
