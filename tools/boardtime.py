@@ -745,7 +745,7 @@ PIXEL_RUNS = (
 
 
 # -- measuring and the tables -----------------------------------------------------------------
-REPS = 2       # VM runs of each journey (processes), each of PASSES passes
+REPS = 3       # VM runs of each journey (processes), each of PASSES passes
 PASSES = 5
 
 
@@ -1075,7 +1075,9 @@ def compile_table(data):
             if w["i"] <= start or not w["new"]:
                 continue
             f = wait_figures(data, j, w["i"])
-            mods = ", ".join(m.split(".")[-1] if "." in m else m for m in w["new"])
+            names = [m.split(".")[-1] for m in w["new"]]
+            mods = ", ".join(n if names.count(n) == 1 else "%s x%d" % (n, names.count(n))
+                             for i, n in enumerate(names) if n not in names[:i])
             k = (name.split("-")[0], f["screen"], f["key"], mods)
             if k in seen:
                 continue
