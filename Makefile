@@ -1,13 +1,14 @@
 # The two commands of the README contract:
 #   make play   set everything up and start the game in the simulator window
 #   make test   set everything up and run every test, the MicroPython lane included
+# (make soak: the long forms of the tests, for a machine with time to spare)
 PYTHON ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
 TYPES := .venv-types
 TPY := $(TYPES)/bin/python
 
-.PHONY: play test types bench clean
+.PHONY: play test soak types bench clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -37,10 +38,22 @@ types: $(TYPES)/.installed
 	$(TYPES)/bin/basedpyright
 	$(TYPES)/bin/basedpyright -p typings/pygamer.json
 
+# The suite runs on both cores (pytest-xdist) and names its slowest tests,
+# so that their cost stays in sight.
+PYTEST := $(VPY) -m pytest -q -n 2 --durations=12
+
 test: $(VENV)/.installed node_modules/.installed $(TYPES)/.installed
 	$(VPY) -m ruff check .
+	$(VPY) tools/consts.py --check
 	$(MAKE) --no-print-directory types
-	$(VPY) -m pytest -q
+	$(PYTEST)
+
+# The long forms: every byte of every power cut, every refusal of every
+# property example, the tests marked soak; then 20,000 random events on
+# each board with a new seed (printed, with a replay command, on failure).
+soak: $(VENV)/.installed node_modules/.installed
+	SOAK=1 $(PYTEST)
+	$(VPY) tools/fuzz_app.py --events 40000
 
 bench: $(VENV)/.installed node_modules/.installed
 	$(VPY) tools/bench.py

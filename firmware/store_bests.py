@@ -5,7 +5,13 @@ The section is a list of entries: key length (1 byte), the key (UTF-8, at
 most MAX_KEY bytes), the score (4 bytes, big-endian, signed).
 """
 
-from store import BESTS, MAX_BESTS, MAX_KEY
+from micropython import const
+
+# consts from store (tools/consts.py; do not edit)
+_BESTS = const(82)
+_MAX_BESTS = const(24)
+_MAX_KEY = const(24)
+# end consts
 
 
 def unpack(d):
@@ -44,19 +50,19 @@ def pack(b):
 
 
 def best(st, key, _score, _save):
-    return unpack(st.get(BESTS) or b"").get(key)
+    return unpack(st.get(_BESTS) or b"").get(key)
 
 
 def set_best(st, key, score, save):
-    b = unpack(st.get(BESTS) or b"")
-    if len(key.encode()) > MAX_KEY:
+    b = unpack(st.get(_BESTS) or b"")
+    if len(key.encode()) > _MAX_KEY:
         raise ValueError("key too long")
-    if key not in b and len(b) >= MAX_BESTS:
+    if key not in b and len(b) >= _MAX_BESTS:
         raise ValueError("too many records")
     if not -0x80000000 <= score <= 0x7FFFFFFF:
         raise ValueError("score out of range")
     b[key] = int(score)
-    st.put(BESTS, pack(b))
+    st.put(_BESTS, pack(b))
     if save:
         return st.save()
     return False

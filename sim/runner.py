@@ -14,6 +14,7 @@ does not swallow it).
 import argparse
 import importlib.machinery
 import importlib.util
+import io
 import json
 import os
 import random
@@ -40,6 +41,10 @@ FRAMES_MS = 1000      # headless run without a script
 WINDOW_TITLE = ("Alien City (simulator): arrows = d-pad, Z = A, X = B, "
                 "Enter = Start, Space = Select, Esc = quit")
 
+# The line firmware/ui/crash.py prints on the console once its screen is up.
+CRASH_MARK = "crash screen: "
+EXIT_CRASH_SCREEN = 3     # exit status of a run that showed the crash screen
+
 BUTTONS = ("up", "down", "left", "right", "a", "b", "start", "select")
 STANDIN_NAMES = ("board", "keypad", "digitalio", "analogio", "microcontroller",
                  "supervisor", "neopixel_write", "audioio", "audiocore",
@@ -55,8 +60,36 @@ class Quit(BaseException):
     """The window was closed."""
 
 
+class NoDisplay(Exception):
+    """SDL could not open a window, or chose an invisible one (why)."""
+
+
 class Timeout(BaseException):
     """A headless run took longer (in real time) than --timeout."""
+
+
+class Console(io.TextIOBase):
+    """sys.stdout while code.py runs (the board's serial console): passes
+    everything on, and hands each complete line to ``on_line``."""
+
+    def __init__(self, out, on_line):
+        self.out = out
+        self.on_line = on_line
+        self.partial = ""
+
+    def writable(self):
+        return True
+
+    def write(self, s):
+        self.out.write(s)
+        lines = (self.partial + s).split("\n")
+        self.partial = lines.pop()
+        for line in lines:
+            self.on_line(line)
+        return len(s)
+
+    def flush(self):
+        self.out.flush()
 
 
 def parse_script(text, start_ms=BOOT_MS):
@@ -227,6 +260,8 @@ class Runner:
         self.last_draw = 0.0
         self.drawn = None
         self.error = None
+        self.crash_screens = []     # {"t_ms", "text", "traceback"} for each one shown
+        self.console = []           # console lines since the last crash screen
         self.resets = 0
         self.power_cuts = 0
         self.quit = False
@@ -253,7 +288,13 @@ class Runner:
         self.display = _simhost.display
         if not self.headless:
             import pygame
-            pygame.display.init()
+            chosen = os.environ.get("SDL_VIDEODRIVER")
+            try:
+                pygame.display.init()
+            except pygame.error as e:
+                raise NoDisplay(str(e)) from None
+            if not chosen and pygame.display.get_driver() in ("offscreen", "dummy"):
+                raise NoDisplay("SDL fell back to " + pygame.display.get_driver())
             pygame.display.set_caption(WINDOW_TITLE)
             s = self.args.scale
             self.window = pygame.display.set_mode(
@@ -302,6 +343,8 @@ class Runner:
 
     def _pump_window(self):
         import pygame
+        if self.crash_screens and self.args.exit_when_done:
+            raise Quit()        # a crash screen ends a run that automation watches
         now = time.perf_counter()
         if now - self.last_events >= 0.01:
             self.last_events = now
@@ -326,9 +369,10 @@ class Runner:
 
     def compose(self, scale, backlight=False):
         """The screen scaled up, with the NeoPixels drawn under it. With
-        ``backlight`` (the window) the screen is as bright as the display's
-        ``brightness`` makes the board's backlight; screenshots keep the
-        panel's own pixels (full backlight), which the tests read."""
+        ``backlight`` (the window, and screenshots unless --shot-panel)
+        the screen is as bright as the display's ``brightness`` makes the
+        board's backlight; without, the panel's own pixels (full
+        backlight), whose colours tests compare with the palette."""
         import pygame
         out = pygame.Surface((SCREEN_W * scale, (SCREEN_H + STRIP_H) * scale))
         out.fill((40, 40, 44))
@@ -358,11 +402,24 @@ class Runner:
             return 1.0
 
     def screenshot(self, path):
+        """The screen as the window shows it (dimmed by the brightness
+        setting), or with --shot-panel the panel's own pixels."""
         import pygame
         d = os.path.dirname(path)
         if d and not os.path.isdir(d):
             os.makedirs(d)
-        pygame.image.save(self.compose(self.args.shot_scale), path)
+        lit = not getattr(self.args, "shot_panel", False)
+        pygame.image.save(self.compose(self.args.shot_scale, backlight=lit), path)
+
+    def screen_levels(self, backlight):
+        """The screen's mean and brightest colour ([r, g, b] each), as
+        shown (``backlight``: dimmed by the brightness) or as the panel
+        holds it."""
+        import pygame
+        a = pygame.surfarray.array3d(self.compose(1, backlight=backlight))[:SCREEN_W, :SCREEN_H]
+        a = a.reshape(-1, 3)
+        return {"mean": [round(float(v), 2) for v in a.mean(axis=0)],
+                "max": [int(v) for v in a.max(axis=0)]}
 
     def state(self):
         host = self.host
@@ -372,19 +429,39 @@ class Runner:
             "time_ms": round(host.now_ms(), 3),
             "pixels": [list(c) for c in host.pixel_colors()],
             "backlight": self.backlight(),
+            "screen": self.screen_levels(True),      # as shown: dimmed by the backlight
+            "panel": self.screen_levels(False),      # the panel's own pixels
             "audio": host.audio_log,
             "levels": host.levels,
             "refreshes": host.refreshes,
             "refreshed_pixels": host.refreshed_pixels,
             "last_areas": host.last_areas,
+            "crash_screens": self.crash_screens,
             "resets": self.resets,
             "power_cuts": self.power_cuts,
             "nvm_writes": host.nvm_writes,
-            "error": self.error,
+            "error": self.error or (self.crash_screens[0]["traceback"]
+                                    if self.crash_screens else None),
             "modules": {m: _origin(m) for m in STANDIN_NAMES},
         }
 
     # ------------------------------------------------------------ running code.py
+
+    def console_line(self, line):
+        """A line code.py printed. The crash screen's line records it, with
+        the traceback printed before it."""
+        if not line.startswith(CRASH_MARK):
+            self.console.append(line)
+            del self.console[:-200]
+            return
+        starts = [i for i, ln in enumerate(self.console) if ln.startswith("Traceback")]
+        tb = self.console[starts[-1]:] if starts else self.console[-20:]
+        text = line[len(CRASH_MARK):]
+        self.crash_screens.append({"t_ms": round(self.host.now_ms(), 3), "text": text,
+                                   "traceback": "\n".join(tb).rstrip("\n") + "\n"})
+        self.console = []
+        sys.stderr.write("sim: the crash screen is up (%.0f ms): %s\n"
+                         % (self.host.now_ms(), text))
 
     def _use_drive(self):
         """--drive: imports of code.py's modules and libraries go to the drive;
@@ -449,6 +526,17 @@ class Runner:
             pass
 
     def main(self):
+        """Run the firmware; the clock and urandom patched for a headless
+        run are put back afterwards, so a later run in the same process
+        (the tests) starts from the real ones."""
+        saved = (time.monotonic, time.monotonic_ns, time.sleep, os.urandom)
+        try:
+            return self._main()
+        finally:
+            (time.monotonic, time.monotonic_ns, time.sleep,
+             os.urandom) = saved
+
+    def _main(self):
         args = self.args
         if self.headless:
             if args.script:
@@ -470,13 +558,18 @@ class Runner:
             self._use_drive()
         old = os.getcwd()
         os.chdir(self.drive or FIRMWARE)   # relative paths in firmware resolve as on the drive
+        stdout = sys.stdout
+        sys.stdout = Console(stdout, self.console_line)
         try:
             status = self.run_code()
         finally:
+            sys.stdout = stdout
             os.chdir(old)
             if hasattr(signal, "SIGALRM"):
                 signal.alarm(0)
         self.host.pump_hook = None
+        if status == 0 and self.crash_screens:
+            status = EXIT_CRASH_SCREEN
         if not self.headless:
             if not self.quit and (status or not args.exit_when_done):
                 self.wait_for_close()
@@ -522,11 +615,16 @@ def parse_args(argv):
                                  "window default: ~/.local/state/handheld-city-games/nvm-BOARD.bin)")
     p.add_argument("--scale", type=int, default=4, help="window scale (default 4)")
     p.add_argument("--shot-scale", type=int, default=1, help="screenshot scale (default 1)")
+    p.add_argument("--shot-panel", action="store_true",
+                   help="screenshot the panel's own pixels (full backlight), not as the "
+                        "window shows them (dimmed by the brightness setting)")
     p.add_argument("--timeout", type=float, default=60.0, help="headless: real seconds before giving up")
     p.add_argument("--code", help="the program to run (default firmware/code.py, or the drive's)")
     p.add_argument("--drive", help="run code.py, the game and lib/ from this deployed CIRCUITPY "
                                    "drive or folder (tools/deploy.py), not from firmware/ and the venv")
-    p.add_argument("--exit-when-done", action="store_true", help="window: close when code.py returns")
+    p.add_argument("--exit-when-done", action="store_true",
+                   help="window: close when code.py returns or shows its crash screen "
+                        "(the exit status says which; headless runs always end)")
     args = p.parse_args(argv)
     for name in ("script", "screenshot", "state", "nvm", "code", "drive"):
         v = getattr(args, name)
@@ -547,6 +645,23 @@ def parse_args(argv):
     return args
 
 
+NO_DISPLAY = ("sim: no display for a window here (%s); run it headless: "
+              ".venv/bin/python -m sim --headless --script FILE --screenshot OUT.png "
+              "(sim/README.md)\n")
+
+
+def no_display():
+    """Why a window cannot open on this machine (None: it may), before
+    SDL tries: with no X or Wayland display it would fall back to an
+    invisible "offscreen" window and wait for keys forever. A video
+    driver chosen in SDL_VIDEODRIVER is the user's choice (automation runs
+    the window with "dummy")."""
+    if (not os.environ.get("SDL_VIDEODRIVER") and sys.platform.startswith("linux")
+            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
+        return "no DISPLAY or WAYLAND_DISPLAY"
+    return None
+
+
 def main(argv=None):
     if argv is None:
         argv = sys.argv[1:]
@@ -555,6 +670,9 @@ def main(argv=None):
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
+    elif "-h" not in argv and "--help" not in argv and no_display():
+        sys.stderr.write(NO_DISPLAY % no_display())
+        return 2
     setup_paths()
     args = parse_args(argv)
     if args.drive:
@@ -563,6 +681,9 @@ def main(argv=None):
         _keymap()
     try:
         return Runner(args).main()
+    except NoDisplay as e:
+        sys.stderr.write(NO_DISPLAY % e)
+        return 2
     except ScriptError as e:
         sys.stderr.write("sim: %s: %s\n" % (args.script, e))
         return 2

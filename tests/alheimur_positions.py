@@ -16,13 +16,22 @@ the legal actions as record lines.
 
 from array import array
 
-from alheimur import names, record, world
-from alheimur.actions import K_AIM, MAX_ACTIONS, act
+from alheimur import record, words, world
+from alheimur.actions import (
+    K_AIM,
+    K_DIE,
+    MAX_ACTIONS,
+    act,
+    form,
+    invader,
+    owner,
+    pips,
+    ship_place,
+)
 from alheimur.deal import shuffle
 from alheimur.deck import DECK, parse_card
 from alheimur.engine import CHANCE, Game
 from alheimur.layout import (
-    FIGHTER,
     INVADER,
     R_CUR,
     R_NWORLDS,
@@ -71,7 +80,7 @@ def letter(s, g=None):
         return 8
     if s == "N":
         return g.nplayers()
-    return names.PLAYER_LETTERS.index(s)
+    return words.LETTERS.index(s)
 
 
 def game(np=2, worlds=None, limit=40, seed=1):
@@ -81,7 +90,7 @@ def game(np=2, worlds=None, limit=40, seed=1):
     worlds = worlds or {}
     nw = g.reg[R_NWORLDS]
     for w in range(nw):
-        spec = worlds.get(w, worlds.get(names.PLAYER_LETTERS[w] if w < np else "N",
+        spec = worlds.get(w, worlds.get(words.LETTERS[w] if w < np else "N",
                                         QUARTERS)).split()
         assert len(spec) == 4
         for slot in range(4):
@@ -123,14 +132,12 @@ def ship(g, owner, loc, desc):
     ``owner`` in the orbit of world ``loc`` or in 'space'. Returns its slot."""
     p = letter(owner)
     size = int(desc[0])
-    bits = size | (FIGHTER if desc[1] == "F" else 0)
+    m = int(desc[2]) if len(desc) == 3 else 0
     g.stash[p * 3 + size - 1] -= 1
-    if len(desc) == 3:
-        m = int(desc[2])
-        bits |= m << 3
+    if m:
         g.stash[p * 3 + m - 1] -= 1
     g.sn = -1
-    return new_ship(g, letter(loc, g), p, bits)
+    return new_ship(g, letter(loc, g), p, form(size, desc[1] == "F", m))
 
 
 def begin(g, p, at=X_TURN, step=1):
@@ -182,7 +189,7 @@ def do(g, line):
     if toks[0] == "dice":
         assert g.dice_needed() == len(toks) - 1, (g.dice_needed(), line)
         for v in toks[1:]:
-            g.apply(1 << 11 | int(v))
+            g.apply(act(K_DIE, int(v)))
         return g
     steps = _steps(g, line)
     assert not isinstance(steps, str), steps
@@ -205,9 +212,9 @@ def legal(g, at=-1):
     buf = array("H", bytes(2 * MAX_ACTIONS))
     n = g.legal(buf, at)
     who = g.actor()
-    pre = "" if g.dice_needed() else (names.NEUTRAL if who == CHANCE else
-                                      names.PLAYER_LETTERS[who]) + " "
-    return [pre + names.action_text(g, buf[i]) for i in range(n)]
+    pre = "" if g.dice_needed() else (words.NEUTRAL if who == CHANCE else
+                                      words.LETTERS[who]) + " "
+    return [pre + record.action_text(g, buf[i]) for i in range(n)]
 
 
 def pieces(g, w):
@@ -217,8 +224,8 @@ def pieces(g, w):
     for t in range(g.nterr[wi]):
         v = g.piece(wi, t)
         if v:
-            out[names.terr_name(g, wi, t)] = "%s%d%s" % (
-                names.PLAYER_LETTERS[(v >> 2) & 7], v & 3, "i" if v & INVADER else "")
+            out[words.terr(g, wi, t, False)] = "%s%d%s" % (
+                words.LETTERS[owner(v)], pips(v), "i" if invader(v) else "")
     return out
 
 
@@ -227,7 +234,7 @@ def ships(g):
     out = []
     for i in range(g.ship_top()):
         if g.sl[i] != 255:
-            out.append("%s:%s" % (names.loc_name(g, g.sl[i] & 15), names.ship_text(g, i)))
+            out.append("%s:%s" % (words.place(g, ship_place(g.sl[i])), words.ship(g, i)))
     return sorted(out)
 
 

@@ -11,7 +11,7 @@ import sys
 import time
 
 import pytest
-from alhbot import frame_of, play
+from alhbot import board_frame, frame_of, play, waiting_on_board
 
 import paths
 from alheimur.scoring import quarters_text, score
@@ -56,17 +56,43 @@ def test_new_game_opens_on_start_with_two_seats_human_and_computer():
 
 
 def _check_scores(bot, nplayers):
-    """The scoring screen's title and lines say what alheimur.scoring says."""
+    """The scoring screen's title and lines say what alheimur.scoring says;
+    its first line and the board's top line say which end came."""
     title, lines = bot.scored
     sc = score(bot.game)
     best = quarters_text(sc.total4[sc.winners[0]])
     assert title.endswith(": " + best), title
-    from alheimur import words
+    from alheimur import ending, results, words
     for p in range(nplayers):
         head = "%s %s: %s" % (words.LETTERS[p], words.NAMES[p], quarters_text(sc.total4[p]))
         assert head in lines, (head, lines[:8])
-    assert len(lines) == nplayers * 10
+    assert len(lines) == 1 + nplayers * 10
     assert all(len(t) <= 26 for t in lines)
+    g = bot.game
+    assert g.end_cause() and lines[0] == results.lines(g)[1][0]
+    assert lines[0].startswith("end: ")
+    assert bot.board.scr.turn.text == ending.end_label(g) != " "
+
+
+@pytest.mark.parametrize("limit,cause,top,first", [
+    (40, 1, "13 pyr", "end: 13 pyramids in play"),
+    (20, 2, "limit 20", "end: the round limit, 20"),
+    (0, 3, "1 left", "end: one player left"),
+    (0, 4, "rnd 200", "end: round 200 was played"),
+    (0, 5, "0 left", "end: no pyramid left"),
+])
+def test_the_top_line_and_the_scores_say_which_end_came(limit, cause, top, first):
+    """Clarification 20 and issue 28: the board's top line, once the game
+    is over, and the scoring screen's first line name the end."""
+    from alhseeded import play as seeded
+
+    from alheimur import ending, results
+    from alheimur.layout import R_LAST
+    g = seeded(3, 2, limit, stop_at=60)
+    g.reg[R_LAST] = 2 | cause << 2
+    assert g.end_cause() == cause and g.last_round() == 2
+    assert ending.end_label(g) == top
+    assert results.lines(g)[1][0] == first
 
 
 def test_two_players_human_against_a_computer_to_the_scores():
@@ -91,10 +117,10 @@ def test_hot_seat_hands_over_between_humans():
     hidden = []
 
     def watch(bot):
-        f = frame_of("hand_over", "cover.py")
+        f = frame_of("hand_over", "hand_over.py")
         if f is not None:
-            b = f.f_locals["b"]
-            hidden.append(b.s.display.root_group is not f.f_locals["back"])
+            s = f.f_locals["s"]
+            hidden.append(s.display.root_group is not f.f_locals["back"])
         return False
 
     bot = play(seats=("human", "human"), seed=5, watch=watch,
@@ -143,7 +169,7 @@ def test_a_where_nothing_may_be_done_says_the_engines_reason(tmp_path):
     said = []
 
     def look(bot):
-        f = frame_of("run", "alheimur/app.py")
+        f = board_frame()
         if f is not None and f.f_locals["self"].scr is not None:
             m = f.f_locals["self"].scr.msg
             said.append((m.text, m.alert))
@@ -161,7 +187,7 @@ def test_a_computer_move_is_said_with_its_name():
 
     def watch(bot):
         if frame_of("move", "alheimur/computer.py") is not None and \
-                frame_of("wait", "alheimur/app.py") is not None:
+                frame_of("show_for", "ui/session.py") is not None:
             b = frame_of("move", "alheimur/computer.py").f_locals["b"]
             shown.append(b.scr.msg.text)
         return False
@@ -172,12 +198,13 @@ def test_a_computer_move_is_said_with_its_name():
 
 
 def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
-    """While a computer seat thinks, a human's code (human, view, shows)
-    and what screens leave behind (layout, menus, drawing helpers) are not
-    loaded; while a human decides, the computer's code and search are not.
-    Both come back for the next decision of their kind."""
-    human_side = {"alheimur.human", "alheimur.view", "alheimur.shows", "alheimur.acts",
-                  "alheimur.layout", "ui.menu", "ui.draw"}
+    """While a computer seat thinks, a human's code (its turn, the words,
+    the survival check) and what screens leave behind (layout, menus,
+    drawing helpers) are not loaded; while a human decides, the computer's
+    code and search are not. Both come back for the next decision of their
+    kind."""
+    human_side = {"alheimur.human", "alheimur.words", "alheimur.survival", "alheimur.shot",
+                  "alheimur.reasons", "alheimur.layout", "ui.menu", "ui.draw"}
     computer_side = {"alheimur.computer", "alheimur.ai", "alheimur.ai_eval", "alheimur.ai_turn"}
     seen = {"thinking": [], "deciding": []}
 
@@ -188,15 +215,14 @@ def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
 
             def watched(self, frac):
                 f = frame_of("choose", "alheimur/computer.py")
-                if f is not None and f.f_locals["b"].g.phase() >= 4:     # in play
+                if f is not None and f.f_locals["self"].g.phase() >= 4:  # in play
                     seen["thinking"].append(human_side & set(sys.modules))
                 return progress(self, frac)
 
             think.Thinking.progress = watched
             think.Thinking._watched = True
-        f = frame_of("run", "alheimur/app.py")
-        if f is not None and f.f_locals.get("human") is not None \
-                and f.f_locals["self"].g.phase() >= 4:      # waiting for a human's key
+        b = waiting_on_board()
+        if b is not None and b.g.phase() >= 4:              # waiting for a human's key
             seen["deciding"].append(computer_side & set(sys.modules))
         return False
 
@@ -206,32 +232,36 @@ def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
     assert all(not s for s in seen["deciding"]), seen["deciding"][:3]
 
 
-def test_private_copies_of_numbers_match_their_originals():
-    """Modules keep const() copies of the numbers they use of
-    alheimur.actions, alheimur.layout and the screen's layout (sprites.py):
-    private ones (no global, no import) or, in the engine's modules, under
-    the same names (no new name to intern). Every copy must equal its
-    original."""
-    import re
+@pytest.mark.parametrize("board", ["pybadge", "pygamer"])
+def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
+    """A game continued just before a fleet battle, played through the
+    screen with every refresh drawn (the bot's other games compose no
+    pixels until the end), reaches the dice: each die is an 11x11 area, an
+    odd width and height, which crashed the simulator's display; the dice
+    are on the screenshot."""
+    import _simhost
+    import alhbot
+    import alhseeded
+    nvm = tmp_path / "nvm.bin"
+    alhbot.saved_nvm(nvm, alhseeded.play(21, 3, 20, 198), S3, dealt=21, limit=1)
+    dice = set()
 
-    from alheimur import actions, layout
-    orig = {}
-    for mod in (actions, layout):
-        orig.update((k, v) for k, v in vars(mod).items() if k.isupper() and isinstance(v, int))
-    with open(os.path.join(paths.FIRMWARE, "alheimur", "sprites.py")) as f:
-        for name, val in re.findall(r"^([A-Z][A-Z0-9_]*) = const\((\w+)\)", f.read(), re.M):
-            orig[name] = int(val, 0)
-    orig.update(Z_WORLD=0, Z_PANEL=1, Z_TABS=2)   # the cursor's zones (screen, view)
-    seen = 0
-    for name in os.listdir(os.path.join(paths.FIRMWARE, "alheimur")):
-        if not name.endswith(".py") or name in ("actions.py", "layout.py", "sprites.py"):
-            continue
-        with open(os.path.join(paths.FIRMWARE, "alheimur", name)) as f:
-            src = f.read()
-        for k, val in re.findall(r"^_?([A-Z][A-Z0-9_]*) = const\((-?\w+)\)", src, re.M):
-            if k in orig:
-                assert int(val, 0) == orig[k], (name, k, val, orig[k])
-                seen += 1
-            if name == "app.py" and k == "TABS":       # the app's name for Z_TABS
-                assert int(val) == orig["Z_TABS"]
-    assert seen >= 150
+    def rolled_two(bot):
+        f = frame_of("roll", "alheimur/shot.py")
+        if f is None:
+            return False
+        dice.update(a for a in _simhost.last_areas if a[2] - a[0] == a[3] - a[1] == 11)
+        return f.f_locals.get("k", 0) >= 2 and frame_of("show_for", "ui/session.py") is not None
+
+    shot = tmp_path / "roll.png"
+    bot = play(seats=S3, seed=1, nvm=nvm, resume=True, board=board, fast=False,
+               watch=rolled_two, shot=shot)
+    assert bot.runner.error is None and bot.runner.crash_screens == []
+    assert len(dice) >= 2, dice
+    import pygame
+    s = pygame.image.load(str(shot))
+    for x1, y1, x2, y2 in dice:
+        colours = {tuple(s.get_at((x, y)))[:3] for x in range(x1, x2) for y in range(y1, y2)}
+        # a light face with dark pips
+        assert any(min(c) > 200 for c in colours) and any(max(c) < 60 for c in colours), \
+            (x1, y1, colours)

@@ -20,7 +20,7 @@ import alhseeded
 import pytest
 
 from alheimur import ai, ai_eval, record
-from alheimur.actions import MAX_ACTIONS, P_DEAL, P_SURVIVE
+from alheimur.actions import MAX_ACTIONS, P_DEAL, P_SURVIVE, owner
 from alheimur.deal import new_game, shuffle
 from alheimur.scoring import score
 from prng import Rng
@@ -103,7 +103,7 @@ def test_the_survival_projection_is_the_engines_check():
             g.load(before)
             p = g.current()
             mine = [w for w in range(g.nworlds())
-                    if any((g.piece(w, t) >> 2) & 7 == p and g.piece(w, t)
+                    if any(owner(g.piece(w, t)) == p and g.piece(w, t)
                            for t in range(g.nterr[w]))]
             g.apply(g.legal(buf) and buf[0], False)   # SURVIVE
             for w in mine:

@@ -11,9 +11,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from alheimur import ai
-from alheimur.actions import MAX_ACTIONS, P_DEAL, P_OVER
+from alheimur.actions import (
+    MAX_ACTIONS,
+    P_DEAL,
+    P_OVER,
+    SPACE,
+    fighter,
+    marine,
+    owner,
+    pips,
+    ship_owner,
+    ship_place,
+)
 from alheimur.deal import new_game, shuffle
-from alheimur.layout import FIGHTER, FREE, INVADER, MAX_SHIPS, USED
+from alheimur.layout import FREE, MAX_SHIPS
 from prng import Rng
 from ui.message import wrap
 
@@ -29,10 +40,10 @@ def check(g):
                 assert v == 0
                 continue
             if v:
-                assert not v & ~(31 | INVADER | USED)
-                p = (v >> 2) & 7
-                assert p < np and 1 <= v & 3 <= 3
-                count[p][(v & 3) - 1] += 1
+                assert v < 128                   # no bit above USED
+                p = owner(v)
+                assert p < np and 1 <= pips(v) <= 3
+                count[p][pips(v) - 1] += 1
     top = g.ship_top()
     for i in range(MAX_SHIPS):
         loc = g.sl[i]
@@ -40,16 +51,16 @@ def check(g):
             assert g.sb[i] == 0
             continue
         assert i < top
-        p = loc >> 4
-        assert p < np and (loc & 15) <= 8
-        if (loc & 15) < 8:
-            assert (loc & 15) < g.nworlds()
+        p = ship_owner(loc)
+        assert p < np and ship_place(loc) <= SPACE
+        if ship_place(loc) < SPACE:
+            assert ship_place(loc) < g.nworlds()
         b = g.sb[i]
-        s = b & 3
-        m = (b >> 3) & 3
+        s = pips(b)
+        m = marine(b)
         assert 1 <= s <= 3
         assert m <= s                            # marine <= transport
-        assert not (b & FIGHTER and m)           # fighters carry none
+        assert not (fighter(b) and m)            # fighters carry none
         count[p][s - 1] += 1
         if m:
             count[p][m - 1] += 1

@@ -7,23 +7,21 @@ import re
 import pytest
 from alheimur_positions import begin, do, game, put, ship, why
 
-from alheimur import names
-from alheimur import why as whymod
-from alheimur.names import POS_NAMES
+from alheimur import reasons, words
 from ui.message import wrap
 
 LONGEST = {
     "t": "D4",                                           # a territory
-    "w": max(list(names.PLAYER_NAMES) + ["neutral"], key=len),
-    "s": max(names.SIZE_NAMES, key=len),
-    "p": max(names.PLAYER_NAMES, key=len),
+    "w": max(list(words.NAMES) + ["neutral"], key=len),
+    "s": max(words.SIZES, key=len),
+    "p": max(words.NAMES, key=len),
     "h": "R3T2",
-    "o": max(POS_NAMES, key=len),
-    "x": max(names.POINT_WORDS, key=len),
+    "o": max(words.POSITIONS, key=len),
+    "x": max(reasons.POINT_WORDS, key=len),
 }
 
 
-# The kinds of names each of why.TEXTS is filled with, in order (the
+# The kinds of names each of reasons.TEXTS is filled with, in order (the
 # comments beside the texts say the same).
 ARGS = ("", "", "x", "", "o", "", "", "", "t", "s",
         "", "w", "w", "t", "t", "", "t", "t", "t", "tt",
@@ -37,15 +35,15 @@ def fits(text):
 
 
 def test_every_template_declares_its_names():
-    assert len(whymod.TEXTS) == len(ARGS)
-    for t, a in zip(whymod.TEXTS, ARGS):
+    assert len(reasons.TEXTS) == len(ARGS)
+    for t, a in zip(reasons.TEXTS, ARGS):
         assert t.count("%s") == len(a), t
         assert set(a) <= set(LONGEST), a
 
 
-@pytest.mark.parametrize("i", range(len(whymod.TEXTS)))
+@pytest.mark.parametrize("i", range(len(reasons.TEXTS)))
 def test_every_reason_fits_two_lines_with_the_longest_names(i):
-    text = whymod.TEXTS[i] % tuple(LONGEST[k] for k in ARGS[i])
+    text = reasons.TEXTS[i] % tuple(LONGEST[k] for k in ARGS[i])
     assert fits(text), (i, text, wrap(text, 26, 2))
 
 
@@ -57,7 +55,7 @@ def test_the_check_can_fail():
 def test_why_not_only_speaks_in_templates():
     """Reasons met in play match one of the templates."""
     pats = [re.compile("^" + re.escape(t).replace("%s", ".+") + "$")
-            for t in whymod.TEXTS]
+            for t in reasons.TEXTS]
     g = game(3)
     put(g, "R", "R", "A4", 1)
     put(g, "R", "Y", "B4", 1, invader=True)

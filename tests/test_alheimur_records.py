@@ -11,8 +11,8 @@ import alhseeded
 import pytest
 from alheimur_positions import deal_of
 
-from alheimur import names, record
-from alheimur.actions import MAX_ACTIONS, P_DEAL
+from alheimur import record, words
+from alheimur.actions import K_DIE, MAX_ACTIONS, P_DEAL, act
 from alheimur.deal import shuffle
 from alheimur.engine import Game
 from alheimur.scoring import score
@@ -69,8 +69,8 @@ def test_rewriting_a_replayed_game_gives_the_same_text():
             continue
         if item[0] == "dice":
             for v in item[2]:
-                out.before(g, 1 << 11 | v)
-                g.apply(1 << 11 | v)
+                out.before(g, act(K_DIE, v))
+                g.apply(act(K_DIE, v))
             continue
         for cands in record._resolve(g, item[2], item[3]):
             a = next(a for a in cands if g.why_not(a) is None)
@@ -172,9 +172,9 @@ def test_referee_check_score_legal(tmp_path):
     js = json.loads(p.stdout)
     sc = score(g)
     assert js["over"] is True
-    assert js["winners"] == [names.PLAYER_LETTERS[w] for w in sc.winners]
+    assert js["winners"] == [words.LETTERS[w] for w in sc.winners]
     for pl in range(4):
-        row = js["scores"][names.PLAYER_LETTERS[pl]]
+        row = js["scores"][words.LETTERS[pl]]
         assert row["total"] * 4 == sc.total4[pl]
         assert set(row) >= {"air", "earth", "fire", "water", "ether", "progress",
                             "total", "regions"}
@@ -245,3 +245,46 @@ def test_the_example_in_the_docs_replays():
     g, bad = record.replay(rec)
     assert bad is None and not g.over()
     assert block.rstrip().endswith("destroyed")   # it ends after a whole shot
+
+
+# -- every game ends (issue 28; CLARIFICATIONS.md, Alheimur 20) -----------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_five_seat_selfplay_without_a_round_limit_ends(seed):
+    """Three random seats lose everything early; easy and hard may go on
+    side by side with neither reaching 13 pyramids (before clarification
+    20 such a game never ended). Now it ends: 13 pyramids, one player
+    left, or round 200 at the latest."""
+    import selfplay
+
+    from alheimur.layout import END_13, END_200, END_ALONE, END_NOBODY
+    seats = ["random", "random", "random", "easy", "hard"]
+    g, text = selfplay.play_alheimur(5, seats, seed, 0)
+    assert g.over() and g.round() <= 201
+    assert g.end_cause() in (END_13, END_ALONE, END_200, END_NOBODY)
+    g2, bad = record.replay(record.read(text.splitlines()))
+    assert bad is None and g2.state() == g.state()
+
+
+def test_an_old_save_past_round_201_continues_and_ends():
+    """A no-limit game saved by a version whose round count stuck at 255
+    loads at round 200: the last round begins when that round ends."""
+    from alheimur import restore, save
+    g = alhseeded.play(2, 4, 0, stop_at=300)
+    assert not g.over() and g.last_round() == 0
+    g.rng = Rng(9)
+    st = save.Setup()
+    st.nseats, st.limit = 4, 3                     # ROUND_LIMITS[3]: none
+    data = bytearray(save.encode(st, g))
+    state_at = len(data) - len(g.state())
+    data[state_at + 2] = 255                       # layout.R_ROUND
+    g2 = restore.decode(save.Setup(), bytes(data))
+    assert g2.round() == 200 and g2.limit() == 0
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    rng = Rng(4)
+    while not g2.over():
+        n = g2.legal(buf)
+        g2.apply(buf[rng.below(n)] if not g2.dice_needed() else act(K_DIE, 1 + rng.below(6)))
+        assert g2.round() <= 201
+    assert g2.end_cause() != 0

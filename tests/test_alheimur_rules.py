@@ -1,5 +1,5 @@
 """Alheimur rules, clause by clause (rule text alheimur-v1.1 and
-CLARIFICATIONS.md, Alheimur 5-11, 14-19) on hand-built positions.
+CLARIFICATIONS.md, Alheimur 5-11, 14-21) on hand-built positions.
 
 Unless a test says otherwise every world is four quarter cards: each tile a
 territory of its own, adjacency a king's move (alheimur_positions).
@@ -20,7 +20,7 @@ from alheimur_positions import (
     why,
 )
 
-from alheimur import names
+from alheimur import words
 from alheimur.actions import (
     P_AIM,
     P_BOARD,
@@ -36,7 +36,15 @@ from alheimur.actions import (
     P_SURVIVE,
     P_TARGET,
 )
-from alheimur.layout import X_BATTLE, X_STEP1
+from alheimur.layout import (
+    END_13,
+    END_200,
+    END_ALONE,
+    END_LIMIT,
+    END_NOBODY,
+    X_BATTLE,
+    X_STEP1,
+)
 
 NEIGHBOURS_OF_B3 = ("A4", "B4", "C4", "A3", "C3", "A2", "B2", "C2")
 
@@ -333,7 +341,7 @@ def test_last_round_with_two_players():
 
 def test_last_round_with_eight_players():
     g = game(8)
-    letters = names.PLAYER_LETTERS
+    letters = words.LETTERS
     for L in letters:
         for t in ("A4", "B4", "A3"):
             put(g, L, L, t, 1)
@@ -354,13 +362,13 @@ def test_last_round_with_eight_players():
 @pytest.mark.parametrize("np", [2, 8])
 def test_round_limit_ends_the_game(np):
     g = game(np, limit=2)
-    for L in names.PLAYER_LETTERS[:np]:
+    for L in words.LETTERS[:np]:
         for t in ("A4", "B4", "A3"):
             put(g, L, L, t, 1)
     begin(g, "R")
     turns = 0
     while not g.over():
-        _pass_turn(g, names.PLAYER_LETTERS[g.current()])
+        _pass_turn(g, words.LETTERS[g.current()])
         turns += 1
     # rounds 1 and 2, then the last round: one more turn each
     assert turns == 3 * np and g.round() == 3
@@ -373,8 +381,101 @@ def test_no_round_limit_option():
             put(g, L, L, t, 1)
     begin(g, "R")
     for _ in range(2 * 45):
-        _pass_turn(g, names.PLAYER_LETTERS[g.current()])
-    assert not g.over() and g.round() == 46
+        _pass_turn(g, words.LETTERS[g.current()])
+    assert not g.over() and g.round() == 46 and g.end_cause() == 0
+
+
+# -- the end without a round limit (clarification 20) ----------------------------
+
+
+def test_no_round_limit_ends_after_round_200_counting_every_round():
+    """Two players who never reach 13: rounds count 1, 2, ... 200 without a
+    cap or a wrap; round 200's end begins the last round (201), then the
+    game is over (issue 28: the counter stuck at 255 and the game never
+    ended)."""
+    g = game(2, limit=0)
+    for L in "RY":
+        for t in ("A4", "B4", "A3"):
+            put(g, L, L, t, 1)
+    begin(g, "R")
+    rounds = []
+    while not g.over():
+        if g.current() == 0:
+            rounds.append(g.round())
+        assert g.last_round() == (2 if g.round() == 201 else 0)
+        _pass_turn(g, words.LETTERS[g.current()])
+        assert len(rounds) <= 201
+    assert rounds == list(range(1, 202))
+    assert g.round() == 201 and g.end_cause() == END_200 and g.current() == 1
+
+
+@pytest.mark.parametrize("limit,over_after", [(0, 2), (40, None)])
+def test_one_player_left_begins_the_last_round_without_a_limit(limit, over_after):
+    """Y loses its last pyramid in R's turn of round 1 (survival on Y's
+    world). The round ends with R alone in play: with no limit the last
+    round begins (one more turn each) and the game ends after round 2;
+    with a round limit nothing changes."""
+    g = game(3, limit=limit)
+    for t in ("A4", "B4", "A3"):
+        put(g, "R", "R", t, 1)
+    put(g, "R", "Y", "D1", 1)        # alone: dies in R's survival check
+    put(g, "Y", "Y", "A1", 1)        # alone too
+    begin(g, "R")
+    do(g, "R pass")
+    do(g, "R survive")
+    assert g.in_play(1) == 0 and g.in_play(2) == 0
+    assert g.last_round() == 0           # not in the middle of a round
+    while not g.over() and g.round() < 5:
+        acts = legal(g)                  # R's turns (Y and G have nothing to do)
+        do(g, "R survive" if "R survive" in acts else "R pass")
+        if g.round() == 2 and limit == 0:
+            assert g.last_round() == 2 and g.end_cause() == END_ALONE
+    if over_after is None:
+        assert not g.over() and g.end_cause() == 0
+    else:
+        assert g.over() and g.round() == over_after and g.current() == 2
+        assert g.end_cause() == END_ALONE
+
+
+def test_two_players_left_go_on():
+    g = game(3, limit=0)
+    for L in "RY":
+        for t in ("A4", "B4", "A3"):
+            put(g, L, L, t, 1)
+    begin(g, "R")
+    while g.round() < 6:                 # G (nothing in play) is skipped
+        _pass_turn(g, words.LETTERS[g.current()])
+    assert not g.over() and g.last_round() == 0 and g.end_cause() == 0
+
+
+def test_nobody_left_ends_the_game_at_once():
+    g = game(2, limit=0)
+    put(g, "R", "R", "A4", 1)            # alone: dies in survival
+    begin(g, "R")
+    do(g, "R pass")
+    do(g, "R survive")
+    assert g.over() and g.end_cause() == END_NOBODY and g.round() == 1
+
+
+def test_the_cause_of_the_last_round_is_kept():
+    """13 pyramids and the round limit say so too (end_cause), and the
+    last round's stage is read as before (last_round)."""
+    g = game(2, limit=1)
+    for L in "RY":
+        for t in ("A4", "B4", "A3"):
+            put(g, L, L, t, 1)
+    begin(g, "R")
+    _pass_turn(g, "R")
+    _pass_turn(g, "Y")
+    assert g.last_round() == 2 and g.end_cause() == END_LIMIT
+    g = game(2)
+    _twelve(g, "R")
+    begin(g, "R")
+    do(g, "R expand R B3 2")
+    do(g, "R survive")
+    assert g.last_round() == 1 and g.end_cause() == END_13
+    _pass_turn(g, "R")
+    assert g.last_round() == 2 and g.end_cause() == END_13
 
 
 # -- movement (text "Movement"; clarifications 9, 17) ---------------------------
@@ -879,8 +980,7 @@ def test_undo_never_goes_back_into_another_players_turn():
 def test_legal_at_a_spot_lists_the_actions_of_that_piece():
     from array import array
 
-    from alheimur.actions import MAX_ACTIONS
-    from alheimur.engine import ship_spot, spot
+    from alheimur.actions import MAX_ACTIONS, ship_spot, spot
     g, go = _mover(2)
     put(g, "R", "R", "A4", 3)
     put(g, "R", "R", "B4", 1)

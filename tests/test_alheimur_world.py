@@ -16,6 +16,7 @@ from alheimur.actions import (
     P_PLACE,
     P_START,
     P_SWAP,
+    a_pos,
     card_act,
 )
 from alheimur.deal import new_game, shuffle
@@ -222,7 +223,7 @@ def test_unplayable_world_swaps_in_its_orbit_card():
     assert opts and all(o.startswith("swap ") for o in opts)
     g.legal(buf)
     before = [g.wcard[s] & 127 for s in range(4)]
-    slot = buf[0] >> 1 & 3
+    slot = a_pos(buf[0])
     g.apply(buf[0])
     assert g.wcard[slot] & 127 == 4                     # the orbit card is in
     assert g.worb[0] == before[slot]                    # the replaced card is the orbit

@@ -410,7 +410,7 @@ def test_4_reasons_come_in_the_documented_order():
     play(g, "DR A10", "TR G10")
     assert why(g, "DR A10") == "A10: already built on"
     # B9 is the icon lot; A9 and B10 are still buildable: icon before colour.
-    assert why(g, "TB B9") == "B9: the ring lot goes last; build B10 first"
+    assert why(g, "TB B9") == "B9: the ring lot goes last; B10 is still free"
     # G10 built: a red dome on H9 breaks the streets and the dome colour
     # rule (a black tile while the red tile has room): the street is named.
     assert why(g, "DR H9") == "H9: would cut street lot H10 off the network"
@@ -571,7 +571,7 @@ def test_5_fallback_when_the_colours_tiles_are_full():
     assert why(g, "DR E2") is None
     assert why(g, "TR E2") == "E2: blue tile: its first two pieces are blue"
     # ...but not the icon rule: F1 is the blue tile's icon lot.
-    assert why(g, "DR F1") == "F1: the ring lot goes last; build E2 first"
+    assert why(g, "DR F1") == "F1: the ring lot goes last; E2 is still free"
     assert len(legal_lots(g, "DR")) == g.nfree
     # The other colours still have room.
     assert why(g, "DK E2") == "E2: black domes go on black tiles (A10 is free)"
@@ -656,11 +656,11 @@ def test_7_icon_lot_waits_while_another_lot_of_its_tile_may_be_built():
     # not presently a legal building site because there are other open lots
     # on the same tile". (A blue tile, as in the text.)
     g = city("BKKK/KKKK/KKKK/KKKK/KKKK", icon_lots=("A9",))
-    assert why(g, "TB A9") == "A9: the ring lot goes last; build A10 first"
+    assert why(g, "TB A9") == "A9: the ring lot goes last; A10 is still free"
     play(g, "TB B9")
-    assert why(g, "TB A9") == "A9: the ring lot goes last; build A10 first"
+    assert why(g, "TB A9") == "A9: the ring lot goes last; A10 is still free"
     play(g, "TB A10")
-    assert why(g, "TB A9") == "A9: the ring lot goes last; build B10 first"
+    assert why(g, "TB A9") == "A9: the ring lot goes last; B10 is still free"
     play(g, "DB B10")
     # Every other lot of the tile taken: A9 is open, but it is A10's last
     # street lot now.
@@ -711,9 +711,9 @@ def test_7_same_tiles_with_the_other_lot_buildable_keep_the_icon_waiting():
     g = city(icons="SE", icon_lots=("E4",))
     setup(g, pic)
     assert why(g, "TR D6") is None
-    assert why(g, "TR D5") == "D5: the ring lot goes last; build D6 first"
+    assert why(g, "TR D5") == "D5: the ring lot goes last; D6 is still free"
     assert why(g, "TR F4") is None
-    assert why(g, "TR E4") == "E4: the ring lot goes last; build F4 first"
+    assert why(g, "TR E4") == "E4: the ring lot goes last; F4 is still free"
 
 
 def test_7_icon_rule_is_about_streets_not_colours():
@@ -721,7 +721,7 @@ def test_7_icon_rule_is_about_streets_not_colours():
     # the icon lot is reported as waiting for the others (clarification 7
     # and the order of reasons: icon last before first two).
     g = city("RKKK/KKKK/KKKK/KKKK/KKKK", icon_lots=("A10",))
-    assert why(g, "TB A10") == "A10: the ring lot goes last; build B10 first"
+    assert why(g, "TB A10") == "A10: the ring lot goes last; B10 is still free"
     assert why(g, "TB B10") == "B10: red tile: its first two pieces are red"
 
 

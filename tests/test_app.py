@@ -151,16 +151,28 @@ def test_board_highlights_exactly_the_legal_lots(tmp_path):
     assert legal
     lit = {v for v in range(NLOTS) if count_in_lot(s, v, YELLOW) >= 5}
     assert lit == legal
-    # The cursor's lot name, scale 2, top right of the board.
-    assert read_text(s, 82, 0, 2, scale=2) == lot_name(START_LOT)
+    # The cursor's lot name, scale 2, top right of the board: the first
+    # turn too starts on a lot where the selected piece may go, the one
+    # nearest D6 on the board (issue 31).
+    start = start_lot()
+    assert START_LOT not in legal and start in legal
+    assert read_text(s, 82, 0, 3, scale=2) == "%-3s" % lot_name(start)
+    assert abs((start & 7) - (START_LOT & 7)) + abs((start >> 3) - (START_LOT >> 3)) == min(
+        abs((v & 7) - (START_LOT & 7)) + abs((v >> 3) - (START_LOT >> 3)) for v in legal)
     # P2 (B in records) builds first (standalone): the pixels are pink.
     r, gg, b = st["pixels"][0]
     assert r > b > gg
 
 
+def start_lot(seed=1):
+    """Where the board's cursor waits at the first turn of seed's game."""
+    return Driver(new_game(seed)).cur
+
+
 def test_cursor_move_redraws_two_lots_and_the_name(tmp_path):
     st, s, _ = run_sim(tmp_path, HOTSEAT + "right\n", name="move")
-    assert read_text(s, 82, 0, 2, scale=2) == "E6"
+    v = start_lot()
+    assert read_text(s, 82, 0, 3, scale=2) == "%-3s" % lot_name(v - (v & 7) + (v + 1) % 8)
     total = sum((x2 - x1) * (y2 - y1) for x1, y1, x2, y2 in st["last_areas"])
     assert total <= 2 * 100 + 40 * 24
 
@@ -318,7 +330,7 @@ def test_pygamer_stick_moves_the_cursor_on_the_board(tmp_path):
     st, s, _ = run_sim(tmp_path, HOTSEAT + "right\nright\nup\nleft\n", name="gamer",
                        board="pygamer")
     assert st["error"] is None and st["board"] == "pygamer"
-    lot = START_LOT + 1 - 8                           # D6 -> F6 -> F7 -> E7
+    lot = start_lot() + 1 - 8                         # right, right, up, left
     assert read_text(s, 82, 0, 3, scale=2) == "%-3s" % lot_name(lot)
     x0, y0 = (lot & 7) * 10, (lot >> 3) * 10
     white = sum(near(tuple(s.get_at((x, y)))[:3], (0xF8, 0xF8, 0xF8))

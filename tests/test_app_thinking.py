@@ -95,8 +95,8 @@ def run(tmp_path, name, script, nvm_src, slow=SLOW_S, snap=None):
                SLOWAI_S=str(slow or ""), SLOWAI_OUT=str(log),
                SLOWAI_CODE=os.path.join(paths.ROOT, "firmware", "code.py"))
     p = subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(sf),
-                        "--screenshot", str(shot), "--state", str(state), "--nvm", str(nvm),
-                        "--code", str(code), "--timeout", "50"], cwd=paths.ROOT, env=env,
+                        "--screenshot", str(shot), "--shot-panel", "--state", str(state),
+                        "--nvm", str(nvm), "--code", str(code), "--timeout", "50"], cwd=paths.ROOT, env=env,
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
     import pygame
@@ -206,10 +206,11 @@ def test_modules_are_loaded_only_while_used(tmp_path):
     assert "aliencity.screen" in mods                        # the board is up
     for m in ai + ["aliencity.record", "ui.pause", "aliencity.results", "ui.textview"]:
         assert m not in mods, m
-    # A hint loads the AI; in a hot-seat game its buffers go back at once.
-    run(tmp_path, "hint", "a\nwait 300\nstart\ndown\ndown\na\nwait 500\n", src, slow=None,
-        snap=snap)
-    assert set(ai) <= set(snap["modules"]) and not snap["brain"]
+    # A hint loads the AI; in a hot-seat game its code and buffers go back at once.
+    _st, s, *_ = run(tmp_path, "hint", "a\nwait 300\nstart\ndown\ndown\na\nwait 500\n", src,
+                     slow=None, snap=snap)
+    assert read_text(s, 2, 102, 6) == "hint: "              # the hint came
+    assert not set(ai) & set(snap["modules"]) and not snap["brain"]
     assert "ui.pause" not in snap["modules"]
     # A computer seat: the AI stays while the game goes on.
     src = tmp_path / "hard.nvm"

@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 import seeded
 
 import paths
@@ -36,17 +37,17 @@ def make_nvm(path, seats, builds, faults=b"", seed=9):
     return g
 
 
-def run(tmp_path, name, script, nvm):
+def run(tmp_path, name, script, nvm, status=0):
     sf = tmp_path / (name + ".txt")
     sf.write_text(script)
     shot = tmp_path / (name + ".png")
     state = tmp_path / (name + ".json")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     p = subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(sf),
-                        "--screenshot", str(shot), "--state", str(state), "--nvm", str(nvm),
-                        "--timeout", "50"], cwd=paths.ROOT, env=env, capture_output=True,
+                        "--screenshot", str(shot), "--shot-panel", "--state", str(state),
+                        "--nvm", str(nvm), "--timeout", "50"], cwd=paths.ROOT, env=env, capture_output=True,
                        text=True, timeout=60)
-    assert p.returncode == 0, p.stderr
+    assert p.returncode == status, p.stderr
     import pygame
     return json.loads(state.read_text()), pygame.image.load(str(shot)), p.stdout
 
@@ -83,11 +84,18 @@ def test_crash_screen_then_restart_with_the_autosave_intact(tmp_path):
     nvm = tmp_path / "crash.nvm"
     g = make_nvm(nvm, (0, 0), 6, faults=b"crash")
     want = record.write(g)
-    # Continue (the top row), then A on the board: the injected fault.
-    st, s, out = run(tmp_path, "crash", "a\nwait 300\na\nwait 300\n", nvm)
-    assert st["error"] is None and st["resets"] == 0
+    # Continue (the top row), then A on the board: the injected fault. The
+    # run says so: exit status 3, the error and the crash screen in its state.
+    st, s, out = run(tmp_path, "crash", "a\nwait 300\na\nwait 300\n", nvm, status=3)
+    assert st["resets"] == 0
     assert "RuntimeError: injected fault (crash)" in out       # the console has the traceback
     assert "Traceback" in out
+    [shown] = st["crash_screens"]
+    assert shown["text"].startswith("RuntimeError: injected fault (crash) (in ")
+    assert shown["traceback"].startswith("Traceback (most recent call last):")
+    assert "RuntimeError: injected fault (crash)" in shown["traceback"]
+    assert st["error"] == shown["traceback"]
+    assert 900 < shown["t_ms"] < st["time_ms"]      # after the second A (at 900 ms)
     rows = screen_text(s, 2, 2, 3)
     assert rows[0] == "Something went wrong."
     assert rows[1].startswith("RuntimeError: injected")
@@ -103,8 +111,8 @@ def test_crash_screen_then_restart_with_the_autosave_intact(tmp_path):
     # game, and Continue brings it back where it was.
     make_nvm(nvm, (0, 0), 6, faults=b"crash")
     st, s, _ = run(tmp_path, "again", "a\nwait 300\na\nwait 500\na\nwait 500\na\nwait 300\n",
-                   nvm)
-    assert st["error"] is None and st["resets"] == 1
+                   nvm, status=3)
+    assert len(st["crash_screens"]) == 1 and st["resets"] == 1
     assert screen_text(s, 2, 102, 1) == ["continued at build 7"]
     saved = store.Store(bytearray(nvm.read_bytes()))
     g3 = save.decode(Setup(), saved.game(0x61)[1])
@@ -148,3 +156,35 @@ def test_blank_and_corrupt_memory_say_so(tmp_path):
     assert st["error"] is None
     assert read_text(s, 4, 110, 26, lit=60).rstrip() == "save unreadable: new start"
     assert store.Store(bytearray(nvm.read_bytes())).note is None    # fresh store written
+
+
+PLANTED = ("import boards\n"
+           "from ui import crash\n"
+           "crash.show(boards.load(), ValueError('planted'))\n")
+
+
+@pytest.mark.parametrize("window", [False, True])
+def test_a_crash_screen_makes_the_run_fail(tmp_path, window):
+    """Headless, and in a window with --exit-when-done (automation): the
+    crash screen is drawn, and the run exits 3 with the error in its state."""
+    code = tmp_path / "planted.py"
+    code.write_text(PLANTED)
+    state = tmp_path / "s.json"
+    shot = tmp_path / "s.png"
+    cmd = [sys.executable, "-m", "sim", "--code", str(code), "--state", str(state),
+           "--nvm", str(tmp_path / "nvm.bin")]
+    cmd += ["--exit-when-done", "--scale", "1"] if window else [
+        "--headless", "--screenshot", str(shot), "--shot-panel"]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    p = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 3, p.stderr
+    assert "sim: the crash screen is up" in p.stderr and "ValueError: planted" in p.stderr
+    if window:
+        return          # a window run writes no state
+    st = json.loads(state.read_text())
+    assert [c["text"] for c in st["crash_screens"]] == ["ValueError: planted"]
+    assert "ValueError: planted" in st["error"]
+    assert st["pixels"] and all(r > 0 and g == b == 0 for r, g, b in st["pixels"])   # red
+    import pygame
+    s = pygame.image.load(str(shot))
+    assert screen_text(s, 2, 2, 2) == ["Something went wrong.", "ValueError: planted"]

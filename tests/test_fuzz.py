@@ -1,6 +1,7 @@
 """Fuzzing: mutated game records through the record reader and the engine
-protocol (tools/engine.py), and a short run of the app fuzzer
-(tools/fuzz_app.py; the 100,000-event run is `tools/fuzz_app.py`)."""
+protocol (tools/engine.py), and a short run of the app fuzzer with fixed
+seeds (tools/fuzz_app.py; the long run, a new seed each time, is
+`tools/fuzz_app.py --events N`)."""
 
 import json
 import random
@@ -134,20 +135,69 @@ def test_protocol_process_survives_garbage(tmp_path):
     assert not any("internal" in ln for ln in lines)
 
 
+# The suite's fuzz: fixed seeds (the PyBadge runs SEED, the PyGamer SEED + 1),
+# a planted Alheimur battle in each (tools/fuzz_app.py). The long run with a
+# new seed each time is `tools/fuzz_app.py --events N` (make soak).
+SEED = 7
+EVENTS = 2400
+
+
 def test_app_fuzz_short_run():
-    """3,000 random events (both boards' button sets), invariants after each."""
+    """1,200 random events on each board, invariants after each: every game
+    is played, Alheimur's battles (dice rolled) and survival checks come
+    up, and nothing reaches the crash screen."""
     p = subprocess.run([sys.executable, str(paths.ROOT) + "/tools/fuzz_app.py", "--events",
-                        "3000", "--seed", "7", "--quiet"],
-                       capture_output=True, text=True, timeout=120, cwd=paths.ROOT)
+                        str(EVENTS), "--seed", str(SEED), "--quiet"],
+                       capture_output=True, text=True, timeout=300, cwd=paths.ROOT)
     assert p.returncode == 0, p.stdout + p.stderr
     st = json.loads(p.stdout.strip().splitlines()[-1])
-    assert st["events"] == 3000
+    assert st["events"] == EVENTS
+    assert [(r["board"], r["seed"]) for r in st["runs"]] == [("pybadge", SEED),
+                                                             ("pygamer", SEED + 1)]
     for run in st["runs"]:
         # the events reach every game, and its invariants are checked
         for game in ("aliencity", "skyscrapers", "alheimur"):
             assert run["checks"].get(game, 0) > 100, (game, run)
             assert run["screens"].get(game + " board", 0) > 0, (game, run)
+        assert run["planted"], run
+        seen = run["alheimur"]
+        assert seen["battle roll"] >= 1 and seen["aim"] >= 1 and seen["survival"] >= 2, run
         assert run["crash_screens"] == 0
+
+
+BROKEN_DISPLAY = """
+import sys
+sys.path.insert(0, "tools")
+import paths
+import _simdisplay
+real = _simdisplay.SimDisplay._refresh_area
+count = [0]
+
+def once_broken(self, area):
+    count[0] += 1
+    if count[0] == 60:
+        raise ValueError("planted display failure")
+    return real(self, area)
+
+_simdisplay.SimDisplay._refresh_area = once_broken
+import fuzz_app
+sys.exit(fuzz_app.main(sys.argv[1:]))
+"""
+
+
+def test_a_crash_screen_fails_the_fuzz_with_its_seed(tmp_path):
+    """An exception the firmware's crash screen catches is a failure: the
+    run exits 1 and says the seed and how to replay it."""
+    script = tmp_path / "broken.py"
+    script.write_text(BROKEN_DISPLAY)
+    p = subprocess.run([sys.executable, str(script), "--events", "400", "--board", "pybadge",
+                        "--quiet"], capture_output=True, text=True, timeout=120, cwd=paths.ROOT)
+    assert p.returncode == 1, p.stdout + p.stderr
+    seed = int(p.stderr.split("fuzz_app: seed ")[1].split()[0])      # a new seed, said first
+    assert p.stdout.startswith("FAIL (pybadge, seed %d): at event " % seed), p.stdout
+    assert "the crash screen: ValueError: planted display failure" in p.stdout
+    assert ("replay: .venv/bin/python tools/fuzz_app.py --events 400 --seed %d --board pybadge"
+            % seed) in p.stdout
 
 
 def test_the_skyscrapers_checker_catches_what_it_checks():

@@ -64,12 +64,17 @@ ALIEN = {
     ("aliencity.app", "M_OVER"): (),
     ("aliencity.app", "M_FINAL"): (),
     ("aliencity.app", "M_UNDONE"): ("player", "piece", "lot"),
+    ("aliencity.app", "M_UNDONE_CAP"): ("player", "piece", "lot", "lot"),
+    ("aliencity.app", "M_UNDONE_TWO"): ("player", "piece", "lot", "player", "piece", "lot"),
     ("aliencity.app", "M_UNDONE_MORE"): ("player", "piece", "lot", "n"),
-    ("aliencity.app", "M_NOTHING"): (),
+    ("aliencity.app", "M_AHEAD"): ("build",),
+    ("aliencity.replay", "M_START"): (),
+    ("aliencity.replay", "M_STEP"): ("player", "piece", "lot"),
+    ("aliencity.replay", "M_STEP_CAP"): ("player", "piece", "lot", "lot"),
+    ("aliencity.replay", "S_REPLAY"): ("build", "build"),
     ("aliencity.computer", "M_THINKING"): ("level",),
     ("aliencity.computer", "M_BUILT"): ("player", "piece", "lot"),
     ("aliencity.computer", "M_BUILT_CAP"): ("player", "piece", "lot", "lot"),
-    ("aliencity.computer", "M_LOW_MEMORY"): ("player", "level"),
     ("aliencity.hint", "M_HINT_THINKING"): (),
     ("aliencity.hint", "M_HINT_NO_MEMORY"): (),
     ("aliencity.hint", "M_HINT_CANCELLED"): (),
@@ -129,9 +134,9 @@ SKY = {
     ("skyscrapers.screen", "M_DONE_PAWN"): ("suit", "cell"),
     ("skyscrapers.app", "M_SEED"): ("seed",),
     ("skyscrapers.app", "M_CONTINUED"): ("plays",),
-    ("skyscrapers.app", "M_UNDONE"): ("done",),
-    ("skyscrapers.app", "M_NOTHING"): (),
     ("skyscrapers.app", "M_NO_PLAY"): ("done",),
+    ("skyscrapers.app", "M_FINISHED"): ("stotal",),
+    ("skyscrapers.app", "M_NO_MORE"): (),
     ("skyscrapers.results", "L_STACKS"): (),
     ("skyscrapers.results", "L_STACKS2"): (),
     ("skyscrapers.results", "L_NO_STACKS"): (),
@@ -149,36 +154,33 @@ SKY = {
 # Alheimur: words of an action (one line), the board, survival and dice,
 # computer seats, world building, the hand-over, all worlds, the scores.
 ALH = {
-    ("alheimur.acts", "L_PASS_EXPAND"): (),
-    ("alheimur.acts", "L_PASS_STEP"): ("step", "stepword"),
-    ("alheimur.acts", "L_PASS_FIRE"): (),
-    ("alheimur.acts", "L_START"): ("terr", "size"),
-    ("alheimur.acts", "L_EXPAND"): ("terr", "size"),
-    ("alheimur.acts", "L_CIVILIZE"): ("terr", "size"),
-    ("alheimur.acts", "L_MIGRATE"): ("terr", "tile"),
-    ("alheimur.acts", "L_LAUNCH"): ("terr", "shipkind"),
-    ("alheimur.acts", "L_BOARD"): ("terr", "ship"),
-    ("alheimur.acts", "L_RETURN"): ("ship", "terr"),
-    ("alheimur.acts", "L_UNLOAD"): ("ship", "terr"),
-    ("alheimur.acts", "L_FLIP"): ("ship", "shipkind"),
-    ("alheimur.acts", "L_LAND"): ("ship", "terr"),
-    ("alheimur.acts", "L_MOVE"): ("ship", "place", "place"),
-    ("alheimur.acts", "L_SITE"): ("world",),
-    ("alheimur.acts", "L_AIM"): ("ship",),
-    ("alheimur.acts", "L_TARGET"): ("ship",),
-    ("alheimur.acts", "L_SURVIVE"): (),
-    ("alheimur.view", "L_EMPTY"): ("tile", "element"),
-    ("alheimur.view", "L_PIECE"): ("tile", "element", "letter", "size"),
-    ("alheimur.view", "L_INVADER"): ("tile", "element", "letter", "size"),
-    ("alheimur.view", "L_SHIP"): ("ship", "size", "shipkind"),
-    ("alheimur.view", "L_MARINE"): ("ship", "size"),
-    ("alheimur.view", "L_NO_SHIPS"): ("place",),
-    ("alheimur.view", "L_TABS"): (),
+    ("alheimur.words", "L_PASS_EXPAND"): (),
+    ("alheimur.words", "L_PASS_STEP"): ("step", "stepword"),
+    ("alheimur.words", "L_PASS_FIRE"): (),
+    ("alheimur.words", "L_START"): ("terr", "size"),
+    ("alheimur.words", "L_EXPAND"): ("terr", "size"),
+    ("alheimur.words", "L_CIVILIZE"): ("terr", "size"),
+    ("alheimur.words", "L_MIGRATE"): ("terr", "tile"),
+    ("alheimur.words", "L_LAUNCH"): ("terr", "shipkind"),
+    ("alheimur.words", "L_BOARD"): ("terr", "ship"),
+    ("alheimur.words", "L_RETURN"): ("ship", "terr"),
+    ("alheimur.words", "L_UNLOAD"): ("ship", "terr"),
+    ("alheimur.words", "L_FLIP"): ("ship", "shipkind"),
+    ("alheimur.words", "L_LAND"): ("ship", "terr"),
+    ("alheimur.words", "L_MOVE"): ("ship", "place", "place"),
+    ("alheimur.words", "L_SITE"): ("world",),
+    ("alheimur.words", "L_AIM"): ("ship",),
+    ("alheimur.words", "L_TARGET"): ("ship",),
+    ("alheimur.words", "L_SURVIVE"): (),
+    ("alheimur.human", "L_EMPTY"): ("tile", "element"),
+    ("alheimur.human", "L_PIECE"): ("tile", "element", "letter", "size"),
+    ("alheimur.human", "L_INVADER"): ("tile", "element", "letter", "size"),
+    ("alheimur.human", "L_SHIP"): ("ship", "size", "shipkind"),
+    ("alheimur.human", "L_MARINE"): ("ship", "size"),
+    ("alheimur.human", "L_NO_SHIPS"): ("place",),
+    ("alheimur.human", "L_TABS"): (),
     ("alheimur.app", "M_SEED"): ("seed", "n"),
     ("alheimur.app", "M_CONTINUED"): ("round",),
-    ("alheimur.human", "M_UNDONE"): ("act",),
-    ("alheimur.human", "M_NOTHING"): (),
-    ("alheimur.app", "M_OVER"): (),
     ("alheimur.human", "M_FINAL"): (),
     ("alheimur.human", "L_CHOICE"): ("n", "n"),
     ("alheimur.human", "L_ONE"): (),
@@ -188,45 +190,44 @@ ALH = {
     ("alheimur.human", "L_MANY_NP"): ("n",),
     ("alheimur.human", "L_NONE_NP"): (),
     ("alheimur.human", "L_SITE"): (),
-    ("alheimur.app", "S_TURN"): ("letter", "limit", "limit"),
-    ("alheimur.app", "S_TURN_FREE"): ("letter", "round"),
-    ("alheimur.app", "S_TURN_LAST"): ("letter",),
-    ("alheimur.app", "S_PHASE"): ("letter", "phase"),
-    ("alheimur.shows", "M_LIVES"): ("terr", "letter", "size", "n", "n", "n"),
-    ("alheimur.shows", "M_DIES"): ("terr", "letter", "size", "n", "n", "n"),
-    ("alheimur.shows", "M_INV_LIVES"): ("terr", "letter"),
-    ("alheimur.shows", "M_INV_DIES"): ("terr", "letter", "pips"),
-    ("alheimur.shows", "M_SURV_GO"): ("world", "n"),
-    ("alheimur.shows", "M_SURV_NONE"): (),
-    ("alheimur.shows", "M_DIED"): ("n",),
-    ("alheimur.shows", "M_DIED1"): (),
-    ("alheimur.shows", "M_LAST"): ("name", "n"),
-    ("alheimur.shows", "M_SHOT"): ("ship", "ship"),
-    ("alheimur.shows", "M_MISS"): ("ship", "ship"),
-    ("alheimur.shows", "M_HIT"): ("ship", "ship"),
-    ("alheimur.shows", "M_HITS"): ("ship", "ship", "n"),
-    ("alheimur.shows", "M_SAVED"): ("ship",),
-    ("alheimur.shows", "M_SHRINKS"): ("ship", "ship"),
-    ("alheimur.shows", "M_DESTROYED"): ("ship",),
-    ("alheimur.shows", "M_MARINE_LOST"): ("ship", "ship"),
+    ("alheimur.words", "S_TURN"): ("letter", "limit", "limit"),
+    ("alheimur.words", "S_TURN_FREE"): ("letter", "round"),
+    ("alheimur.words", "S_TURN_LAST"): ("letter",),
+    ("alheimur.words", "S_PHASE"): ("letter", "phase"),
+    ("alheimur.survival", "M_LIVES"): ("terr", "letter", "size", "n", "n", "n"),
+    ("alheimur.survival", "M_DIES"): ("terr", "letter", "size", "n", "n", "n"),
+    ("alheimur.survival", "M_INV_LIVES"): ("terr", "letter"),
+    ("alheimur.survival", "M_INV_DIES"): ("terr", "letter", "pips"),
+    ("alheimur.survival", "M_SURV_GO"): ("world", "n"),
+    ("alheimur.survival", "M_SURV_NONE"): (),
+    ("alheimur.survival", "M_DIED"): ("n",),
+    ("alheimur.survival", "M_DIED1"): (),
+    ("alheimur.survival", "M_LAST"): ("name", "n"),
+    ("alheimur.shot", "M_SHOT"): ("ship", "ship"),
+    ("alheimur.shot", "M_MISS"): ("ship", "ship"),
+    ("alheimur.shot", "M_HIT"): ("ship", "ship"),
+    ("alheimur.shot", "M_HITS"): ("ship", "ship", "n"),
+    ("alheimur.shot", "M_SAVED"): ("ship",),
+    ("alheimur.shot", "M_SHRINKS"): ("ship", "ship"),
+    ("alheimur.shot", "M_DESTROYED"): ("ship",),
+    ("alheimur.shot", "M_MARINE_LOST"): ("ship", "ship"),
     ("alheimur.computer", "M_DID"): ("name", "act"),
     ("alheimur.computer", "M_THINKING"): ("name", "alevel"),
-    ("alheimur.computer", "M_LOW_MEMORY"): ("name",),
     ("alheimur.computer", "S_THINKS"): ("letter",),
-    ("alheimur.cover", "L_PASS_TO"): (),
-    ("alheimur.cover", "L_PASS"): ("name",),
-    ("alheimur.cover", "L_NAME"): ("name", "letter"),
-    ("alheimur.building", "L_TITLE"): ("letter", "n"),
-    ("alheimur.building", "L_TITLE_SWAP"): ("letter",),
-    ("alheimur.building", "L_NEUTRAL"): (),
-    ("alheimur.building", "L_HAND"): (),
-    ("alheimur.building", "M_PLACE"): (),
-    ("alheimur.building", "M_SWAP"): (),
-    ("alheimur.building", "M_BUILT"): ("letter", "tile", "n"),
-    ("alheimur.building", "M_REBUILD"): ("letter",),
-    ("alheimur.building", "M_REDEAL"): (),
-    ("alheimur.building", "M_THINKS"): ("name",),
-    ("alheimur.overview", "L_TITLE"): (),
+    ("alheimur.hand_over", "L_PASS_TO"): (),
+    ("alheimur.hand_over", "L_PASS"): ("name",),
+    ("alheimur.hand_over", "L_NAME"): ("name", "letter"),
+    ("alheimur.build_screen", "L_TITLE"): ("letter", "n"),
+    ("alheimur.build_screen", "L_TITLE_SWAP"): ("letter",),
+    ("alheimur.build_screen", "L_NEUTRAL"): (),
+    ("alheimur.build_screen", "L_HAND"): (),
+    ("alheimur.build_screen", "M_PLACE"): (),
+    ("alheimur.build_screen", "M_SWAP"): (),
+    ("alheimur.build_screen", "M_BUILT"): ("letter", "tile", "n"),
+    ("alheimur.build_screen", "M_REBUILD"): ("letter",),
+    ("alheimur.build_screen", "M_REDEAL"): (),
+    ("alheimur.build_screen", "M_THINKS"): ("name",),
+    ("alheimur.all_worlds", "L_TITLE"): (),
     ("alheimur.results", "L_WINS"): ("name", "total"),
     ("alheimur.results", "L_SHARED"): ("n", "total"),
     ("alheimur.results", "L_PLAYER"): ("letter", "name", "total"),
@@ -236,26 +237,51 @@ ALH = {
     ("alheimur.results", "L_HILO"): ("element", "element"),
     ("alheimur.results", "L_PRODUCT"): ("score", "score", "n", "total"),
     ("alheimur.results", "L_REST"): ("others", "total"),
+    ("alheimur.results", "L_END_13"): (),
+    ("alheimur.results", "L_END_LIMIT"): ("limit",),
+    ("alheimur.results", "L_END_ALONE"): (),
+    ("alheimur.results", "L_END_200"): (),
+    ("alheimur.results", "L_END_NOBODY"): (),
+    ("alheimur.human", "M_OVER"): (),
+    ("alheimur.ending", "S_END_13"): (),
+    ("alheimur.ending", "S_END_LIMIT"): ("limit",),
+    ("alheimur.ending", "S_END_ALONE"): (),
+    ("alheimur.ending", "S_END_200"): (),
+    ("alheimur.ending", "S_END_NOBODY"): (),
 }
 LONGEST.update({
     "terr": "R D4", "tile": "D4", "size": "medium", "element": "earth", "letter": "R",
     "name": "yellow", "ship": "Y3T2", "shipkind": "transport", "place": "space", "world": "N",
-    "stepword": "migrate", "phase": "expansion", "round": 255, "score": "0.5",
+    "stepword": "migrate", "phase": "expansion", "round": 201, "score": "0.5",
     "step": 6,                  # the six steps of a turn's second half
     "limit": 60,                # the longest round limit (engine.ROUND_LIMITS)
     "escore": 48, "pips": 3, "tiles": 16,   # a region's score: pips x tiles
     "others": "96.5",           # three element scores (48 + 48 + 0.5)
     "total": "96912.75",        # 48 x 48 x 42 progress + 3 x 48, in quarters at most
     "alevel": "a" * 12,         # a computer level's name (alheimur/save.py keeps 12 at most)
-    "act": "launch R D4 as a transport",   # the longest filled L_ of alheimur.acts
+    "act": "launch R D4 as a transport",   # the longest filled L_ of alheimur.words
 })
 # Alheimur's places other than the message line: the turn (top right, 8
-# characters), the panel's status line (11), the hand-over's name (scale 2).
-ALH_PLACE = {("alheimur.app", "S_TURN"): (8, 1), ("alheimur.app", "S_TURN_FREE"): (8, 1),
-             ("alheimur.app", "S_TURN_LAST"): (8, 1), ("alheimur.app", "S_PHASE"): (11, 1),
-             ("alheimur.computer", "S_THINKS"): (11, 1), ("alheimur.cover", "L_NAME"): (13, 1)}
+# characters; which end came, once over), the panel's status line (11),
+# the hand-over's name (scale 2).
+ALH_PLACE = {("alheimur.words", "S_TURN"): (8, 1), ("alheimur.words", "S_TURN_FREE"): (8, 1),
+             **{("alheimur.ending", "S_END_" + k): (8, 1)
+                for k in ("13", "LIMIT", "ALONE", "200", "NOBODY")},
+             ("alheimur.words", "S_TURN_LAST"): (8, 1), ("alheimur.words", "S_PHASE"): (11, 1),
+             ("alheimur.computer", "S_THINKS"): (11, 1), ("alheimur.hand_over", "L_NAME"): (13, 1)}
 
-TEMPLATES = {**ALIEN, **SKY, **ALH}
+# The shell's own (ui/session.py, ui/think.py): what every game says alike.
+SHELL = {
+    ("ui.pause", "M_PAUSED"): ("seed",),
+    ("ui.pause", "M_PAUSED_LOADED"): (),
+    ("ui.session", "M_UNDONE"): ("undone",),
+    ("ui.session", "M_NOTHING"): (),
+    ("alheimur.app", "M_NOTHING"): (),
+    ("ui.think", "M_LOW_MEMORY"): ("name", "level"),
+}
+LONGEST["undone"] = "P2 green tower H10 and the 37 builds after it"  # aliencity.app's longest
+
+TEMPLATES = {**ALIEN, **SKY, **ALH, **SHELL}
 LONGEST["wins"] = "P2 wins"
 LONGEST["height"] = 6        # a suit has 6 tiles
 LONGEST["spts"] = 24         # a stack's points: 6 tiles x 2, doubled by a pawn
@@ -309,7 +335,8 @@ def test_template_fits_whole(key):
 
 
 def test_the_longest_words_are_the_longest():
-    """The "play" and "done" slots hold the longest filled play texts."""
+    """The "play", "done", "undone" and "act" slots hold the longest filled
+    texts of their kind."""
     from skyscrapers import screen
     plays = [fill(getattr(screen, n), SKY[("skyscrapers.screen", n)])
              for n in ("P_STACK", "P_SLIDE", "P_PAWN")]
@@ -317,17 +344,21 @@ def test_the_longest_words_are_the_longest():
             for n in ("M_DONE_STACK", "M_DONE_SLIDE", "M_DONE_PAWN")]
     assert max(len(p) for p in plays) == len(LONGEST["play"])
     assert max(len(d) for d in done) == len(LONGEST["done"])
-    acts = [fill(t, k) for (m, n), k in ALH.items() if m == "alheimur.acts"
+    undone = [fill(getattr(importlib.import_module(m), n), k) for (m, n), k in ALIEN.items()
+              if n.startswith("M_UNDONE")]
+    assert max(len(u) for u in undone) == len(LONGEST["undone"])
+    acts = [fill(t, k) for (m, n), k in ALH.items() if m == "alheimur.words"
             for t in (getattr(importlib.import_module(m), n),)]
     assert max(len(a) for a in acts) == len(LONGEST["act"])
 
 
 def test_the_panel_table_fits():
     """Alien City's panel table: three lines of 13 characters at most,
-    with the biggest numbers."""
-    from aliencity.screen import T_TABLE
-    for line in (T_TABLE % (3, 3, 972, 972)).split("\n"):
-        assert len(line) <= PANEL, line
+    with the biggest numbers, during the game and at its end."""
+    from aliencity.screen import T_FINAL, T_NOW, T_TABLE
+    for when in (T_NOW, T_FINAL):
+        for line in (T_TABLE % (when, 972, 972, 3, 3)).split("\n"):
+            assert len(line) <= PANEL, line
 
 
 def test_the_check_can_fail():

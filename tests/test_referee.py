@@ -205,7 +205,7 @@ def test_score_text_words(tmp_path):
     _, sc = expected_score(g)
     p = run("score", "--text", write(tmp_path, record.write(g)))
     assert p.returncode == 0, p.err
-    assert "Totals: W %d, B %d." % tuple(sc.totals) in p.out
+    assert "Totals: P1 (W) %d, P2 (B) %d." % tuple(sc.totals) in p.out
     t = sc.towers[0]
     assert ("%s tower on %s: " % (COLOUR_NAMES[t.colour], lot_name(t.lot))) in p.out
 
@@ -618,7 +618,7 @@ def test_demo(args):
     assert q.returncode == 0, q.err
     assert q.out.startswith("ok: ") and "game over" in q.out
     sc = json.loads(run("score", "-", stdin=rec).out)
-    assert "Totals: W %d, B %d." % (sc["scores"]["W"], sc["scores"]["B"]) in p.out
+    assert "Totals: P1 (W) %d, P2 (B) %d." % (sc["scores"]["W"], sc["scores"]["B"]) in p.out
     # the board: rows 10 to 1, columns A-H, the game's structures
     rows = [int(m.group(1)) for m in re.finditer(r"^\s*(\d+) \|", p.out, re.M)]
     assert rows == list(range(10, 0, -1))
@@ -641,7 +641,7 @@ def test_demo(args):
 def test_demo_classic_shows_dice():
     p = run("demo", "--seed", "9", "--rules", "classic")
     assert p.returncode == 0, p.err
-    assert re.search(r"W rolls( \d){4} = \d+, B rolls( \d){4} = \d+", p.out)
+    assert re.search(r"P1 \(W\) rolls( \d){4} = \d+, P2 \(B\) rolls( \d){4} = \d+", p.out)
     assert "rules classic" in p.out
 
 

@@ -28,12 +28,16 @@ ROW0, ROW1 = 38, 53              # the launcher's first two menu rows (centres)
 
 # ------------------------------------------------------------ helpers
 
-def run_sim(tmp_path, script=None, board="pybadge", nvm=None, name="run"):
-    """python -m sim --headless ...; returns (state dict, PNG path)."""
+def run_sim(tmp_path, script=None, board="pybadge", nvm=None, name="run", panel=True):
+    """python -m sim --headless ...; returns (state dict, PNG path). The
+    screenshot holds the panel's own pixels unless not ``panel`` (then the
+    screen as the window shows it, dimmed by the brightness setting)."""
     shot = tmp_path / (name + ".png")
     state = tmp_path / (name + ".json")
     cmd = [sys.executable, "-m", "sim", "--headless", "--board", board,
            "--screenshot", str(shot), "--state", str(state), "--timeout", "30"]
+    if panel:
+        cmd.append("--shot-panel")
     if script is not None:
         sf = tmp_path / (name + ".txt")
         sf.write_text(script)
@@ -288,12 +292,25 @@ def test_pixels_reach_the_runner(tmp_path):
 
 def test_brightness_dims_the_window_as_the_backlight(tmp_path):
     """The launcher's brightness setting reaches the display's backlight;
-    the window shows the screen that much darker (screenshots keep the
-    panel's own pixels, which the tests read)."""
-    state, _ = run_sim(tmp_path, name="b3")
+    the window, the screenshot and --state's "screen" show the screen that
+    much darker (--shot-panel and "panel": the panel's own pixels)."""
+    state, shot3 = run_sim(tmp_path, name="b3", panel=False)
     assert state["backlight"] == 0.75                 # level 3 of 4, the default
-    state, _ = run_sim(tmp_path, script="up\nleft\nleft\n", name="b1")
-    assert state["backlight"] == 0.25                 # brightness row, two steps down
+    state1, shot1 = run_sim(tmp_path, script="up\nleft\nleft\n", name="b1", panel=False)
+    assert state1["backlight"] == 0.25                # brightness row, two steps down
+    _, panel1 = run_sim(tmp_path, script="up\nleft\nleft\n", name="p1")
+    for st, level in ((state, 0.75), (state1, 0.25)):
+        for key in ("mean", "max"):
+            shown, own = st["screen"][key], st["panel"][key]
+            assert max(own) > (100 if key == "max" else 10)
+            assert all(abs(a - b * level) <= 2 for a, b in zip(shown, own)), (key, shown, own)
+    # the screenshots: the title's brightest pixel, dimmed as the backlight
+    def brightest(path):
+        s = load_png(path)
+        return max(max(tuple(s.get_at((x, y)))[:3]) for x in range(160) for y in range(128))
+    full = brightest(panel1)
+    assert abs(brightest(shot1) - full * 0.25) <= 2
+    assert abs(brightest(shot3) - full * 0.75) <= 2
     import pygame
 
     from sim import runner
@@ -366,3 +383,18 @@ def test_reset_restarts_code_and_crashes_are_reported(tmp_path):
     assert p.returncode == 1 and "ValueError: boom" in p.stderr
     s = json.loads(state.read_text())
     assert s["resets"] == 1 and "boom" in s["error"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland displays only")
+def test_no_display_says_how_to_run_headless():
+    """`make play` (python -m sim) on a machine with no display: one line
+    that says how to run headless, at once, instead of an invisible window
+    waiting for keys (issue 31)."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    p = subprocess.run([sys.executable, "-m", "sim"], cwd=paths.ROOT, env=env,
+                       capture_output=True, text=True, timeout=30)
+    assert p.returncode == 2
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1 and "--headless" in lines[0] and "sim/README.md" in lines[0]
+    assert p.stdout == ""

@@ -17,6 +17,8 @@ from skyscrapers.scoring import score
 from store import Store
 
 SEED = 5
+# Pause -> "finish" -> "sure?": down to "yes", A.
+FINISH = ["start", "down", "down", "a", "down", "a"]
 
 
 def run_sim(tmp_path, script, name="run"):
@@ -26,7 +28,7 @@ def run_sim(tmp_path, script, name="run"):
     nvm = tmp_path / (name + ".nvm")
     sf.write_text(script)
     cmd = [sys.executable, "-m", "sim", "--headless", "--script", str(sf),
-           "--screenshot", str(shot), "--state", str(state), "--timeout", "100",
+           "--screenshot", str(shot), "--shot-panel", "--state", str(state), "--timeout", "100",
            "--nvm", str(nvm)]
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     p = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True,
@@ -115,7 +117,7 @@ def scripted_game(seed, opts, nplays):
 
 def test_full_scripted_game_to_the_scoring_screen(tmp_path):
     plays, g, _cur = scripted_game(SEED, 0, 30)
-    script = open_game(SEED) + plays + ["start", "down", "down", "a", "wait 300"]
+    script = open_game(SEED) + plays + FINISH + ["wait 300"]
     _st, _shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "full")
     want = score(g).total
     assert g.nplays == 30 and want > 0
@@ -201,3 +203,107 @@ def test_autosave_continue_and_the_other_games_save(tmp_path):
     both = Store(bytearray(nvm_file.read_bytes()))
     assert both.game(0x73) == (options, data)       # untouched
     assert both.game(0x61)[1] is not None and both.last() == 0x61
+
+
+def message(shot):
+    """The message line as shown (its two lines joined)."""
+    import pygame
+    from test_app import read_text
+    surf = pygame.image.load(str(shot))
+    lines = (read_text(surf, 2, 104 + 12 * i, 26).rstrip() for i in range(2))
+    return " ".join(ln for ln in lines if ln)
+
+
+def toward(c, hole):
+    """The d-pad key from cell c toward the hole next to it."""
+    return {-5: "up", 5: "down", -1: "left", 1: "right"}[hole - c]
+
+
+def test_finish_asks_and_a_finished_game_looks_finished(tmp_path):
+    """Finish asks "sure?" first; after the scores the board says it is
+    finished (its final score), refuses an undo and a slide, and stays
+    unsaved (a finished game is not continued)."""
+    import pygame
+    from test_app import read_text
+
+    from skyscrapers.app import M_FINISHED, M_NO_MORE
+    from skyscrapers.engine import SLIDE, play_of
+    plays, g, cur = scripted_game(SEED, 0, 8)
+    start = open_game(SEED) + plays
+    _st, shot, nvm = run_sim(tmp_path, "\n".join(start + FINISH[:4] + ["wait 200"]) + "\n",
+                             "sure")
+    assert read_text(pygame.image.load(str(shot)), 4, 1, 13) == "finish: sure?"
+    # B there: back to the game, nothing finished
+    _st, shot, nvm = run_sim(tmp_path, "\n".join(start + FINISH[:4] + ["b", "b", "wait 200"])
+                             + "\n", "no")
+    assert Store(bytearray(nvm)).game(0x73)[1] is not None
+    # yes, then B on the scores: the finished board
+    done = start + FINISH + ["wait 300", "b", "wait 200"]
+    _st, shot, nvm = run_sim(tmp_path, "\n".join(done) + "\n", "done")
+    assert message(shot) == M_FINISHED % score(g).total
+    assert read_text(pygame.image.load(str(shot)), 106, 1, 5) == "final"
+    assert Store(bytearray(nvm)).game(0x73)[1] is None
+    # B (undo) is refused and says so
+    _st, shot, nvm = run_sim(tmp_path, "\n".join(done + ["b", "wait 100"]) + "\n", "undo")
+    assert message(shot) == M_NO_MORE
+    assert Store(bytearray(nvm)).game(0x73)[1] is None
+    # a press toward the hole from a piece that could slide: no slide
+    c = next(c for c in range(25) if c != g.hole and g.why_not(play_of(SLIDE, c, g.hole)) is None)
+    moves = goto(cur, c, g.hole) + [toward(c, g.hole), "wait 100"]
+    _st, shot, nvm = run_sim(tmp_path, "\n".join(done + moves) + "\n", "slide")
+    assert Store(bytearray(nvm)).game(0x73)[1] is None
+
+
+def test_a_refused_dpad_slide_says_why(tmp_path):
+    """Variant 2: after three tile slides, a d-pad press toward the hole
+    from a fourth tile does not slide it, and the message says why."""
+    from skyscrapers.engine import R_THREE_SLIDES, SLIDE, play_of, play_to
+    g = new_game(SEED, VAR2)
+    cur = 7
+    script = open_game(SEED, var2=True)
+    for _ in range(3):
+        c = next(c for c in range(25) if c != g.hole and g.height[c] == 1
+                 and g.why_not(play_of(SLIDE, c, g.hole)) is None)
+        script += goto(cur, c, g.hole) + [toward(c, g.hole)]
+        m = play_of(SLIDE, c, g.hole)
+        g.play(m)
+        cur = play_to(m)
+    c = next(c for c in range(25) if c != g.hole and g.height[c] == 1
+             and g.why_not(play_of(SLIDE, c, g.hole)) == R_THREE_SLIDES)
+    script += goto(cur, c, g.hole) + [toward(c, g.hole), "wait 100"]
+    st, shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "refused")
+    assert message(shot) == R_THREE_SLIDES
+    assert [e for e in st["audio"] if e["op"] == "play"][-1]["freq"] == 180   # the low beep
+    from skyscrapers import save
+    assert save.decode(save.Setup(), Store(bytearray(nvm)).game(0x73)[1]).nplays == 3
+
+
+def test_no_tile_shows_a_button_letter_and_pawns_leave_values_whole():
+    """Suits are signs, the ace is 1: no sprite shows an "A" or a "B" (the
+    buttons' letters) where a suit or a value goes; a pawn stands above a
+    tile's value and never covers it (issue 31)."""
+    from skyscrapers import screen, sprites
+    from ui.draw import GLYPHS
+    bm, _pal = sprites.make()
+    S = screen.S
+
+    def glyph_bits(i, x0, y0, colour):
+        ox, oy = (i % screen.COLS) * S, (i // screen.COLS) * S
+        return sum(1 << (14 - r * 3 - c) for r in range(5) for c in range(3)
+                   if bm[ox + x0 + c, oy + y0 + r] == colour)
+
+    buttons = {GLYPHS["A"], GLYPHS["B"]}
+    signs = set()
+    for t in range(24):
+        s, v = t // 6, t % 6
+        sign = glyph_bits(1 + t, 1, 1, 12 if s == 1 else 5 + s)
+        value = glyph_bits(1 + t, 5, 4, 12)
+        assert sign and sign not in buttons and value not in buttons, t
+        assert value == (GLYPHS[str(v)] if v else 0), t
+        signs.add(sign)
+    assert len(signs) == 4
+    for p in range(4):
+        pawn = {(x, y) for x in range(S) for y in range(S)
+                if bm[(screen.PAWN + p) % screen.COLS * S + x,
+                      (screen.PAWN + p) // screen.COLS * S + y]}
+        assert pawn and all(y < 4 for _x, y in pawn)      # the value is on rows 4-8

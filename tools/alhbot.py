@@ -41,6 +41,34 @@ def frame_of(name, filename):
     return None
 
 
+def board_frame():
+    """The frame of the Alheimur board's loop (ui/session.py's Board.run,
+    its ``self`` alheimur/app.py's Board) on the stack, or None."""
+    f = sys._getframe(1)
+    while f is not None:
+        if f.f_code.co_name == "run" and f.f_code.co_filename.endswith("ui/session.py"):
+            b = f.f_locals.get("self")
+            if type(b).__module__ == "alheimur.app":
+                return f
+        f = f.f_back
+    return None
+
+
+def waiting_on_board():
+    """The Alheimur board waits for a press on its own screen (the loop's
+    wait, not a menu's or another screen's): its Board, else None."""
+    f = sys._getframe(1)
+    while f is not None:
+        if f.f_code.co_name == "key" and f.f_code.co_filename.endswith("ui/session.py"):
+            up = f.f_back
+            if up is not None and up.f_code.co_name == "run" and \
+                    type(up.f_locals.get("self")).__module__ == "alheimur.app":
+                return up.f_locals["self"]
+            return None
+        f = f.f_back
+    return None
+
+
 class Bot:
     def __init__(self, seats, seed, limit=0, rng=1, until=None, undo=0.03, wander=0.08,
                  look=0.01, passes=0.15, resume=False, max_presses=20000, careful=True,
@@ -84,17 +112,20 @@ class Bot:
         """What is on screen now (``screen``), from the firmware's frames."""
         for name, fn, what in (("show", "ui/crash.py", "crash"), ("run", "launcher.py", "launcher"),
                                ("ask", "newgame.py", "new game"),
-                               ("hand_over", "cover.py", "hand over"), ("_sure", "pause.py", "pause"),
+                               ("hand_over", "hand_over.py", "hand over"),
+                               ("_sure", "pause.py", "pause"),
                                ("menu", "pause.py", "pause"), ("run", "textview.py", "scores"),
-                               ("run", "overview.py", "overview"),
-                               ("_human", "building.py", "building")):
+                               ("run", "all_worlds.py", "overview"),
+                               ("_human", "build_screen.py", "building")):
             if frame_of(name, fn) is not None:
                 self.screen = what
                 return
-        f = frame_of("run", "alheimur/app.py")
+        f = board_frame()
         if f is not None:
             b = f.f_locals["self"]
-            self.screen = ("board", "choose", "survival", "game over")[b.mode]
+            t = b.human_turn
+            if t is not None:
+                self.screen = ("board", "choose", "survival", "game over")[t.mode]
 
     def decide(self):
         """The button to press now (None: none)."""
@@ -114,7 +145,7 @@ class Bot:
         if f is not None:
             self.screen = "new game"
             return self.new_game(f.f_locals)
-        f = frame_of("hand_over", "cover.py")
+        f = frame_of("hand_over", "hand_over.py")
         if f is not None:
             self.screen = "hand over"
             p = f.f_locals["p"]
@@ -130,23 +161,23 @@ class Bot:
             tv = f.f_locals["self"]
             self.scored = (tv.title.text, list(tv.lines))
             return "b"
-        if frame_of("run", "overview.py") is not None:
+        if frame_of("run", "all_worlds.py") is not None:
             self.screen = "overview"
             return "b"
-        f = frame_of("_human", "building.py")
+        f = frame_of("_human", "build_screen.py")
         if f is not None:
             self.screen = "building"
             r = self.rng.random()
             return "a" if r < 0.7 else self.rng.choice(("left", "right", "b", "select"))
-        f = frame_of("run", "alheimur/app.py")
+        f = board_frame()
         if f is not None:
             b = f.f_locals["self"]
-            if b.scr is None:
+            if b.scr is None or b.human_turn is None:
                 return None
-            if cursor is None:
+            if Turn is None:
                 _borrow()
             self.board = b
-            return self.on_board(b)
+            return self.on_board(b.human_turn)
         return None
 
     def new_game(self, loc):
@@ -174,6 +205,8 @@ class Bot:
         return "start"
 
     def on_board(self, b):
+        """The press on the board: ``b`` is the human's turn (its modes,
+        options, the play screen ``b.scr``)."""
         from alheimur.actions import PASS
         g = b.g
         mode = b.mode
@@ -236,8 +269,8 @@ class Bot:
     def spot_of(self, g, a):
         """Where the cursor must be for action a: a spot, or -2 - world (a
         tab: the battle sites)."""
-        from alheimur.actions import K_SITE, a_world
-        if a >> 11 == K_SITE:
+        from alheimur.actions import K_SITE, a_world, kind_of
+        if kind_of(a) == K_SITE:
             return -2 - a_world(a)
         return g.subject(a)
 
@@ -252,7 +285,8 @@ class Bot:
 
     def path(self, b, spot):
         """The first d-pad press of the shortest way to ``spot`` (the
-        cursor's own moves, alheimur/view.py, on a shadow of it)."""
+        cursor's own moves, alheimur/human.py's, on a shadow of the play
+        screen)."""
         start = Shadow(b.scr)
         seen = {start.key()}
         todo = [(start, None)]
@@ -262,7 +296,7 @@ class Bot:
             for sh, first in todo:
                 for k, name in keys:
                     c = sh.copy()
-                    cursor.move(c, k)
+                    Turn.move(_Mover(c), k)
                     kk = c.key()
                     if kk in seen:
                         continue
@@ -275,9 +309,26 @@ class Bot:
         return self.rng.choice(("left", "right", "up", "down"))
 
 
+class _Mover:
+    """What HumanTurn.move reads: the game and the (shadow) screen."""
+
+    def __init__(self, scr):
+        self.scr = scr
+        self.g = scr.g
+
+    def _world_step(self, key):
+        Turn._world_step(self, key)
+
+    def _panel_step(self, key):
+        Turn._panel_step(self, key)
+
+    def _last(self, r):
+        return Turn._last(self, r)
+
+
 class Shadow:
-    """The board screen's cursor without the drawing: alheimur/view.py's
-    move() runs on it."""
+    """The play screen's cursor without the drawing: alheimur/human.py's
+    HumanTurn.move runs on it."""
 
     def __init__(self, scr=None):
         if scr is None:
@@ -333,16 +384,16 @@ class Shadow:
 
 def _borrow():
     """Shadow takes the Screen's methods the cursor's moves use; the moves
-    are alheimur/view.py's (the firmware's, loaded with it)."""
-    global cursor
-    from alheimur import view
+    are alheimur/human.py's HumanTurn's (the firmware's, loaded with it)."""
+    global Turn
+    from alheimur.human import HumanTurn
     from alheimur.screen import Screen
-    cursor = view
-    for name in ("tab_of", "loc_of", "terr", "ship", "spot", "draw_panel"):
+    Turn = HumanTurn
+    for name in ("tab_of", "loc_of", "terr", "ship", "spot", "draw_panel", "point"):
         setattr(Shadow, name, getattr(Screen, name))
 
 
-cursor = None   # alheimur.view, once borrowed
+Turn = None   # alheimur.human's HumanTurn, once borrowed
 
 
 def saved_nvm(path, game, seats, seed=0, dealt=1, limit=0, rng_seed=1):
@@ -389,7 +440,7 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     argv = ["--headless", "--seed", str(seed), "--board", board, "--timeout", str(timeout),
-            "--shot-scale", str(scale)]
+            "--shot-scale", str(scale), "--shot-panel"]
     if nvm:
         argv += ["--nvm", str(nvm)]
     args = R.parse_args(argv)
@@ -405,6 +456,9 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
         def _pump_script(self):
             host = self.host
             now = host.now_ms()
+            if self.crash_screens:           # code.py caught an exception: a failure
+                raise Failure("the crash screen: %s\n%s" % (self.crash_screens[0]["text"],
+                                                            self.crash_screens[0]["traceback"]))
             self.display.auto_refresh_tick()
             if watch is not None and watch(bot):
                 raise host.Done()

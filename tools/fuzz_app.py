@@ -1,16 +1,29 @@
 """Fuzz the handheld app: random button events through every screen.
 
-    .venv/bin/python tools/fuzz_app.py --events 100000 [--seed 1] [--board both]
+    .venv/bin/python tools/fuzz_app.py --events 100000 [--seed S] [--board both]
 
 Runs firmware/code.py, unchanged, in the headless simulator (in this
-process, virtual clock) and feeds it seeded random button events: taps,
-presses and releases on their own, holds long enough to auto-repeat, two
-buttons at once, and on the PyGamer the stick in both directions (left and
-right, up and down held together). Events come whenever the firmware
-touches the hardware, so also while the computer thinks. Each time the
-launcher is on screen the fuzzer walks its highlight to the next game in
-turn and opens it, so the events spread over every game; inside a game
-everything is random again.
+process, virtual clock; every refresh drawn) and feeds it seeded random
+button events: taps, presses and releases on their own, holds long enough
+to auto-repeat, two buttons at once, and on the PyGamer the stick in both
+directions (left and right, up and down held together). Events come
+whenever the firmware touches the hardware, so also while the computer
+thinks. Each time the launcher is on screen the fuzzer opens the next in
+turn of: a planted Alheimur game, Alien City, Skyscrapers, Alheimur; inside
+a game everything is random again, until the game has had its share of
+the events and the fuzzer quits it through the pause menu.
+
+The planted game is what random presses alone seldom reach: a seeded
+Alheimur game (tools/alhseeded.py, 2-4 players, humans and computers)
+stopped at its first fleet battle (every other time at a shot's first
+die, so the dice roll at once), saved into a fresh NVM; the board is
+switched off and on (a reset) and the launcher's Continue opens it. The run
+counts what it saw of Alheimur's turn (``alheimur``: survival checks,
+battle sites, aims, targets, battle rolls), so a test can tell the battles
+and survival were reached.
+
+Without --seed the seed is new each run (printed first, on stderr); a
+failure prints it with the command that replays the run.
 
 After every event the engine's invariants are checked on the game being
 played (the shell's test hook ``ui.session.observer`` hands it over):
@@ -41,9 +54,10 @@ Alheimur (``AlhChecker``)
 - the state loads back into a fresh game as it was (what a save holds).
 
 Any exception (also one the crash screen catches: its traceback goes to
-the console) or broken invariant stops the run with exit status 1. Prints
-one JSON line: events, events per second, checks per game, games, moves,
-screens seen (by the firmware function on the stack), crash screens,
+the console, and the crash screen itself) or broken invariant stops the
+run with exit status 1. Prints one JSON line: the seed, events, events per
+second, checks per game, games, moves, screens seen (by the firmware
+function on the stack), Alheimur's turn, planted games, crash screens,
 resets.
 """
 
@@ -65,11 +79,15 @@ WEIGHTS = (10, 10, 9, 9, 22, 9, 6, 5)
 # Firmware functions that tell which screen is up (the game's folder is
 # added for the game's own screens).
 SCREENS = {
-    "launcher": "launcher", "ask": "new game", "run": "board", "turn": "computer move",
+    "launcher": "launcher", "ask": "new game", "run": "board", "move": "computer move",
     "hint": "hint", "menu": "pause menu", "_sure": "sure?", "scores": "scoring",
     "finish": "scoring", "rules": "rules", "_screen": "crash screen",
 }
 GAME_ROWS = ("Alien City", "Skyscrapers", "Alheimur")   # launcher rows the fuzzer opens
+PLANTED = -1                   # in VISITS: the planted Alheimur game (Continue)
+VISITS = (PLANTED, 0, 1, 2)    # what the fuzzer opens from the launcher, in turn
+# Alheimur's decision points the run counts (alheimur/actions.py P_*).
+ALH_PHASES = {5: "survival", 12: "battle site", 13: "aim", 14: "target", 15: "battle roll"}
 
 
 class Failure(BaseException):
@@ -152,15 +170,17 @@ class AlhChecker:
     """Alheimur's invariants (see the module docstring)."""
 
     def __init__(self):
-        from alheimur import layout
+        from alheimur import actions, layout
         from alheimur.engine import Game
         self.L = layout
+        self.A = actions
         self.Game = Game
         self.checks = 0
         self.seen = None
 
     def check(self, g):
         L = self.L
+        A = self.A
         self.checks += 1
         np = g.nplayers()
         nw = g.nworlds()
@@ -172,13 +192,13 @@ class AlhChecker:
                 v = g.surf[w * 16 + t]
                 if not v:
                     continue
-                q = (v >> 2) & 7
+                q = A.owner(v)
                 if t >= n or w >= nw or not g.world_built(w):
                     raise Failure("a pyramid on world %d territory %d, which is not there" % (w, t))
-                if q >= np or not 1 <= v & 3 <= 3:
+                if q >= np or not 1 <= A.pips(v) <= 3:
                     raise Failure("world %d territory %d holds %#x" % (w, t, v))
-                count[q * 3 + (v & 3) - 1] += 1
-                if v & L.INVADER:
+                count[q * 3 + A.pips(v) - 1] += 1
+                if A.invader(v):
                     inv[q] += 1
                     if inv[q] > 1:
                         raise Failure("two invaders of player %d on world %d" % (q, w))
@@ -189,14 +209,15 @@ class AlhChecker:
                 continue
             if i >= top:
                 raise Failure("ship %d beyond the ship table's top %d" % (i, top))
-            q = loc >> 4
+            q = A.ship_owner(loc)
             b = g.sb[i]
-            if q >= np or not ((loc & 15) < nw or (loc & 15) == 8) or not 1 <= b & 3 <= 3:
+            place = A.ship_place(loc)
+            if q >= np or not (place < nw or place == A.SPACE) or not 1 <= A.pips(b) <= 3:
                 raise Failure("ship %d: place %#x bits %#x" % (i, loc, b))
-            count[q * 3 + (b & 3) - 1] += 1
-            m = (b & L.MARINE) >> 3
+            count[q * 3 + A.pips(b) - 1] += 1
+            m = A.marine(b)
             if m:
-                if b & L.FIGHTER or m > b & 3:
+                if A.fighter(b) or m > A.pips(b):
                     raise Failure("ship %d: a marine of %d on %#x" % (i, m, b))
                 count[q * 3 + m - 1] += 1
         for p in range(np):
@@ -243,7 +264,7 @@ class Checker:
             used[p * NKINDS + kind] += 1
             if cap != NONE:
                 caps[p] += 1
-                if (g.lots[cap] >> 3) & 3 != 1 << p:
+                if g.owner_at(cap) != p:
                     raise Failure("cap of build %d not on lot %d" % (i, cap))
         tiles = [0] * NTILES
         capped = 0
@@ -252,9 +273,9 @@ class Checker:
                 tiles[LOT_TILE[v]] += 1
                 if owner[v] == -1:
                     raise Failure("lot %d built but not in the history" % v)
-                if g.lots[v] & 0x18:
+                if g.owner_at(v) >= 0:
                     capped += 1
-                    if (g.lots[v] & 7) - 1 >= 3:
+                    if g.kind_at(v) >= 3:
                         raise Failure("cap on a dome at %d" % v)
         if capped != caps[0] + caps[1]:
             raise Failure("caps on the board %d, in the history %d" % (capped, sum(caps)))
@@ -292,13 +313,21 @@ def screens_on_stack(found):
         name = SCREENS.get(code.co_name)
         if code.co_name == "run" and code.co_filename.endswith("textview.py"):
             name = "text view (rules, scores)"
+        elif code.co_name == "_run" and code.co_filename.endswith("replay.py"):
+            name = "replay"
         elif code.co_name == "run" and code.co_filename.endswith("launcher.py"):
             name = "launcher"
-        elif code.co_name == "run" and not code.co_filename.endswith("app.py"):
+        elif code.co_name == "run" and not code.co_filename.endswith("ui/session.py"):
             name = None
+        elif code.co_name == "move" and not code.co_filename.endswith("computer.py"):
+            name = None             # a cursor's move, not a computer's
         if name and ("firmware" in code.co_filename or "crash" in code.co_filename):
+            # the board's loop is the shell's (ui/session.py): its game is its Board's
+            where = code.co_filename.replace("\\", "/")
+            if code.co_name == "run":
+                where = "/" + type(f.f_locals.get("self")).__module__.replace(".", "/")
             for game in ("aliencity", "skyscrapers", "alheimur"):
-                if "/%s/" % game in code.co_filename.replace("\\", "/"):
+                if "/%s/" % game in where:
                     name = game + " " + name
             found[name] = found.get(name, 0) + 1
             return
@@ -325,6 +354,57 @@ def launcher_menu():
     return loc["menu"], loc.get("c", 0)
 
 
+def battle_nvm(rng, dice):
+    """NVM bytes holding an Alheimur game saved at its first fleet battle
+    (a seeded game of 2-4 careful players, tools/alhseeded.py): with
+    ``dice`` at the first die of a shot (as the autosave after choosing
+    the target leaves it: Continue rolls at once), else where a battle site
+    is picked or a ship aimed (by a human or a computer); the seats are
+    humans and computers, at least one human. The launcher offers to
+    continue it. Returns (the bytes, a line saying which game)."""
+    import tempfile
+    from array import array
+
+    import alhbot
+    import alhseeded
+
+    from alheimur import ai
+    from alheimur.actions import MAX_ACTIONS, P_AIM, P_DEAL, P_DICE, P_SITE
+    from alheimur.deal import new_game, shuffle
+    from prng import Rng
+    stops = (P_DICE,) if dice else (P_SITE, P_AIM)
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    for _ in range(100):        # about one seeded game in three has a battle by round 20
+        seed, n = rng.randrange(1, 1000), rng.randrange(2, 5)   # seeds 1-999, as a save
+        g, drng = new_game(seed, n, 20)
+        choices = Rng(seed * 7919 + 17)
+        while not g.over() and g.phase() not in stops and g.round() < 20:
+            if g.phase() == P_DEAL:
+                g.deal(shuffle(drng))
+                continue
+            k = g.legal(buf)
+            g.apply(ai.chance(g, drng, buf, k) if g.chance()
+                    else alhseeded.careful(g, choices, buf, k), False)
+        if g.phase() in stops and not g.over():
+            break
+    else:
+        raise Failure("no seeded Alheimur game came to a battle")
+    seats = [rng.choice(("human", "random", "easy")) for _ in range(n)]
+    if not dice:
+        seats[g.actor()] = rng.choice(("human", "random"))
+    if "human" not in seats:
+        seats[rng.randrange(n)] = "human"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "nvm.bin")
+        alhbot.saved_nvm(path, g, seats, dealt=seed, limit=1, rng_seed=seed)
+        with open(path, "rb") as f:
+            data = f.read()
+    return data, "game %d (%s), round %d, %s" % (
+        seed, " ".join(seats), g.round(),
+        "a shot's dice" if dice else "seat %d %s" % (
+            g.actor() + 1, "picks a battle site" if g.phase() == P_SITE else "aims"))
+
+
 def fuzz(events, seed, board, log=None):
     """Run code.py under random events; returns the stats dict (raises
     Failure on an exception or a broken invariant)."""
@@ -336,8 +416,9 @@ def fuzz(events, seed, board, log=None):
     args = R.parse_args(["--headless", "--seed", str(seed), "--board", board,
                          "--timeout", "0"])
     rng = random.Random(seed)
-    stats = {"board": board, "events": 0, "games": {}, "moves": 0, "screens": {},
-             "checks": {}, "crash_screens": 0}
+    stats = {"board": board, "seed": seed, "events": 0, "games": {}, "moves": 0,
+             "screens": {}, "checks": {}, "alheimur": dict.fromkeys(ALH_PHASES.values(), 0),
+             "planted": [], "visits": [], "crash_screens": 0}
     checkers = {}
     seen = {"game": None}
     console = Console()
@@ -353,23 +434,70 @@ def fuzz(events, seed, board, log=None):
             self.pending = []           # (t, button) releases due
             self.last_game = None
             self.last_n = 0
+            self.alh_phase = None
+            self.alh_app = None          # alheimur.app as loaded now
+            self.alh_game = None         # the game of its Board on the stack
+            self.planted = False        # this visit's game is planted (then Continue)
+            self.asked = False          # this visit has seen its new-game screen
+
+        def find_alheimur(self):
+            """The Alheimur game whose Board is on the stack (True: found)."""
+            import alhbot
+            f = alhbot.board_frame()      # the shell's loop with Alheimur's Board
+            if f is None:
+                return False
+            self.alh_game = f.f_locals["self"].g
+            return True
 
         def _launcher_step(self, host, now):
             """On the launcher: walk to the next game's row, then A."""
             lm = launcher_menu()
-            if lm is None or self.pending:
+            if lm is None:
                 return False
+            if self.pending:     # no random presses here: let go of everything
+                _t, b = self.pending.pop(0)
+                host.set_button(b, False, now)
+                return True
             if host.held:
-                host.set_button(next(iter(host.held)), False, now)
+                host.set_button(min(host.held), False, now)
                 return True
             menu, c = lm
-            row = c + visit["next"] % len(GAME_ROWS)
+            target = VISITS[visit["next"] % len(VISITS)]
+            if target == PLANTED and not self.planted:
+                # switch off, put the game in the NVM, switch on: Continue
+                data, what = battle_nvm(rng, dice=len(stats["planted"]) % 2 == 0)
+                host.nvm[:] = data
+                stats["planted"].append(what)
+                self.planted = True
+                raise host.Reset()
+            row = 0 if target == PLANTED and c else c + (2 if target == PLANTED else target)
             b = "a" if menu.sel == row else ("down" if menu.sel < row else "up")
             if b == "a":
                 visit["next"] += 1
+                self.planted = False
+                stats["visits"].append((stats["events"], (("planted",) + GAME_ROWS)[target + 1]))
             host.set_button(b, True, now)
             self.pending.append((now + 40, b))
             return True
+
+        def _count_alheimur(self):
+            """Each decision point of ALH_PHASES the game comes to (seen at
+            any turn of the pump: computers' turns and dice too). The game
+            is the one of the Board on the stack (a computer may play, or
+            dice roll, before the session's observer is first called)."""
+            app = sys.modules.get("alheimur.app")
+            if app is not self.alh_app:
+                self.alh_app = app
+                self.alh_game = None
+            if app is not None and self.alh_game is None:
+                self.find_alheimur()
+            g = self.alh_game
+            ph = g.phase() if g is not None else None
+            if ph != self.alh_phase:
+                self.alh_phase = ph
+                name = ALH_PHASES.get(ph)
+                if name:
+                    stats["alheimur"][name] += 1
 
         def _leave_step(self, host, now):
             """Back to the launcher (pause -> quit -> yes), a press at a
@@ -377,7 +505,7 @@ def fuzz(events, seed, board, log=None):
             if self.pending:
                 return True
             if host.held:                      # let go of what is held first
-                host.set_button(next(iter(host.held)), False, now)
+                host.set_button(min(host.held), False, now)
                 return True
             sure = frame_locals("_sure", "pause.py")
             menu = frame_locals("menu", "pause.py")
@@ -391,6 +519,10 @@ def fuzz(events, seed, board, log=None):
                 b = "a" if menu["m"].sel == row else "down"
             elif frame_locals("ask", "newgame.py") is not None:
                 b = "b"
+            elif frame_locals("run", "textview.py") is not None:
+                b = "start"          # leaves the rules, and quits from the scores
+            elif frame_locals("hand_over", "hand_over.py") is not None:
+                b = "a"              # the hot seat's hand-over waits for A only
             else:
                 self.alt = not getattr(self, "alt", False)
                 b = "start" if self.alt else "b"
@@ -401,12 +533,18 @@ def fuzz(events, seed, board, log=None):
         def _pump_script(self):
             host = self.host
             now = host.now_ms()
+            if self.crash_screens:
+                raise Failure("the crash screen: %s\n%s" % (
+                    self.crash_screens[0]["text"], self.crash_screens[0]["traceback"]))
             self.display.auto_refresh_tick()
+            self._count_alheimur()
             if now < self.next_t:
                 return
             sess = sys.modules.get("ui.session")
             if sess is not None and sess.observer is None:
                 sess.observer = observe
+            if self.find_alheimur():
+                seen["game"] = self.alh_game
             # one event: a release that is due, or a new press/release
             if self.pending and self.pending[0][0] <= now:
                 _t, b = self.pending.pop(0)
@@ -415,6 +553,15 @@ def fuzz(events, seed, board, log=None):
                 pass
             elif self._launcher_step(host, now):
                 self.in_game = 0
+                self.asked = False
+            elif not self.asked and frame_locals("ask", "newgame.py") is not None:
+                # the new-game screen a visit opens on: mostly A on the row
+                # it offers (start or continue), else random presses there
+                self.asked = True
+                if rng.random() < 0.7:
+                    host.set_button("a", True, now)
+                    self.pending.append((now + 60, "a"))
+                    self.pending.sort()
             elif self.pending and self.pending[0][0] <= now:
                 _t, b = self.pending.pop(0)
                 host.set_button(b, False, now)
@@ -444,7 +591,7 @@ def fuzz(events, seed, board, log=None):
                         self.pending.sort()
             stats["events"] += 1
             self.in_game = getattr(self, "in_game", 0) + 1
-            if self.in_game > max(300, events // 6):
+            if self.in_game > max(150, events // 8):
                 self.leaving = True
                 self.in_game = 0
             r = rng.random()
@@ -482,11 +629,13 @@ def fuzz(events, seed, board, log=None):
     t0 = time.perf_counter()
     try:
         status = runner.main()
+    except Failure as e:
+        raise Failure("at event %d: %s" % (stats["events"], e)) from None
     finally:
         sys.stdout = old
     dt = time.perf_counter() - t0
     if status != 0 or runner.error:
-        raise Failure("code.py stopped: %s" % runner.error)
+        raise Failure("code.py stopped: %s" % (runner.error or runner.crash_screens))
     stats["seconds"] = round(dt, 2)
     stats["events_per_s"] = round(stats["events"] / dt, 1)
     stats["checks"] = {k: c.checks for k, c in checkers.items()}
@@ -496,42 +645,63 @@ def fuzz(events, seed, board, log=None):
     return stats
 
 
+def replay_command(events, seed, board):
+    return ".venv/bin/python tools/fuzz_app.py --events %d --seed %d --board %s" % (
+        events, seed, board)
+
+
+def both_boards(events, seed, quiet):
+    """Half the events on each board, one process each, side by side: the
+    PyBadge with ``seed``, the PyGamer with ``seed + 1``. Returns (exit
+    status, the JSON of every run that passed, the output of those that failed)."""
+    import subprocess
+    procs = []
+    for i, b in enumerate(("pybadge", "pygamer")):
+        n = events // 2 + (events % 2 if i == 0 else 0)
+        cmd = [sys.executable, os.path.abspath(__file__), "--events", str(n),
+               "--seed", str(seed + i), "--board", b] + (["--quiet"] if quiet else [])
+        procs.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
+    total = {"seed": seed, "events": 0, "seconds": 0.0, "runs": []}
+    failed = ""
+    for p in procs:
+        out = p.communicate()[0]
+        if p.wait() != 0:
+            failed += out
+            continue
+        st = json.loads(out.strip().splitlines()[-1])
+        total["runs"].append(st)
+        total["events"] += st["events"]
+        total["seconds"] += st["seconds"]
+    total["seconds"] = round(total["seconds"], 2)
+    if total["seconds"]:
+        total["events_per_s"] = round(total["events"] / total["seconds"], 1)
+    return (1 if failed else 0), total, failed
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--events", type=int, default=100000)
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int,
+                    help="default: a new seed each run (printed on stderr first)")
     ap.add_argument("--board", default="both", choices=("pybadge", "pygamer", "both"),
-                    help="both: half the events on each, one process each")
+                    help="both: half the events on each, one process each (seed, seed + 1)")
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args(argv)
+    if a.seed is None:
+        a.seed = random.SystemRandom().randrange(1, 1000000)
+        sys.stderr.write("fuzz_app: seed %d\n" % a.seed)
     if a.board == "both":
-        import subprocess
-        total = {"events": 0, "seconds": 0.0, "runs": []}
-        for i, b in enumerate(("pybadge", "pygamer")):
-            n = a.events // 2 + (a.events % 2 if i == 0 else 0)
-            cmd = [sys.executable, os.path.abspath(__file__), "--events", str(n),
-                   "--seed", str(a.seed + i), "--board", b]
-            if a.quiet:
-                cmd.append("--quiet")
-            p = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
-            if p.returncode != 0:
-                if total["runs"]:
-                    print(json.dumps(total))      # what passed before the failure
-                sys.stdout.write(p.stdout)
-                return 1
-            st = json.loads(p.stdout.strip().splitlines()[-1])
-            total["runs"].append(st)
-            total["events"] += st["events"]
-            total["seconds"] += st["seconds"]
-        total["seconds"] = round(total["seconds"], 2)
-        total["events_per_s"] = round(total["events"] / total["seconds"], 1)
-        print(json.dumps(total))
-        return 0
+        status, total, failed = both_boards(a.events, a.seed, a.quiet)
+        if total["runs"] or not failed:
+            print(json.dumps(total))
+        sys.stdout.write(failed)
+        return status
     log = None if a.quiet else (lambda s: sys.stderr.write(s + "\n"))
     try:
         st = fuzz(a.events, a.seed, a.board, log)
     except Failure as e:
         print("FAIL (%s, seed %d): %s" % (a.board, a.seed, e))
+        print("replay: " + replay_command(a.events, a.seed, a.board))
         return 1
     print(json.dumps(st))
     return 0

@@ -33,7 +33,7 @@ import skyref
 import paths  # noqa: F401  (puts firmware/ and sim/modules/ on sys.path)
 from aliencity import record, scoring
 from aliencity.deal import deal
-from aliencity.engine import CLASSIC, RULES_NAMES, STANDALONE, Game, cap_owner
+from aliencity.engine import CLASSIC, RULES_NAMES, STANDALONE, Game, cap_owner, move_kind, move_lot
 from aliencity.geometry import (
     COLOUR_NAMES,
     KIND_NAMES,
@@ -203,8 +203,8 @@ def legal_moves(game):
     (TR TB TG DR DB DG DK), then column A-H, then row 1-10."""
     buf = array("H", [0] * 560)
     n = game.legal(buf)
-    moves = sorted(buf[:n], key=lambda m: (m >> 7, _lot_key(m & 0x7F)))
-    return ["%s %s" % (KIND_NAMES[m >> 7], lot_name(m & 0x7F)) for m in moves]
+    moves = sorted(buf[:n], key=lambda m: (move_kind(m), _lot_key(move_lot(m))))
+    return ["%s %s" % (KIND_NAMES[move_kind(m)], lot_name(move_lot(m))) for m in moves]
 
 
 def to_json(obj, indent=0, width=79):
@@ -291,9 +291,15 @@ def board_text(game):
             out.append(row)
     out.append("   +" + "+".join("-" * 11 for _ in range(4)) + "+")
     out.append("   Each tile's colour is on its top edge. tR red tower, dK black dome,")
-    out.append("   tR:W a tower claimed by W, . empty lot, * empty icon lot (built")
-    out.append("   on only when the tile's other lots cannot be)")
+    out.append("   tR:W a tower claimed by P1 (W in the record; B is P2), . empty lot,")
+    out.append("   * empty icon lot (built on only when the tile's other lots cannot be)")
     return "\n".join(out)
+
+
+def player_words(p):
+    """A player in words: 'P1 (W)', as the handheld names them, with the
+    record's letter (a bare 'B' would read as the B button)."""
+    return "P%d (%s)" % (p + 1, PLAYER_NAMES[p])
 
 
 def supply_text(game):
@@ -304,7 +310,7 @@ def supply_text(game):
             left = game.supply[p * NKINDS + k]
             parts.append("%s %d" % (KIND_NAMES[k], left))
         lines.append("%s has left: %s, caps %d"
-                     % (PLAYER_NAMES[p], ", ".join(parts), game.caps[p]))
+                     % (player_words(p), ", ".join(parts), game.caps[p]))
     return "\n".join(lines)
 
 
@@ -318,7 +324,7 @@ def score_text(game, sc):
     nempty = sum(1 for v in range(NLOTS) if game.lots[v] == 0)
     for p in (0, 1):
         mine = [t for t in sc.towers if t.owner == p]
-        out.append("%s's claimed towers:%s" % (PLAYER_NAMES[p], "" if mine else " none"))
+        out.append("Claimed towers of %s:%s" % (player_words(p), "" if mine else " none"))
         for t in mine:
             who = ", ".join(lot_name(v) for v in t.customer_lots)
             cust = _plural(t.customers, "customer") + (" (%s)" % who if who else "")
@@ -337,19 +343,19 @@ def score_text(game, sc):
         out.append("  green tower on %s: nearest %s tower%s %s, %s to %s"
                    % (lot_name(g), COLOUR_NAMES[c], "s" if len(towers) > 1 else "",
                       " and ".join(lot_name(v) for v in towers),
-                      _plural(pts, "point"), PLAYER_NAMES[o]))
+                      _plural(pts, "point"), player_words(o)))
     if game.rules == CLASSIC and game.location_bonus:
         out.append("Location bonuses:%s" % ("" if sc.location else " none paid"))
         for v, o, val in sc.location:
             out.append("  tower on %s (tile value %d): %s to %s"
-                       % (lot_name(v), val, _plural(val, "point"), PLAYER_NAMES[o]))
+                       % (lot_name(v), val, _plural(val, "point"), player_words(o)))
     w, b = sc.totals
-    line = "Totals: W %d, B %d." % (w, b)
+    line = "Totals: %s %d, %s %d." % (player_words(0), w, player_words(1), b)
     if game.over():
         win = sc.winner()
-        line += " A draw." if win < 0 else " %s wins." % PLAYER_NAMES[win]
+        line += " A draw." if win < 0 else " %s wins." % player_words(win)
     else:
-        line += " The game is not over; %s to build." % PLAYER_NAMES[game.to_move]
+        line += " The game is not over; %s to build." % player_words(game.to_move)
     out.append(line)
     return "\n".join(out)
 
@@ -370,12 +376,11 @@ def random_game(seed, rules=STANDALONE, open_streets=False, location_bonus=False
     while not game.over():
         n = game.legal(buf)
         m = buf[rng.below(n)]
-        kind, lot = m >> 7, m & 0x7F
+        kind, lot = move_kind(m), move_lot(m)
         cap = NONE
         p = game.to_move
         if game.caps[p] and rng.below(4) == 0:
-            towers = [v for v in range(NLOTS)
-                      if 1 <= (game.lots[v] & 7) <= 3 and cap_owner(game.lots[v]) < 0]
+            towers = [v for v in range(NLOTS) if game.claimable(v)]
             if kind < 3:
                 towers.append(lot)
             if towers:
@@ -404,10 +409,10 @@ def demo(seed, rules, open_streets, location_bonus):
            % (seed, flags), ""]
     if rules == CLASSIC:
         for dw, db in rolls:
-            out.append("Dice for the first build: W rolls %s = %d, B rolls %s = %d"
-                       % (" ".join(map(str, dw)), sum(dw),
-                          " ".join(map(str, db)), sum(db)))
-        out.append("%s builds first." % PLAYER_NAMES[game.first])
+            out.append("Dice for the first build: %s rolls %s = %d, %s rolls %s = %d"
+                       % (player_words(0), " ".join(map(str, dw)), sum(dw),
+                          player_words(1), " ".join(map(str, db)), sum(db)))
+        out.append("%s builds first." % player_words(game.first))
         out.append("")
     out.append("The city at the end (%d structures):" % game.nbuilds)
     out.append(board_text(game))

@@ -11,6 +11,9 @@ scale):
     docs/img/scoring.png         the scoring screen after a computer game
     docs/img/newgame.png         Alien City's new-game screen
     docs/img/pause.png           the pause menu
+    docs/img/replay.png          the piecepack community's recorded game
+                                 (tests/data/alien-city.ppn) loaded by
+                                 tools/loadgame.py and replayed to its end
     docs/img/skyscrapers-mid.png Skyscrapers: the plays menu of a piece
     docs/img/skyscrapers-end.png Skyscrapers: the scoring screen
     docs/img/alheimur-*.png      Alheimur (3 seats: you and two computers):
@@ -19,7 +22,7 @@ scale):
                                  survival, the hand-over, the final worlds,
                                  the scoring
 
-    .venv/bin/python tools/screenshots.py [--out docs/img] [--only alheimur]
+    .venv/bin/python tools/screenshots.py [--out docs/img] [--only alheimur|replay]
 
 Each picture is one headless run of the simulator (python -m sim); the
 board scripts are computed from the engine's legal moves.
@@ -69,16 +72,16 @@ def midgame(builds=14):
 
 def skyscrapers(out):
     """The plays menu after a few plays, and the scoring screen."""
-    from test_skyscrapers_app import SEED, open_game, scripted_game
+    from test_skyscrapers_app import FINISH, SEED, open_game, scripted_game
     plays, g, cur = scripted_game(SEED, 0, 12)
-    from skyscrapers.engine import MAXPLAYS
+    from skyscrapers.engine import MAXPLAYS, play_from
     buf = array("H", [0] * MAXPLAYS)
     n = g.legal(buf)
-    a = (buf[0] >> 5) & 31
+    a = play_from(buf[0])
     from test_skyscrapers_app import goto
     script = open_game(SEED) + plays + goto(cur, a, g.hole) + ["a", "wait 200"]
     shot("\n".join(script) + "\n", os.path.join(out, "skyscrapers-mid.png"))
-    script = open_game(SEED) + plays + ["start", "down", "down", "a", "wait 300"]
+    script = open_game(SEED) + plays + FINISH + ["wait 300"]
     shot("\n".join(script) + "\n", os.path.join(out, "skyscrapers-end.png"))
     assert n
 
@@ -86,11 +89,14 @@ def skyscrapers(out):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=os.path.join(paths.ROOT, "docs", "img"))
-    ap.add_argument("--only", choices=("alheimur",), help="only this game's pictures")
+    ap.add_argument("--only", choices=("alheimur", "replay"), help="only these pictures")
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
     if args.only == "alheimur":
         alheimur(args.out)
+        return
+    if args.only == "replay":
+        replay(args.out)
         return
     sys.path.insert(0, os.path.join(paths.ROOT, "tests"))
     shot("wait 100\n", os.path.join(args.out, "launcher.png"))
@@ -125,7 +131,25 @@ def main(argv=None):
     shot(CLASSIC + "wait 8000\n", os.path.join(args.out, "classic.png"))
     shot(COMPUTERS + "wait 40000\na\nwait 500\n", os.path.join(args.out, "scoring.png"))
     skyscrapers(args.out)
+    replay(args.out)
     alheimur(args.out)
+
+
+def replay(out):
+    """The ppgames game, loaded into a fresh NVM at its start, continued
+    from the launcher, then Start, "replay", down: its final position."""
+    import tempfile
+
+    import loadgame
+    nvm = os.path.join(tempfile.mkdtemp(), "replay.nvm")
+    g, eng = loadgame.read_game(os.path.join(paths.ROOT, "tests", "data", "alien-city.ppn"),
+                                streets="open")
+    st, data = loadgame.save_bytes(eng, 0)
+    loadgame.load_into(nvm, st, data)
+    script = "a\nwait 500\nstart\ndown\ndown\ndown\na\nwait 200\ndown\nwait 300\n"
+    run_sim(script, shot=os.path.join(out, "replay.png"), shot_scale=3, nvm=nvm, timeout=120)
+    print(os.path.join(out, "replay.png"))
+    assert len(g.turns) == 36
 
 
 def alheimur(out):
@@ -161,9 +185,9 @@ def alheimur(out):
             until=lambda b: b.screen == "board" and b.presses > 1)
 
     def rolling(b):
-        f = frame_of("_dice", "shows.py")
+        f = frame_of("roll", "alheimur/shot.py")
         return (f is not None and f.f_locals.get("first") == 3 and f.f_locals.get("k", 0) >= 1
-                and frame_of("wait", "app.py") is not None)
+                and frame_of("show_for", "ui/session.py") is not None)
 
     resumed(1, 289, "alheimur-overview.png", first=["up"] * 6 + ["a"],
             until=lambda b: b.screen == "overview")

@@ -8,6 +8,7 @@ MicroPython-compatible (it is sent into the VM as a file).
 from array import array
 
 from aliencity.deal import new_game
+from aliencity.engine import move_kind, move_lot
 from aliencity.geometry import NLOTS, NONE
 from prng import Rng
 
@@ -31,15 +32,14 @@ def random_game(seed, rules=0, open_streets=False, location_bonus=False,
     while not g.over() and g.nbuilds < stop_at:
         n = g.legal(buf)
         m = buf[rng.below(n)]
-        kind = m >> 7
-        lot = m & 127
+        kind = move_kind(m)
+        lot = move_lot(m)
         cap = NONE
         if g.caps[g.to_move] and rng.below(3) == 0:
             start = rng.below(NLOTS)
             for i in range(NLOTS):
                 v = (start + i) % NLOTS
-                k = g.lots[v] & 7
-                if (1 <= k <= 3 and not g.lots[v] & 0x18) or (v == lot and kind < 3):
+                if g.claimable(v) or (v == lot and kind < 3):
                     cap = v
                     break
         try:

@@ -2,13 +2,23 @@
 
     python tools/selfplay.py --game alheimur --players 3 \\
         --seats random,random,random --seed 7 --out game.txt [--rounds 20]
+    python tools/selfplay.py --game aliencity --seats hard,easy --seed 7 \\
+        --out game.txt [--rules classic] [--open-streets] [--location-bonus]
 
-Alheimur only for now. The deal, the dice and the neutral world's lots come
-from prng.Rng(SEED) (alheimur.deal.new_game); seat k chooses with its own
+Alheimur: the deal, the dice and the neutral world's lots come from
+prng.Rng(SEED) (alheimur.deal.new_game); seat k chooses with its own
 prng.Rng(SEED * 31 + k + 1), so the same command always plays the same
 game. A seat is a level of firmware/alheimur/ai.py (LEVELS: add a level
 there and it can sit here). ``--rounds`` is the round-limit option
 (CLARIFICATIONS.md, Alheimur 16): 20, 40 (default), 60 or none.
+
+Alien City: two seats, W's then B's, levels of firmware/aliencity/ai.py
+(random easy medium hard), searching without a clock so the game is the
+same on any machine; the city is the device's for that seed
+(aliencity.deal), seat k chooses with prng.Rng(SEED * 31 + k + 1). The
+record can be exported for the piecepack community's tools
+(tools/ppn.py export) and loaded into the simulator's save for a replay
+(tools/loadgame.py).
 
 Prints one line (rounds, moves, totals, winners) and writes the record
 (docs/records.md), which tools/referee.py checks and scores. Exit 2 for a
@@ -22,7 +32,7 @@ from array import array
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import paths  # noqa: F401
-from alheimur import ai, names, record
+from alheimur import ai, record, words
 from alheimur.actions import MAX_ACTIONS, P_DEAL
 from alheimur.deal import new_game, shuffle
 from alheimur.scoring import quarters_text, score
@@ -54,24 +64,81 @@ def play_alheimur(nplayers, seats, seed, limit):
         g.apply(a)
     sc = score(g)
     rec.comment("totals " + " ".join(
-        "%s %s" % (names.PLAYER_LETTERS[p], quarters_text(sc.total4[p]))
+        "%s %s" % (words.LETTERS[p], quarters_text(sc.total4[p]))
         for p in range(nplayers)))
     return g, rec.text()
 
 
+def play_aliencity(seats, seed, rules, open_streets, location_bonus):
+    """Play the game; returns (game, record text)."""
+    from aliencity import ai as ac_ai
+    from aliencity import record as ac_record
+    from aliencity.deal import new_game as ac_new_game
+    g = ac_new_game(seed, rules, open_streets, location_bonus)
+    rngs = [Rng(seed * 31 + k + 1) for k in range(2)]
+    while not g.over():
+        p = g.to_move
+        kind, lot, cap = ac_ai.choose(g, seats[p], rngs[p])
+        g.play(kind, lot, cap)
+    lines = ac_record.write(g).split("\n")
+    at = next(i for i, s in enumerate(lines) if s.startswith("first ")) + 1
+    flags = "".join((" --rules classic" if rules else "",
+                     " --open-streets" if open_streets else "",
+                     " --location-bonus" if location_bonus else ""))
+    lines.insert(at, "# tools/selfplay.py --game aliencity --seats %s --seed %d%s"
+                 % (",".join(seats), seed, flags))
+    return g, "\n".join(lines)
+
+
+def main_aliencity(ap, args):
+    from aliencity import ai as ac_ai
+    from aliencity import scoring as ac_scoring
+    seats = (args.seats or "").split(",")
+    if len(seats) != 2:
+        ap.error("Alien City: --seats names 2 levels (W's, B's), e.g. hard,easy")
+    for s in seats:
+        if s not in ac_ai.LEVELS:
+            ap.error("unknown level '%s' (known: %s)" % (s, ", ".join(ac_ai.LEVELS)))
+    if args.location_bonus and args.rules != "classic":
+        ap.error("--location-bonus is an option of the classic rules")
+    g, text = play_aliencity(seats, args.seed, 1 if args.rules == "classic" else 0,
+                             args.open_streets, args.location_bonus)
+    if args.out == "-":
+        sys.stdout.write(text)
+        return 0
+    with open(args.out, "w") as f:
+        f.write(text)
+    sc = ac_scoring.score(g)
+    w = sc.winner()
+    print("aliencity: %d builds; W %d, B %d; %s" % (
+        g.nbuilds, sc.totals[0], sc.totals[1],
+        "a draw" if w < 0 else "won by " + "WB"[w]))
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", choices=("alheimur",), default="alheimur")
-    ap.add_argument("--players", type=int, required=True, choices=range(2, 9),
-                    metavar="N", help="2 to 8")
+    ap.add_argument("--game", choices=("alheimur", "aliencity"), default="alheimur")
+    ap.add_argument("--players", type=int, choices=range(2, 9),
+                    metavar="N", help="Alheimur: 2 to 8 (Alien City: always 2)")
     ap.add_argument("--seats", required=True,
-                    help="a level per seat, comma separated (%s)"
-                    % ", ".join(sorted(ai.LEVELS)))
+                    help="a level per seat, comma separated (Alheimur: %s; Alien "
+                         "City: random, easy, medium, hard)" % ", ".join(sorted(ai.LEVELS)))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", default="40", choices=("20", "40", "60", "none"),
                     help="round limit (default 40)")
+    ap.add_argument("--rules", choices=("standalone", "classic"), default="standalone",
+                    help="Alien City: the rule set (default standalone)")
+    ap.add_argument("--open-streets", action="store_true",
+                    help="Alien City: the option streets=open")
+    ap.add_argument("--location-bonus", action="store_true",
+                    help="Alien City, classic rules: the location bonus")
     ap.add_argument("--out", required=True, help="the record to write ('-': stdout)")
     args = ap.parse_args(argv)
+    if args.game == "aliencity":
+        return main_aliencity(ap, args)
+    if args.players is None:
+        ap.error("Alheimur: --players N is required")
     seats = args.seats.split(",")
     if len(seats) != args.players:
         ap.error("--seats names %d levels for %d players" % (len(seats), args.players))
@@ -88,9 +155,9 @@ def main(argv=None):
         sc = score(g)
         print("alheimur: %d players, round %d, %d record lines; %s; won by %s" % (
             args.players, g.round(), len(text.splitlines()),
-            ", ".join("%s %s" % (names.PLAYER_LETTERS[p], quarters_text(sc.total4[p]))
+            ", ".join("%s %s" % (words.LETTERS[p], quarters_text(sc.total4[p]))
                       for p in range(args.players)),
-            " ".join(names.PLAYER_LETTERS[p] for p in sc.winners)))
+            " ".join(words.LETTERS[p] for p in sc.winners)))
     return 0
 
 

@@ -20,7 +20,10 @@ from skyscrapers.engine import (
     SUITS,
     N,
     cell_name,
+    play_from,
+    play_kind,
     play_text,
+    play_to,
 )
 from skyscrapers.scoring import bound, score
 
@@ -39,9 +42,9 @@ def is_record(lines):
 
 
 def _words(m, s):
-    k = m >> 10
-    a = (m >> 5) & 31
-    b = m & 31
+    k = play_kind(m)
+    a = play_from(m)
+    b = play_to(m)
     if k == SLIDE:
         return "slide " + cell_name(a)
     if k == STACK:
@@ -66,7 +69,7 @@ def load(lines, Stop):
 def legal_list(game):
     buf = array("H", [0] * MAXPLAYS)
     n = game.legal(buf)
-    ms = sorted(buf[:n], key=lambda m: (m >> 10, (m >> 5) & 31, m & 31))
+    ms = sorted(buf[:n], key=lambda m: (play_kind(m), play_from(m), play_to(m)))
     return [play_text(m, game) for m in ms]
 
 

@@ -1,10 +1,26 @@
-"""Alheimur's decision points and action numbers: the one place where an
-action is encoded or taken apart (docs/alheimur.md, "Actions").
+"""Alheimur's codec: the one place where what the engine packs is put
+together or taken apart (docs/alheimur.md, "Actions" and "State").
 
-An action is a 16-bit int ``kind << 11 | payload``. A ship is its slot
-number (0-119) in the engine's ship table; a territory is its number on its
-world (0-15); a world is 0-7 (seat number, the neutral world after the
-players'); sizes are pips 1-3; DEST is a world's orbit 0-7 or SPACE (8).
+- An action is a 16-bit int ``kind << 11 | payload`` (``act`` ...
+  ``ship_act`` make one; ``kind_of``, ``a_world`` ... ``a_turn`` take it
+  apart). A ship is its slot number (0-119) in the engine's ship table; a
+  territory is its number on its world (0-15); a world is 0-7 (seat
+  number, the neutral world after the players'); sizes are pips 1-3; DEST
+  is a world's orbit 0-7 or SPACE (8).
+- A piece byte (``Game.piece(w, t)``, 0: an empty territory): ``pips``,
+  ``owner``, ``invader``, ``acted`` (it moved this turn).
+- A ship's place byte (``Game.sl[i]``, FREE 255: no ship): ``ship_place``,
+  ``ship_owner``; ``ship_loc(place, owner)`` is the byte of a ship there.
+  Its form byte (``Game.sb[i]``): ``pips``, ``fighter``, ``marine``,
+  ``acted`` (it moved, flipped or fired this turn);
+  ``ship_form`` is what a ship looks like (a record's 3T2), ``form`` makes
+  one.
+- A spot (what ``Game.subject`` answers, ``Game.legal``'s ``at``): a
+  territory ``spot(world, terr)`` or a ship ``ship_spot(ship)``;
+  ``spot_world``, ``spot_terr``, ``spot_ship`` take it apart.
+
+The engine's own hot loops (engine, build, turn, battle) unpack these
+bytes by hand, for speed; everything else uses the functions here.
 """
 
 from micropython import const
@@ -154,3 +170,93 @@ def a_turn(a):
     """PLACE/SWAP: 1 when the card is turned 180 degrees; LAUNCH: 1 for a
     fighter."""
     return a & 1
+
+
+# -- the state's bytes: pieces and ships (layout.py says where they are) ------
+# A piece: pips | owner << 2 | INVADER (32) | USED (64: it moved this turn).
+# A ship: place | owner << 4 in sl; pips | FIGHTER (4) | marine pips << 3 |
+# USED (64: it acted this turn) in sb.
+
+
+def pips(x):
+    """The pips (1-3) of a piece byte or of a ship's form byte (sb); 0 for
+    an empty territory."""
+    return x & 3
+
+
+def owner(piece):
+    """The seat owning a piece (not 0: a territory's piece byte)."""
+    return piece >> 2 & 7
+
+
+def invader(piece):
+    """True for an invader (a pyramid lying down)."""
+    return piece & 32 != 0
+
+
+def acted(x):
+    """True when a piece or a ship already moved (or fired) this turn."""
+    return x & 64 != 0
+
+
+def ship_place(loc):
+    """A ship's place (sl): a world's orbit 0-7 or SPACE."""
+    return loc & 15
+
+
+def ship_owner(loc):
+    """The seat owning a ship (sl)."""
+    return loc >> 4
+
+
+def ship_loc(place, seat):
+    """The place byte (sl) of a ship of ``seat`` at ``place``."""
+    return place | seat << 4
+
+
+def fighter(form):
+    """True for a fighter (sb), False for a transport."""
+    return form & 4 != 0
+
+
+def marine(form):
+    """The pips of the marine a transport carries (sb), 0 none."""
+    return form >> 3 & 3
+
+
+def ship_form(form):
+    """What a ship looks like (sb without what it did this turn): pips,
+    fighter, marine; equal forms are named alike (3T2)."""
+    return form & 31
+
+
+def form(size, is_fighter, marine_pips):
+    """The form byte of a ship: ``size`` pips, a fighter or a transport
+    carrying ``marine_pips`` (0 none)."""
+    return size | (4 if is_fighter else 0) | marine_pips << 3
+
+
+# -- spots: a territory or a ship, as Game.subject and legal's ``at`` name them --
+
+
+def spot(world, terr):
+    """The spot of territory ``terr`` of ``world``."""
+    return world * 16 + terr
+
+
+def ship_spot(ship):
+    return 128 + ship
+
+
+def spot_world(s):
+    """The world of a territory's spot (s < 128)."""
+    return s >> 4
+
+
+def spot_terr(s):
+    return s & 15
+
+
+def spot_ship(s):
+    """The ship of a ship's spot (s >= 128)."""
+    return s - 128

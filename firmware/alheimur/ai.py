@@ -30,6 +30,7 @@ built: ``drop_setup`` forgets it); ``release()`` frees the buffers.
 """
 
 from alheimur.actions import K_DIE, P_START
+from lazy import forget
 
 # Weights of ai_eval (W_STABLE, W_ORBIT, W_SPACE, W_OTHER, W_SUPPORT,
 # W_MARGIN, W_BATTLE).
@@ -82,11 +83,7 @@ def chance(game, rng, buf, n):
 
 def drop_setup():
     """Forget the world-building code once play has begun."""
-    import sys
-    sys.modules.pop("alheimur.ai_setup", None)
-    pkg = sys.modules.get("alheimur")
-    if pkg is not None and hasattr(pkg, "ai_setup"):
-        delattr(pkg, "ai_setup")
+    forget("alheimur.ai_setup")
 
 
 def release():
@@ -97,3 +94,4 @@ def release():
 
 
 LEVELS = {"random": choose_random, "easy": choose_easy, "hard": choose_hard}
+ORDER = ("random", "easy", "hard")     # LEVELS' names, cheapest first

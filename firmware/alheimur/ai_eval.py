@@ -45,17 +45,19 @@ from micropython import const
 from alheimur.turn import doomed
 from alheimur.world import bits
 
-_P_EXPAND = const(4)   # alheimur.actions' and alheimur.layout's numbers
-_P_SURVIVE = const(5)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
+_FIGHTER = const(4)
+_FREE = const(255)
+_INVADER = const(32)
+_MARINE = const(24)
+_P_EXPAND = const(4)
 _P_LAND = const(9)
 _P_MOVE = const(11)
-_SPACE = const(8)
+_P_SURVIVE = const(5)
 _R_ENDER = const(4)
 _R_EXP = const(11)
-_FIGHTER = const(4)
-_MARINE = const(24)
-_INV = const(32)
-_FREE = const(255)
+_SPACE = const(8)
+# end consts
 BIG = const(1 << 24)
 _NLOC = const(16)      # ships of one orbit a battle projection follows (the first)
 ENDS = 64              # a marine's share (64ths) in orbit when the game ends
@@ -74,7 +76,7 @@ NW = const(7)
 _RID = const(0)        # 128: world * 16 + terr -> its region
 _RTILES = const(128)   # 128: world * 16 + region -> tiles
 _RELEM = const(256)    # 128: .. element
-_NREG = const(384)     # 8: regions per world
+_NRG = const(384)      # 8: regions per world
 _COUT = const(392)     # 128: each world's surface after its projection
 _CKEY = const(520)     # 32: per world: checker + 1 and flags, its stash (if it repairs)
 _CDEL = const(552)     # 8: the mover's change in play + 8
@@ -189,7 +191,7 @@ class Eval:
                 m[_RTILES + b + k] = tiles
                 m[_RELEM + b + k] = g.telem[b + t0]
                 k += 1
-            m[_NREG + w] = k
+            m[_NRG + w] = k
 
     # -- the value ------------------------------------------------------------
 
@@ -257,7 +259,7 @@ class Eval:
                     v = surf[b + t]
                     if v:
                         here |= 1 << ((v >> 2) & 7)
-                        if v & _INV:
+                        if v & _INVADER:
                             inv = True
                 m[_HIN + w] = here
             c = -1
@@ -396,7 +398,7 @@ class Eval:
         e = _BEST + w * 40
         for i in range(np * 5):
             m[e + i] = 0
-        for r in range(m[_NREG + w]):
+        for r in range(m[_NRG + w]):
             for q in range(8):
                 m[_RB + q] = 0
             for t in range(n):
@@ -703,7 +705,7 @@ class Eval:
         for t in range(g.nterr[w]):
             v = g.surf[b + t]
             if v and (v >> 2) & 7 == q:
-                if inv or not v & _INV:
+                if inv or not v & _INVADER:
                     return 0
                 inv = v & 3
         if not inv or c & 3 < inv:

@@ -30,8 +30,10 @@ from alheimur.actions import (
 )
 from alheimur.ai_eval import Eval
 
-_R_SHOOT = const(20)
+# consts from alheimur.layout (tools/consts.py; do not edit)
 _FIGHTER = const(4)
+_R_SHOOT = const(20)
+# end consts
 _WORST = const(-(1 << 29))
 
 

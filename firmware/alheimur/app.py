@@ -1,25 +1,16 @@
-"""Alheimur in the shell (ui/session.py): what the shell needs of the game,
-and the board's controller, which turns presses into engine actions.
+"""Alheimur in the shell (ui/session.py): what the shell needs of the game
+(its store tag, rows, save), and the board's controller (``Board``): whose
+decision it is, the shared flows' hooks, what every action shows.
 
-The board is in one of these modes, each with its own key handler:
-
-    PLAY     a human decides: d-pad cursor (territories, ships, the tabs),
-             A the actions of what the cursor is on (one: done at once;
-             more: CHOOSE; none: the engine's reason), B undo, Select
-             pass, Start pause; A on the tabs: all worlds
-    CHOOSE   the actions of one piece or ship: d-pad the next one (where
-             it goes is outlined in cyan), A do it, B back
-    SURVIVE  the survival check about to happen (alheimur/shows.py): A
-             goes on, B undo, the d-pad says why each pyramid lives or dies
-    OVER     the game is over: the worlds to look at; A or Start the scores
-
-The key handlers are alheimur/human.py's: a human's decision (with the
-cursor, view.py; what happens to the pieces, shows.py; an action in
-words, acts.py) and a computer's (computer.py and the AI) each have
-their code loaded only while they decide, never both at once. Loaded
-only while used, too: world building (building.py), the hot seat's "pass
-to" screen (cover.py), a refusal's sample action (refuse.py), all worlds
-(overview.py), the end (ending.py) and the scores (results.py).
+Who decides has its own object, loaded for it and dropped after, never
+both at once: a human's turn (alheimur/human.py: the cursor, choosing,
+acting; its keys and modes) or a computer's (alheimur/computer.py and the
+AI). Loaded only while used, too: world building (build_screen.py), the
+hot seat's hand-over (hand_over.py), a shot's dice (shot.py), the survival
+check (survival.py), a refusal's reason (reasons.py), all worlds
+(all_worlds.py), the end and the scores (ending.py, results.py), and the
+words (words.py: whenever something is said, never while a computer
+thinks). alheimur/__init__.py maps the package.
 """
 
 # The play screen (``scr``) is None only while the worlds are built, before
@@ -29,16 +20,14 @@ to" screen (cover.py), a refusal's sample action (refuse.py), all worlds
 
 import gc
 import sys
-import time
-from array import array
 
 from micropython import const
 
-import boards
-from alheimur import save, words
+from alheimur import save
+from alheimur.actions import spot_world
 from alheimur.engine import ROUND_LIMITS
+from lazy import forget
 from ui import palette, session
-from ui.session import forget
 
 TAG = const(0x68)            # "h": the game's store section
 TITLE = "Alheimur"
@@ -49,29 +38,24 @@ Setup = save.Setup
 pack_options = save.pack_options
 encode = save.encode
 
-# Dropped before a computer thinks (loaded again when needed).
-_NOT_THINKING = ("alheimur.human", "alheimur.view", "alheimur.shows", "alheimur.acts",
-                 "alheimur.layout", "ui.menu", "ui.draw")
-
-_PLAY = const(0)             # the modes (human.py has the same; ending.py sets _OVER)
-_OVER = const(3)
-# alheimur.actions' numbers the app uses, as private copies (no globals;
-# tests/test_alheimur_app.py checks them against actions.py)
+# Dropped before a computer thinks (loaded again when needed): a human's
+# turn, the words, and what screens loaded once play began and left behind
+# (the layout's names, the menus, the drawing helpers).
+_NOT_THINKING = ("alheimur.human", "alheimur.words", "alheimur.survival", "alheimur.layout",
+                 "ui.menu", "ui.draw")
+# consts from alheimur.actions (tools/consts.py; do not edit)
 _P_DEAL = const(0)
 _P_DICE = const(15)
 _P_EXPAND = const(4)
 _P_PLACE = const(1)
 _P_SITE = const(12)
 _P_SWAP = const(2)
+# end consts
 
 # Messages (each fits its place whole: tests/test_messages.py)
 M_SEED = "seed %d: %d players"                          # seed, n
 M_CONTINUED = "continued: round %d"                    # round
-M_OVER = "game over! A: the scores"
-S_TURN = "%s %d/%d"                                    # letter, round, limit
-S_TURN_FREE = "%s %d"                                  # letter, round
-S_TURN_LAST = "%s last"                                # letter
-S_PHASE = "%s %s"                                      # letter, phase
+M_NOTHING = "nothing to undo (undo goes back to the last roll)"
 
 
 def unpack_options(st, d):
@@ -104,7 +88,14 @@ def new_game(st):
 
 
 class Board(session.Board):
-    """The controller: the game, its screen, whose seats are computers."""
+    """The controller: the game, its screen, whose seats are computers,
+    who decides now (a human's turn or a computer's, never both); the
+    shell (ui/session.Board) runs the loop, the pause menu and undo through
+    the hooks below."""
+
+    PAUSE_ITEMS = ("all worlds",)
+    NOTHING = M_NOTHING
+    AI = "alheimur.ai"
 
     def __init__(self, s, game):
         super().__init__(s, game)
@@ -114,83 +105,115 @@ class Board(session.Board):
             self.humans += lv is None
         self.rng = game.rng
         self.scr = None              # the play screen (made after world building)
-        self.mode = _PLAY
+        self.root = None             # .. its Group
+        self.human_turn = None       # human.HumanTurn while a human decides
+        self.computer_turn = None    # computer.ComputerTurn while a computer does
         self.fresh = True            # the decision point needs preparing
+        self.ended = False           # the game's end was shown
         self.last_human = -1         # the human who decided last (hot seat)
-        self.opts = array("H", bytes(80))   # the actions of the spot chosen
-        self.nopt = 0
-        self.iopt = 0
-        self.sworlds = 0             # survival: worlds still to show
         self.note = ""               # said with the next prompt
 
-    # -- the loop -----------------------------------------------------------------
+    # -- the shell's hooks --------------------------------------------------------------
 
-    def run(self):
-        s = self.s
-        s.buttons.clear()
+    def begin(self):
         g = self.g
         self.note = M_CONTINUED % g.round() if g.round() else M_SEED % (
-            s.setup.dealt, g.nplayers())
-        while True:
-            ph = g.phase()
-            if g.over():
-                if self.mode != _OVER:
-                    self.game_over()
-            elif ph == _P_DEAL:
-                self.deal()
-                continue
-            elif ph == _P_PLACE or ph == _P_SWAP:
-                out = self.building()
-                if out is not None:
-                    return out
-                continue
-            else:
-                if self.scr is None:
-                    self.make_screen()
-                if ph == _P_DICE:
-                    from alheimur import shows
-                    shows.roll(self)
-                    shows = None
-                    continue
-                p = g.actor()
-                if self.seats[p] is not None:
-                    self.computer().move(self)
-                    continue
-                if self.humans > 1 and p != self.last_human:
-                    from alheimur import cover
-                    cover.hand_over(self, p, self.scr.root)
-                    cover = None
-                    forget("alheimur.cover")
-                    self.fresh = True
-                self.last_human = p
-            human = self.human()
-            if self.fresh and self.mode != _OVER:
-                human.prepare(self)
-            out = human.HANDLERS[self.mode](self, s.key())
-            human = None
-            if out is not None:
-                return out
-            s.refresh()
+            self.s.setup.dealt, g.nplayers())
+
+    def step(self):
+        """Everything until a human is to press: the deal, world building,
+        the dice, the computer seats, the hand-over; then the human's
+        decision point is made ready."""
+        g = self.g
+        ph = g.phase()
+        if g.over():
+            if not self.ended:
+                self.game_over()
+        elif ph == _P_DEAL:
+            self.deal()
+            return session.AGAIN
+        elif ph == _P_PLACE or ph == _P_SWAP:
+            out = self.building()
+            return session.AGAIN if out is None else out
+        else:
+            if self.scr is None:
+                self.make_screen()
+            if ph == _P_DICE:
+                from alheimur.shot import Shot
+                Shot(self).show()
+                Shot = None
+                forget("alheimur.shot")
+                return session.AGAIN
+            p = g.actor()
+            if self.seats[p] is not None:
+                self.computer().move()
+                return session.AGAIN
+            if self.humans > 1 and p != self.last_human:
+                from alheimur.hand_over import hand_over
+                hand_over(self.s, self.fx, p, self.scr.root)
+                hand_over = None
+                forget("alheimur.hand_over")
+                self.fresh = True
+            self.last_human = p
+        if self.fresh and not self.ended:
+            self.human().prepare()
+        return None
+
+    def on_key(self, k):
+        return self.human().on_key(k)
+
+    def say(self, text, colour=palette.DIM):
+        self.scr.say(text, colour)
+
+    def back(self):
+        self.human().back()
+
+    def paused(self, word):
+        self.human().all_worlds()
+
+    def take_back(self):
+        """The last action of this stretch (never past a roll or another
+        player's decision), in words."""
+        return self.human().take_back()
+
+    def moved(self, text):
+        """An undo: the decision point is made ready again and says it."""
+        scr = self.scr
+        self.fresh = True
+        scr.doomed = 0
+        scr.show(scr.view)
+        self.note = text
+
+    # -- who decides ---------------------------------------------------------------------
 
     def computer(self):
-        """alheimur.computer, loaded for a computer's decision; a human's
-        code (human.py, view.py, shows.py, acts.py) goes first, and what screens
-        loaded once play began and left behind (the layout's names, the
-        menus, the drawing helpers)."""
+        """The computer's turn (alheimur/computer.py, loaded for it); a
+        human's code and the words go first, and what screens loaded once
+        play began and left behind."""
+        self.human_turn = None
         for m in _NOT_THINKING:
             forget(m)
-        from alheimur import computer
-        return computer
+        t = self.computer_turn
+        if t is None:
+            from alheimur.computer import ComputerTurn
+            t = self.computer_turn = ComputerTurn(self)
+        return t
 
     def human(self):
-        """alheimur.human, loaded for a human's decision; the computer
-        seats' code and buffers go first (their next decision loads them
-        again)."""
-        if "alheimur.computer" in sys.modules:
-            sys.modules["alheimur.computer"].drop_ai()
-            forget("alheimur.computer")
-        from alheimur import human
-        return human
+        """The human's turn (alheimur/human.py, loaded for it); the
+        computer seats' code and buffers go first (their next decision
+        loads them again)."""
+        t = self.human_turn
+        if t is None:
+            self.computer_turn = None
+            if "alheimur.computer" in sys.modules:
+                self.drop_computer()
+                forget("alheimur.computer")
+            from alheimur.human import HumanTurn
+            t = self.human_turn = HumanTurn(self)
+        return t
+
+    # -- the screens of the game ---------------------------------------------------------
 
     def make_screen(self):
         """The play screen (world building is over: its code goes)."""
@@ -200,6 +223,7 @@ class Board(session.Board):
         gc.collect()
         from alheimur.screen import Screen
         self.scr = Screen(g)
+        self.root = self.scr.root
         forget("alheimur.sprites")
         gc.collect()
         self.s.display.root_group = self.scr.root
@@ -208,10 +232,10 @@ class Board(session.Board):
 
     def building(self):
         """World building (its own screen and code, loaded for it)."""
-        from alheimur import building
-        out = building.run(self)
-        building = None
-        forget("alheimur.building")
+        from alheimur.build_screen import BuildScreen
+        out = BuildScreen(self).run()
+        BuildScreen = None
+        forget("alheimur.build_screen")
         gc.collect()
         return out
 
@@ -225,64 +249,38 @@ class Board(session.Board):
     # -- what every seat's decision shows ---------------------------------------------
 
     def status(self):
-        """Whose turn and the round (top right), who decides what (panel)."""
-        g = self.g
-        p = g.current()
-        a = g.actor()
-        if a >= 8:
-            a = p
-        q = words.LETTERS[p]
-        if g.over():
-            self.scr.set_status(" ", palette.DIM, words.PHASES[16], palette.TITLE)
-            return
-        if g.last_round() == 2:
-            turn = S_TURN_LAST % q
-        elif g.limit():
-            turn = S_TURN % (q, g.round(), g.limit())
-        else:
-            turn = S_TURN_FREE % (q, g.round())
-        self.scr.set_status(turn, words.COLOURS[p],
-                            S_PHASE % (words.LETTERS[a], words.PHASES[g.phase()]),
-                            words.COLOURS[a])
+        """Whose turn and the round (top right), who decides what (panel),
+        each in its player's colour."""
+        from alheimur import words
+        turn, p, point, a = words.status(self.g)
+        self.scr.set_status(turn, words.COLOURS[p], point, words.COLOURS[a])
 
     def after(self, text, where=-1):
-        """The game moved on: save, redraw, say what happened."""
+        """The game moved on: save, redraw, say what happened; ``where``
+        a territory's spot: its world is shown."""
         g = self.g
         scr = self.scr
-        self.drop_why()
+        self.drop_reasons()
         if g.phase() != _P_DICE:
             self.s.autosave()
         self.fresh = True
-        self.mode = _PLAY
         self.note = text
         if scr is None or g.phase() == _P_PLACE or g.phase() == _P_SWAP:
             return
-        scr.show(where >> 4 if 0 <= where < 128 else scr.view)
+        scr.show(spot_world(where) if 0 <= where < 128 else scr.view)
         self.status()
         scr.say(text, palette.DIM)
 
-    def drop_why(self):
+    def drop_reasons(self):
         """The reasons' code goes once play runs (it comes back for the
         next refusal)."""
         if self.g.phase() >= _P_EXPAND:
-            forget("alheimur.why")
-            forget("alheimur.names")
+            forget("alheimur.reasons")
             self.g.drop_setup()
-
-    def wait(self, ms):
-        """Keep lights and sounds going for ms; A or B cuts it short."""
-        end = time.monotonic() + ms / 1000
-        buttons = self.s.buttons
-        while time.monotonic() < end:
-            self.fx.update()
-            ev = buttons.get()
-            if ev is not None and ev.pressed and (ev.key == boards.A or ev.key == boards.B):
-                return True
-            time.sleep(0.01)
-        return False
 
     def pixels(self):
         """The colour of who decides now."""
+        from alheimur import words
         g = self.g
         a = g.actor()
         self.fx.steady(words.COLOURS[a if a < 8 else g.current()])
@@ -290,6 +288,7 @@ class Board(session.Board):
     # -- the end (alheimur/ending.py, loaded for it) ------------------------------------
 
     def game_over(self):
+        self.ended = True
         from alheimur import ending
         ending.game_over(self)
         ending = None

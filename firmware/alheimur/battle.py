@@ -6,6 +6,11 @@ order from the current player (2), the current player attacks (3), answers
 (4), then each other player with a spaceport there and ships in the orbit
 attacks (5) and gets its own answers (6). In a firing turn each of the
 firer's ships may fire once: AIM (a ship), TARGET, then the dice.
+
+Hot code (every legal action and apply, the AI's search through them): it
+takes actions, pieces and ships apart by hand; alheimur.actions is the
+codec that says what the bits are, and everything outside the engine uses
+its functions (tests/test_codecs.py).
 """
 
 from micropython import const
@@ -13,47 +18,45 @@ from micropython import const
 from alheimur.turn import _rep_ok, free_ship
 from alheimur.world import bits
 
-# Copies of the alheimur.actions and alheimur.layout numbers used here,
-# under the same names: compiled in as numbers (no global looked up each
-# time) and no new name to intern (tests/test_alheimur_app.py checks
-# them against the originals).
-_P_SITE = const(12)
-_P_AIM = const(13)
-_P_TARGET = const(14)
-_P_DICE = const(15)
-_K_SITE = const(16)
-_K_AIM = const(17)
-_K_TARGET = const(18)
-_R_PHASE = const(0)
-_R_CUR = const(1)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _FIGHTER = const(4)
-_R_NP = const(5)
-_R_WORLD = const(7)
-_R_STOP = const(12)
-_R_SITES = const(13)
-_R_BSTEP = const(14)
-_R_ATT = const(15)
-_R_FIRER = const(16)
-_R_FIRED = const(17)
-_R_QA = const(18)
-_R_Q5 = const(19)
-_R_SHOOT = const(20)
-_R_TARGET = const(21)
-_R_DLEFT = const(22)
-_R_HITS = const(23)
-_MARINE = const(24)
-_R_DEF = const(24)
-_R_NDICE = const(25)
-_R_DICE = const(26)
-_X_BATTLE = const(27)
-_X_ADVANCE = const(28)
-_R_NWORLDS = const(29)
-_X_NEXT_SITE = const(29)
-_X_END = const(30)
-_INVADER = const(32)
-_USED = const(64)
 _FREE = const(255)
+_INVADER = const(32)
+_K_AIM = const(17)
+_K_SITE = const(16)
+_K_TARGET = const(18)
+_MARINE = const(24)
 _NOBODY = const(255)
+_P_AIM = const(13)
+_P_DICE = const(15)
+_P_SITE = const(12)
+_P_TARGET = const(14)
+_R_ATT = const(15)
+_R_BSTEP = const(14)
+_R_CUR = const(1)
+_R_DEF = const(24)
+_R_DICE = const(26)
+_R_DLEFT = const(22)
+_R_FIRED = const(17)
+_R_FIRER = const(16)
+_R_HITS = const(23)
+_R_NDICE = const(25)
+_R_NP = const(5)
+_R_NWORLDS = const(29)
+_R_PHASE = const(0)
+_R_Q5 = const(19)
+_R_QA = const(18)
+_R_SHOOT = const(20)
+_R_SITES = const(13)
+_R_STOP = const(12)
+_R_TARGET = const(21)
+_R_WORLD = const(7)
+_USED = const(64)
+_X_ADVANCE = const(28)
+_X_BATTLE = const(27)
+_X_END = const(30)
+_X_NEXT_SITE = const(29)
+# end consts
 
 
 def fleet(g, w, fighters=False):

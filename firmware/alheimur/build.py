@@ -8,6 +8,11 @@ end as 2x2 (open_positions), with the forced rule (placements).
 A player's world with no territory adjacent to four others gets the orbit
 card swapped in; if still unplayable it is rebuilt from the next extra pile,
 and with none left the cards are dealt again (CLARIFICATIONS.md 4, 12).
+
+Hot code (every legal action and apply, the AI's search through them): it
+takes actions, pieces and ships apart by hand; alheimur.actions is the
+codec that says what the bits are, and everything outside the engine uses
+its functions (tests/test_codecs.py).
 """
 
 from alheimur import world

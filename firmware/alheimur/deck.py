@@ -12,7 +12,6 @@ A card is named by the elements of its quarters NW NE SW SE (clarification
 """
 
 ELEMENTS = "AEFWT"
-ELEMENT_NAMES = ("air", "earth", "fire", "water", "ether")
 NCARDS = 40
 
 DECK = (

@@ -9,7 +9,9 @@ by lot) are answered the same way by whoever rolls: ``chance()`` says so,
 in through ``deal(quads)``.
 
 The whole state is one bytearray (``alheimur.layout``); only this module and
-build, turn and battle write it. ``undo()`` goes back one action within the
+build, turn and battle write it. Their hot loops (legal actions, apply, the
+AI's search through them) take actions, pieces and ships apart by hand;
+``alheimur.actions`` is the codec everything else uses. ``undo()`` goes back one action within the
 current actor's stretch of play, never past a die, a lot or another actor.
 """
 
@@ -19,74 +21,78 @@ from micropython import const
 
 from alheimur import battle, turn, world
 from alheimur.actions import a_ship, a_terr, a_world, kind_of
+from lazy import forget
 
-# Copies of the alheimur.actions and alheimur.layout numbers used here,
-# under the same names: compiled in as numbers (no global looked up each
-# time) and no new name to intern (tests/test_alheimur_app.py checks
-# them against the originals).
-_K_PASS = const(0)
-_P_DEAL = const(0)
-_K_DIE = const(1)
-_P_PLACE = const(1)
-_P_SWAP = const(2)
-_P_START = const(3)
-_K_START = const(4)
-_P_EXPAND = const(4)
-_K_CIVILIZE = const(6)
-_P_MIGRATE = const(6)
-_K_MIGRATE = const(8)
-_K_LAUNCH = const(9)
-_K_BOARD = const(10)
-_P_MOVE = const(11)
-_K_FLIP = const(13)
-_P_AIM = const(13)
-_P_TARGET = const(14)
-_P_DICE = const(15)
-_K_SITE = const(16)
-_P_OVER = const(16)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
+_END_200 = const(4)
+_END_ALONE = const(3)
+_END_LIMIT = const(2)
+_END_NOBODY = const(5)
+_FREE = const(255)
 _K_AIM = const(17)
+_K_BOARD = const(10)
+_K_CIVILIZE = const(6)
+_K_DIE = const(1)
+_K_FLIP = const(13)
+_K_LAUNCH = const(9)
+_K_MIGRATE = const(8)
+_K_PASS = const(0)
+_K_SITE = const(16)
+_K_START = const(4)
 _K_TARGET = const(18)
+_LAST_AT = const(200)
 MAX_ACTIONS = const(400)
-_R_PHASE = const(0)
-_R_CUR = const(1)
-_R_ROUND = const(2)
-_R_LAST = const(3)
-_R_ENDER = const(4)
-_R_NP = const(5)
-_R_LIMIT = const(6)
-_R_WORLD = const(7)
-_R_NEXTX = const(9)
-_R_STOP = const(12)
-_R_FIRER = const(16)
-_X_SURVIVE = const(20)
-_X_STEP1 = const(21)
-_R_DLEFT = const(22)
-_R_DEF = const(24)
-_R_NDICE = const(25)
-_R_DICE = const(26)
-_X_BATTLE = const(27)
-_X_ADVANCE = const(28)
-_R_NWORLDS = const(29)
-_R_DEALS = const(30)
-_X_END = const(30)
-_R_TURNS = const(31)
-_X_TURN = const(31)
-_NREG = const(32)
-_O_QUADS = const(32)
-_X_WORLD = const(32)
 _MAX_SHIPS = const(120)
+_NOBODY = const(255)
+_NREG = const(32)
+_O_BUDGET = const(249)
+_O_QUADS = const(32)
+_O_SB = const(529)
+_O_SL = const(409)
+_O_STASH = const(385)
+_O_SURF = const(257)
+_O_VGRID = const(240)
 _O_WCARD = const(192)
 _O_WORB = const(224)
 _O_WPILE = const(232)
-_O_VGRID = const(240)
-_O_BUDGET = const(249)
-_FREE = const(255)
-_NOBODY = const(255)
-_O_SURF = const(257)
-_O_STASH = const(385)
-_O_SL = const(409)
-_O_SB = const(529)
+_P_AIM = const(13)
+_P_DEAL = const(0)
+_P_DICE = const(15)
+_P_EXPAND = const(4)
+_P_MIGRATE = const(6)
+_P_MOVE = const(11)
+_P_OVER = const(16)
+_P_PLACE = const(1)
+_P_START = const(3)
+_P_SWAP = const(2)
+_P_TARGET = const(14)
+_R_CUR = const(1)
+_R_DEALS = const(30)
+_R_DEF = const(24)
+_R_DICE = const(26)
+_R_DLEFT = const(22)
+_R_ENDER = const(4)
+_R_FIRER = const(16)
+_R_LAST = const(3)
+_R_LIMIT = const(6)
+_R_NDICE = const(25)
+_R_NEXTX = const(9)
+_R_NP = const(5)
+_R_NWORLDS = const(29)
+_R_PHASE = const(0)
+_R_ROUND = const(2)
+_R_STOP = const(12)
+_R_TURNS = const(31)
+_R_WORLD = const(7)
 STATE_BYTES = const(649)
+_X_ADVANCE = const(28)
+_X_BATTLE = const(27)
+_X_END = const(30)
+_X_STEP1 = const(21)
+_X_SURVIVE = const(20)
+_X_TURN = const(31)
+_X_WORLD = const(32)
+# end consts
 
 CHANCE = const(8)      # actor() of a chance point
 _MAX_LOG = const(128)   # actions undo can take back in one stretch
@@ -101,8 +107,8 @@ class Game:
     def __init__(self, nplayers, limit=40, quads=None):
         if not 2 <= nplayers <= 8:
             raise ValueError("Alheimur is for 2 to 8 players")
-        if not 0 <= limit <= 250:
-            raise ValueError("round limit 0 (none) to 250")
+        if not 0 <= limit <= _LAST_AT:
+            raise ValueError("round limit 0 (none) to 200")
         self.st = bytearray(STATE_BYTES)
         mv = memoryview(self.st)
         self.reg = mv[0:_NREG]
@@ -238,7 +244,15 @@ class Game:
 
     def last_round(self):
         """0 not yet, 1 triggered in this turn, 2 under way."""
-        return self.reg[_R_LAST]
+        return self.reg[_R_LAST] & 3
+
+    def end_cause(self):
+        """Why the last round began or the game ended (layout.END_*): 0
+        not yet, END_13 (13 pyramids in play), END_LIMIT (the round
+        limit), END_ALONE (no limit: at most one player left with
+        pyramids in play), END_200 (no limit: round 200 ended),
+        END_NOBODY (no pyramid left in play: over at once)."""
+        return self.reg[_R_LAST] >> 2
 
     def limit(self):
         return self.reg[_R_LIMIT]
@@ -310,12 +324,9 @@ class Game:
         """Forget the world-building code once play has begun (it comes
         back by itself if a redeal or a new game needs it)."""
         self.bmod = None
-        import sys
-        pkg = sys.modules.get("alheimur")
-        for m in ("build", "deal", "deck"):
-            sys.modules.pop("alheimur." + m, None)
-            if pkg is not None and hasattr(pkg, m):
-                delattr(pkg, m)
+        forget("alheimur.build")
+        forget("alheimur.deal")
+        forget("alheimur.deck")
 
     def _cached(self):
         if self.sn < 0:
@@ -339,7 +350,7 @@ class Game:
     def legal(self, buf, at=-1):
         """Write the legal actions of the decision point into ``buf`` (an
         array('H') of MAX_ACTIONS) and return how many; with ``at`` (a
-        spot: ``spot(world, terr)`` or ``ship_spot(ship)``) only the actions
+        spot: actions.spot(world, terr) or actions.ship_spot(ship)) only the actions
         of the piece there. Allocates nothing once warm."""
         n = self._cached()
         sbuf = self.sbuf
@@ -395,8 +406,8 @@ class Game:
         (two screen lines at most)."""
         if self.is_legal(a):
             return None
-        from alheimur import why
-        return why.reason(self, a)
+        from alheimur import reasons
+        return reasons.reason(self, a)
 
     # -- acting -----------------------------------------------------------
 
@@ -526,32 +537,29 @@ class Game:
         for i in range(reg[_R_STOP]):
             self.sb[i] &= 31
         last = reg[_R_LAST]
-        if last == 2 and p == reg[_R_ENDER]:
+        if last & 3 == 2 and p == reg[_R_ENDER]:
             reg[_R_PHASE] = _P_OVER
             return
-        if last == 1:
-            reg[_R_LAST] = 2
-        elif last == 0 and reg[_R_LIMIT] and reg[_R_ROUND] >= reg[_R_LIMIT] and p == np - 1:
-            reg[_R_LAST] = 2
-            reg[_R_ENDER] = p
-        alive = False
+        alive = 0
         for q in range(np):
             if self.in_play(q):
-                alive = True
+                alive += 1
         if not alive:   # every pyramid back in a stash: nothing can happen
+            reg[_R_LAST] = 2 | _END_NOBODY << 2
             reg[_R_PHASE] = _P_OVER
             return
+        rnd = reg[_R_ROUND]
+        if last & 3 == 1:
+            reg[_R_LAST] = last + 1
+        elif not last and p == np - 1:   # the end of a round (clarifications 16, 20)
+            lim = reg[_R_LIMIT]
+            why = (_END_LIMIT if rnd >= lim else 0) if lim else (
+                _END_ALONE if alive < 2 else _END_200 if rnd >= _LAST_AT else 0)
+            if why:
+                reg[_R_LAST] = 2 | why << 2
+                reg[_R_ENDER] = p
         q = (p + 1) % np
-        if q == 0 and reg[_R_ROUND] < 255:
-            reg[_R_ROUND] += 1
+        if q == 0:   # at most round _LAST_AT + 1: never past a byte
+            reg[_R_ROUND] = rnd + 1
         reg[_R_CUR] = q
         reg[_R_PHASE] = _X_TURN
-
-
-def spot(world, terr):
-    """The spot of territory ``terr`` of ``world`` (for legal's ``at``)."""
-    return world * 16 + terr
-
-
-def ship_spot(ship):
-    return 128 + ship

@@ -26,8 +26,9 @@ X_START = const(34)    # start colonists
 # Scalars (reg[...]).
 R_PHASE = const(0)
 R_CUR = const(1)       # seat whose turn it is (setup: who places)
-R_ROUND = const(2)     # 1.. (saturates at 255)
-R_LAST = const(3)      # 0 no last round, 1 triggered this turn, 2 under way
+R_ROUND = const(2)     # 1.., 201 at most (the last round after round 200)
+R_LAST = const(3)      # 0 no last round, 1 triggered this turn, 2 under way;
+                       # | why << 2: END_13 .. END_NOBODY
 R_ENDER = const(4)     # the seat whose turn ends the game
 R_NP = const(5)        # players
 R_LIMIT = const(6)     # round limit (0 none)
@@ -55,6 +56,14 @@ R_NWORLDS = const(29)
 R_DEALS = const(30)    # deals so far (1 + redeals)
 R_TURNS = const(31)    # turns begun (mod 256), for undo's barrier
 NREG = const(32)
+
+# Why the last round began (R_LAST >> 2; CLARIFICATIONS.md, Alheimur 16, 20).
+END_13 = const(1)      # a player had 13 pyramids in play after survival
+END_LIMIT = const(2)   # the round limit's round ended
+END_ALONE = const(3)   # no limit: a round ended with one player or none in play
+END_200 = const(4)     # no limit: round 200 ended
+END_NOBODY = const(5)  # every pyramid back in a stash: over at once
+LAST_AT = const(200)   # no limit: the last round begins after this round
 
 # Arrays: offset and length.
 O_QUADS = const(32)    # 160: the deal, 4 elements per card, pile by pile

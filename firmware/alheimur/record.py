@@ -19,7 +19,7 @@
 ``Recorder`` writes one while a game is played.
 """
 
-from alheimur import names, world
+from alheimur import words, world
 from alheimur.actions import (
     K_AIM,
     K_BOARD,
@@ -36,30 +36,46 @@ from alheimur.actions import (
     K_SWAP,
     K_TARGET,
     P_DEAL,
-    P_PLACE,
     SPACE,
+    a_pos,
+    a_ship,
+    a_size,
+    a_terr,
+    a_to,
+    a_turn,
+    a_world,
     act,
     card_act,
+    form,
+    kind_of,
     launch,
     migrate,
     piece_act,
     ship_act,
+    ship_form,
+    ship_loc,
+    ship_place,
 )
 from alheimur.deck import card_name, parse_card
 from alheimur.engine import CHANCE, Game
-from alheimur.layout import FIGHTER, MARINE, R_NDICE
-from ui.records import RecordError, Words
+from alheimur.layout import R_NDICE
+from records import RecordError, Words
 
 MAGIC = "alheimur"
 VERSION = 1
-# Per kind of action (names.KIND_WORDS; 'fire' is AIM and TARGET at once)
-# the words after the verb: o position, r turn, w world, t tile, s size,
-# f T/F, h ship, x ship with its owner, l world or space.
-_WORDS = ("", "", "or", "or", "wts", "wts", "wts", "", "wtt", "wtf", "wth",
+# The verb of each kind of action (K_*); 'fire' is AIM and TARGET at once.
+KIND_WORDS = ("pass", "dice", "place", "swap", "start", "expand", "civilize",
+              "survive", "migrate", "launch", "board", "return", "unload",
+              "flip", "land", "move", "site", "fire", "fire")
+# Per kind of action
+# the words after the verb: o position, p slot, r turn, w world, t tile,
+# s size, f T/F, h ship, x ship with its owner, l world or space.
+_WORDS = ("", "", "or", "pr", "wts", "wts", "wts", "", "wtt", "wtf", "wth",
           "wht", "wht", "wh", "wht", "lhl", "w", "hx")
-_EXAMPLE = ("a position such as NE", "a turn, 0 or 180", "a world letter",
-            "a tile, A1 to D4", "a size 1-3", "T or F", "a ship such as 3T2",
-            "a ship with its owner, R2F", "a world letter or space")
+_EXAMPLE = ("a position such as NE", "a slot, NW NE SW or SE", "a turn, 0 or 180",
+            "a world letter", "a tile, A1 to D4", "a size 1-3", "T or F",
+            "a ship such as 3T2", "a ship with its owner, R2F",
+            "a world letter or space")
 
 
 class Record:
@@ -78,12 +94,14 @@ class Record:
 
 def _word_ok(kind, tok, np):
     if kind == "o":
-        return tok in names.POS_NAMES and tok != "-"
+        return tok in words.POSITIONS and tok != "-"
+    if kind == "p":
+        return tok in words.SLOTS
     if kind == "r":
         return tok in ("0", "180")
     if kind == "w" or kind == "l":
-        return ((len(tok) == 1 and ((tok == names.NEUTRAL and np < 8)
-                                    or 0 <= names.PLAYER_LETTERS.find(tok) < np))
+        return ((len(tok) == 1 and ((tok == words.NEUTRAL and np < 8)
+                                    or 0 <= words.LETTERS.find(tok) < np))
                 or (kind == "l" and tok == "SPACE"))
     if kind == "t":
         return world.parse_tile(tok) >= 0
@@ -92,20 +110,20 @@ def _word_ok(kind, tok, np):
     if kind == "f":
         return tok in ("T", "F")
     if kind == "x":
-        return 0 <= names.PLAYER_LETTERS.find(tok[:1]) < np and _ship_bits(tok[1:]) >= 0
+        return 0 <= words.LETTERS.find(tok[:1]) < np and _ship_bits(tok[1:]) >= 0
     return _ship_bits(tok) >= 0
 
 
 def _ship_bits(tok):
-    """'3T2' -> size | FIGHTER | marine << 3, or -1."""
+    """'3T2' -> its ship form (actions.form), or -1."""
     if len(tok) < 2 or len(tok) > 3 or tok[0] not in "123" or tok[1] not in "TF":
         return -1
-    b = int(tok[0]) | (FIGHTER if tok[1] == "F" else 0)
+    m = 0
     if len(tok) == 3:
         if tok[1] == "F" or tok[2] not in "123" or tok[2] > tok[0]:
             return -1
-        b |= int(tok[2]) << 3
-    return b
+        m = int(tok[2])
+    return form(int(tok[0]), tok[1] == "F", m)
 
 
 def read(lines):
@@ -180,16 +198,20 @@ def _action(toks, n, np):
                 raise RecordError(n, "'%s' is not a die (1 to 6)" % toks[i])
             v[i - 1] = int(toks[i])
         return ("dice", n, bytes(v))
-    actor = names.PLAYER_LETTERS.find(word)
+    actor = words.LETTERS.find(word)
     if len(word) != 1 or actor >= np:
         actor = -1
-    if word == names.NEUTRAL and np < 8:
+    if word == words.NEUTRAL and np < 8:
         actor = CHANCE
     if actor < 0 or len(toks) < 2:
         raise RecordError(n, "expected a player's letter and an action, "
                           "a 'dice' line or a header line; got '%s'" % word.lower())
     verb = toks[1].lower()
-    k = names.KIND_WORDS.index(verb) if verb in names.KIND_WORDS else K_DIE
+    if actor == CHANCE and verb != "place":
+        raise RecordError(n, "N only places the neutral world's cards: 'N place POS 0|180'")
+    if verb == "dice":
+        raise RecordError(n, "a roll is a line of its own: 'dice D1 [D2 [D3]]'")
+    k = KIND_WORDS.index(verb) if verb in KIND_WORDS else K_DIE
     if k == K_DIE:
         raise RecordError(n, "unknown action '%s'" % verb)
     kinds = _WORDS[k]
@@ -199,8 +221,14 @@ def _action(toks, n, np):
     for i in range(len(kinds)):
         if not _word_ok(kinds[i], toks[2 + i], np):
             raise RecordError(n, "'%s': expected %s" % (
-                toks[2 + i], _EXAMPLE["orwtsfhxl".index(kinds[i])]))
+                _shown(toks[2 + i]), _EXAMPLE["oprwtsfhxl".index(kinds[i])]))
     return ("act", n, actor, toks[1:])
+
+
+def _shown(tok):
+    """A word as a message quotes it: 'space', not 'SPACE' (the reader
+    upper-cases every word; names of tiles and ships stay as written)."""
+    return tok.lower() if len(tok) > 3 and tok.isalpha() else tok
 
 
 # -- replay -----------------------------------------------------------------
@@ -209,9 +237,9 @@ def _action(toks, n, np):
 def _world(g, tok):
     if tok == "SPACE":
         return SPACE
-    if tok == names.NEUTRAL:
+    if tok == words.NEUTRAL:
         return g.nplayers()
-    return names.PLAYER_LETTERS.find(tok)
+    return words.LETTERS.find(tok)
 
 
 def _terr(g, w, tok):
@@ -221,10 +249,10 @@ def _terr(g, w, tok):
 def _ships(g, loc, owner, tok):
     """Representatives of the ships matching a descriptor, lowest first."""
     b = _ship_bits(tok)
-    want = loc | owner << 4
+    want = ship_loc(loc, owner)
     out = []
     for i in range(g.ship_top()):
-        if g.sl[i] == want and g.sb[i] & (3 | FIGHTER | MARINE) == b and g.rep(i) == i:
+        if g.sl[i] == want and ship_form(g.sb[i]) == b and g.rep(i) == i:
             out.append(i)
     return out
 
@@ -232,11 +260,11 @@ def _ships(g, loc, owner, tok):
 def _resolve(g, actor, w):
     """The actions a record line stands for: a list of candidate lists
     (one per action; any candidate that is legal will do), or a reason."""
-    k = names.KIND_WORDS.index(w[0].lower())
+    k = KIND_WORDS.index(w[0].lower())
     if k == K_PASS or k == K_SURVIVE:
         return [[act(k)]]
     if k == K_PLACE or k == K_SWAP:
-        pos = (names.POS_NAMES if k == K_PLACE else names.SLOT_NAMES).index(w[1])
+        pos = (words.POSITIONS if k == K_PLACE else words.SLOTS).index(w[1])
         return [[card_act(k, pos, w[2] == "180")]]
     if k == K_SITE:
         return [[act(k, _world(g, w[1]))]]
@@ -246,7 +274,7 @@ def _resolve(g, actor, w):
     if k == K_AIM:
         site_ = g.site()
         mine = _ships(g, site_, actor, w[1])
-        theirs = _ships(g, site_, names.PLAYER_LETTERS.find(w[2][0]), w[2][1:])
+        theirs = _ships(g, site_, words.LETTERS.find(w[2][0]), w[2][1:])
         if not mine or not theirs:
             return "no %s in this orbit" % (w[1] if not mine else w[2])
         return [[act(K_AIM, i) for i in mine], [act(K_TARGET, i) for i in theirs]]
@@ -295,15 +323,17 @@ def replay(rec, game=None):
             if len(item[2]) != need:
                 return g, (m, line, "this roll needs %d dice, not %d" % (need, len(item[2])))
             for v in item[2]:
-                g.apply(K_DIE << 11 | v, False)
+                g.apply(act(K_DIE, v), False)
             continue
         actor = item[2]
         who = g.actor()
         if g.over():
             return g, (m, line, "the game is over")
+        if g.dice_needed():
+            return g, (m, line, "a roll is due: a 'dice' line with %d dice" % g.dice_needed())
         if who != actor:
             return g, (m, line, "%s is to act, not %s" % (
-                _who(g, who), _who(g, actor)))
+                _who(who), _who(actor)))
         steps = _resolve(g, actor, item[3])
         if isinstance(steps, str):
             return g, (m, line, steps)
@@ -319,15 +349,54 @@ def replay(rec, game=None):
     return g, None
 
 
-def _who(g, x):
+def _who(x):
     if x == CHANCE:
-        return "the lot" if g.phase() == P_PLACE else "the dice"
-    if x >= 8:
-        return "nobody"
-    return names.PLAYER_NAMES[x]
+        return "N (the lot)"
+    return words.NAMES[x]
 
 
 # -- writing ------------------------------------------------------------------
+
+
+def action_text(g, a):
+    """An action as a record writes it (without the actor), e.g. 'expand
+    Y B2 3', 'board R A4 3T', 'fire 3F' (AIM) and 'R2T' (TARGET); needs
+    the game as it is before the action."""
+    k = kind_of(a)
+    if k == K_PASS or k == K_SURVIVE:
+        return KIND_WORDS[k]
+    if k == K_DIE:
+        return str(a_size(a))
+    if k == K_PLACE:
+        return "place %s %d" % (words.POSITIONS[a_pos(a)], 180 * a_turn(a))
+    if k == K_SWAP:
+        return "swap %s %d" % (words.SLOTS[a_pos(a)], 180 * a_turn(a))
+    if k == K_SITE:
+        return "site " + words.world_letter(g, a_world(a))
+    w = a_world(a)
+    if w >= 0:
+        out = "%s %s %s" % (KIND_WORDS[k], words.world_letter(g, w),
+                            words.terr(g, w, a_terr(a), False))
+        if k == K_MIGRATE:
+            return out + " " + words.terr(g, w, a_to(a), False)
+        if k == K_LAUNCH:
+            return out + (" F" if a_turn(a) else " T")
+        return out + " " + str(a_size(a))
+    i = a_ship(a)
+    if k == K_TARGET:
+        return words.ship(g, i)
+    h = words.ship(g, i, False)
+    if k == K_AIM:
+        return "fire " + h
+    loc = words.place(g, ship_place(g.sl[i]))
+    if k == K_MOVE:
+        return "move %s %s %s" % (loc, h, words.place(g, a_to(a)))
+    if k == K_FLIP:
+        return "flip %s %s" % (loc, h)
+    t = words.terr(g, ship_place(g.sl[i]), a_terr(a), False)
+    if k == K_BOARD:
+        return "board %s %s %s" % (loc, t, h)
+    return "%s %s %s %s" % (KIND_WORDS[k], loc, h, t)
 
 
 class Recorder:
@@ -350,8 +419,8 @@ class Recorder:
         self.joined = []
 
     def before(self, g, a):
-        k = a >> 11
-        t = names.action_text(g, a)
+        k = kind_of(a)
+        t = action_text(g, a)
         if k == K_DIE:
             if g.reg[R_NDICE]:   # a die of a roll already begun
                 self.lines[-1] += " " + t
@@ -364,7 +433,7 @@ class Recorder:
             return
         else:
             who = g.actor()
-            t = (names.NEUTRAL if who == CHANCE else names.PLAYER_LETTERS[who]) + " " + t
+            t = (words.NEUTRAL if who == CHANCE else words.LETTERS[who]) + " " + t
             if k == K_PLACE:
                 from alheimur.build import card_in_hand
                 t += "   # " + card_name(g.quads, 4 * card_in_hand(g))

@@ -8,11 +8,15 @@ from micropython import const
 
 from alheimur.engine import ROUND_LIMITS, STATE_BYTES, Game
 from prng import Rng
-from ui.session import get16, read_head
+from savehead import get16, read_head
 
 _VERSION = const(2)       # as save.py writes
-_R_NP = const(5)          # alheimur.layout's (not loaded for two numbers)
+# consts from alheimur.layout (tools/consts.py; do not edit)
+_LAST_AT = const(200)
+_R_NP = const(5)
 _R_PHASE = const(0)
+_R_ROUND = const(2)
+# end consts
 _HEAD = const(12)
 
 
@@ -61,6 +65,11 @@ def decode(st, data):
     state = data[_HEAD + n:]
     if state[_R_NP] != np or state[_R_PHASE] > 16:
         raise ValueError("saved game state unreadable")
+    if state[_R_ROUND] > _LAST_AT + 1:
+        # saved by a version whose round count stuck at 255 in a game
+        # without a limit: the last round now begins after this one
+        state = bytearray(state)
+        state[_R_ROUND] = _LAST_AT
     st.nseats = np
     st.limit = limit
     g = Game(np, ROUND_LIMITS[st.limit])

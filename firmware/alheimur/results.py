@@ -1,8 +1,10 @@
-"""The end-of-game scoring screen (loaded only at the end): per player,
-best total first, the six scores (each element score with the region
+"""The end-of-game scoring screen (loaded only at the end): which end
+came, then per player, best total first, the six scores (each element score with the region
 behind it: pips x tiles and where), the total's formula. Every number
 comes from ``alheimur.scoring``; every line fits 26 characters
 (tests/test_messages.py)."""
+
+from micropython import const
 
 from alheimur import words
 from alheimur.scoring import quarters_text, score
@@ -19,6 +21,15 @@ L_PROGRESS = " progress %d + 3x%d = %d"        # ships, worlds, pts
 L_HILO = " high %s, low %s"                    # element, element
 L_PRODUCT = " %s x %s x %d = %s"               # score, score, pts, total
 L_REST = " + others %s = %s"                   # total, total
+# Which end came (Game.end_cause(): alheimur.layout's END_*)
+L_END_13 = "end: 13 pyramids in play"
+L_END_LIMIT = "end: the round limit, %d"      # limit
+L_END_ALONE = "end: one player left"
+L_END_200 = "end: round 200 was played"
+L_END_NOBODY = "end: no pyramid left"
+# consts from alheimur.layout (tools/consts.py; do not edit)
+_END_LIMIT = const(2)
+# end consts
 
 
 def _half(v2):
@@ -31,8 +42,10 @@ def lines(g):
     sc = score(g)
     np = g.nplayers()
     order = sorted(range(np), key=lambda p: -sc.total4[p])
-    out = []
-    col = []
+    why = g.end_cause()
+    out = [L_END_LIMIT % g.limit() if why == _END_LIMIT else
+           ("", L_END_13, "", L_END_ALONE, L_END_200, L_END_NOBODY)[why]]
+    col = [palette.DIM]
     for p in order:
         c = words.COLOURS[p]
         b = p * 5

@@ -19,7 +19,6 @@ _PLAYERS = const(0)
 _SEAT = const(1)
 _LIMIT = const(2)
 _ORDER = (1, 0, 2, 3)       # ROUND_LIMITS indexes in the order 20, 40, 60, none
-_PREFERRED = ("random", "easy", "medium", "hard")
 ROWS = (
     "left/right: 2 to 8 players",
     "</>: which seat, A: who",
@@ -28,19 +27,12 @@ ROWS = (
 
 
 def _levels():
-    """'human', then the computer levels there are (preferred order)."""
+    """'human', then the computer levels there are, cheapest first."""
     from alheimur import ai
-    from ui.session import forget
-    have = list(ai.LEVELS)
+    from lazy import forget
+    out = [HUMAN] + list(ai.ORDER)
     ai = None
     forget("alheimur.ai")
-    out = [HUMAN]
-    for n in _PREFERRED:
-        if n in have:
-            out.append(n)
-    for n in sorted(have):
-        if n not in out:
-            out.append(n)
     return out
 
 

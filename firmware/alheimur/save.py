@@ -24,7 +24,7 @@ level there is).
 
 from micropython import const
 
-from ui.session import put16, save_head
+from savehead import put16, save_head
 
 HUMAN = "human"
 _VERSION = const(2)       # restore.py has the same two

@@ -13,6 +13,7 @@ quarters (``total4``); ``quarters_text`` writes them.
 
 from array import array
 
+from alheimur.actions import owner, pips, ship_owner
 from alheimur.layout import FREE, R_STOP
 
 NELEM = 5
@@ -81,9 +82,9 @@ def score(g):
                     tiles += g.tsize[b + t]
                     v = g.surf[b + t]
                     if v:
-                        q = (v >> 2) & 7
-                        if v & 3 > best[q]:
-                            best[q] = v & 3
+                        q = owner(v)
+                        if pips(v) > best[q]:
+                            best[q] = pips(v)
             e = g.telem[b + t0]
             for q in range(np):
                 if best[q]:
@@ -129,13 +130,13 @@ def _progress(g, sc):
     for i in range(g.reg[R_STOP]):
         v = g.sl[i]
         if v != FREE:
-            sc.ships[v >> 4] += 1
+            sc.ships[ship_owner(v)] += 1
     for w in range(g.nworlds()):
         m = 0
         for t in range(g.nterr[w]):
             v = g.surf[w * 16 + t]
             if v:
-                m |= 1 << ((v >> 2) & 7)
+                m |= 1 << owner(v)
         for p in range(np):
             if m >> p & 1:
                 sc.worlds[p] += 1

@@ -1,8 +1,10 @@
-"""The Alheimur board screen, a view: one world at a time, its orbit
-beside it, a tab per world, the phase, the message line. It draws what
-the engine says (pieces, ships, the pieces and ships the legal actions
-move, who would die) and never changes the game: the app
-(alheimur/app.py) makes the moves, the sounds and the lights.
+"""The Alheimur play screen: one world at a time, its orbit beside it, a
+tab per world, the phase, the message line. It draws what the engine says
+(pieces, ships, what is lit, who would die, the dice) and never changes the
+game: the app (alheimur/app.py) and whoever decides (human.py, computer.py)
+make the moves, the sounds and the lights. Its displayio objects are made
+by sprites.py; what it draws for a piece or a ship is chosen here
+(``draw_world``, ``_panel_rows``: the sheets' sprites).
 
     tabs (a box per world in its owner's colour, S space)   phase
     world: 4x4 tiles of 22 px       | status (whose turn, round)
@@ -13,34 +15,37 @@ move, who would die) and never changes the game: the app
     letter)                         | dice of the current roll
     message line (two lines of 26 characters)
 
-The cursor is on a territory of the world shown, on a ship of the orbit
-(or of space), or on the tabs (left/right there flips the world shown).
-Yellow outlines: what the legal actions of the decision point move; white
-(thick): the cursor; cyan: where the choice being made puts it.
+The cursor (``zone``, ``tile``, ``prow``/``pcol``, ``tab``: set by
+``point`` and ``put_on``) is on a territory of the world shown, on a ship
+of the orbit (or of space), or on the tabs; a human moves it (human.py), a
+computer's move and the shows put it on what they are about. Yellow
+outlines (``lw``, ``ls``, ``ltab``): what the legal actions of a human's
+decision point move; white (thick): the cursor; cyan (``dtile``,
+``dship``): where the choice being made puts it; grey pieces rimmed in
+red (``doomed``): about to die.
 """
 
 from array import array
 
 from micropython import const
 
+from alheimur import actions  # the codec (one global here: the screen stays loaded)
 from ui import palette
 
-# Private copies of the layout's numbers (sprites.py has its own): const
-# names with a leading underscore cost no global, and this module keeps
-# neither alheimur.layout's nor sprites' names loaded for them.
-_TILE = const(22)         # a world tile
-_PIECE = const(20)        # a pyramid
-_ICON = const(12)         # a ship, a tab
-_SHIP_LETTER = const(13)  # the ship sheet's first letter box
-_WY = const(12)           # the world's top
-_PX = const(90)           # the panel's left
-_ROWS = const(5)          # orbit rows shown
+# consts from alheimur.actions, alheimur.layout, alheimur.sprites (tools/consts.py; do not edit)
+_ICON = const(12)
+_PIECE = const(20)
+_PX = const(90)
+_ROWS = const(5)
 _ROW_Y = const(25)
-_Z_WORLD = const(0)       # zones of the cursor (view.py has the same)
+_SHIP_LETTER = const(13)
+_SPACE = const(8)
+_TILE = const(22)
+_WY = const(12)
 _Z_PANEL = const(1)
 _Z_TABS = const(2)
-_SPACE = const(8)         # alheimur.actions.SPACE: the place "space"
-_INVADER = const(32)      # alheimur.layout.INVADER: a piece's invader bit
+_Z_WORLD = const(0)
+# end consts
 
 
 class Screen:
@@ -53,7 +58,7 @@ class Screen:
         (self.root, self.tabs, self.tlit, self.tview, self.tdest, self.tcur, self.turn,
          self.tiles, self.bord, self.lit, self.pals, self.doomed_pal, self.pg, self.dest,
          self.cur, self.caption, self.status, self.rows, self.plit, self.pdest, self.pcur,
-         self.dice, self.msg) = sprites.make(game)
+         self.dice, self.msg, self.ship_tile) = sprites.make(game)
         self.view = 0                     # the world shown (SPACE: space)
         self.zone = _Z_WORLD
         self.tile = 5                     # the cursor's tile (world)
@@ -70,9 +75,8 @@ class Screen:
         self.ls = bytearray(120)          # per ship slot, lit
         self.ltab = 0                     # tabs lit
         self.doomed = 0                   # territories shown dying (this world)
-        self.dtile = -1                   # the choice's territory, ship, tab
+        self.dtile = -1                   # the choice's territory and ship
         self.dship = -1
-        self.dtab = -1
 
     # -- places -------------------------------------------------------------------
 
@@ -99,15 +103,15 @@ class Screen:
         """The engine's spot of what the cursor is on (legal's ``at``)."""
         t = self.terr()
         if t >= 0:
-            return self.view * 16 + t
+            return actions.spot(self.view, t)
         i = self.ship()
-        return 128 + i if i >= 0 else -1
+        return actions.ship_spot(i) if i >= 0 else -1
 
     # -- what the legal actions move, where to look --------------------------------
 
     def unlit(self):
-        """Nothing lit (a computer decides, or nobody; alheimur/view.py's
-        mark_legal lights a human's choices)."""
+        """Nothing lit (a computer decides, or nobody; a human's turn
+        lights its choices)."""
         lw = self.lw
         for w in range(9):
             lw[w] = 0
@@ -116,35 +120,45 @@ class Screen:
             ls[i] = 0
         self.ltab = 0
 
-    def put_on(self, spot):
-        """Show and point at a spot (a territory or a ship) or a place
-        (-2 - loc: its tab)."""
+    def put_on(self, where):
+        """Show and point at a spot (actions.spot, actions.ship_spot) or a
+        place (-2 - loc: its tab)."""
         g = self.g
-        if spot <= -2:
-            loc = -2 - spot
+        if where <= -2:
+            loc = -2 - where
             if loc != self.view:
                 self.show(loc)
-            self.zone = _Z_TABS
-            self.tab = self.tab_of(loc)
-        elif spot >= 128:
-            i = spot - 128
-            loc = g.sl[i] & 15
+            self.point(_Z_TABS, self.tab_of(loc))
+        elif where >= 128:
+            i = actions.spot_ship(where)
+            loc = actions.ship_place(g.sl[i])
             if loc != self.view:
                 self.show(loc)
             for r in range(self.nrows):
                 for c in range(4):
                     if self.cells[r * 4 + c] == i:
-                        self.zone = _Z_PANEL
-                        self.prow = r
-                        self.pcol = c + 1
-                        self._panel_rows()
-                        self.draw_marks()
-        elif spot >= 0:
-            w = spot >> 4
+                        self.point(_Z_PANEL, r, c + 1)
+        elif where >= 0:
+            w = actions.spot_world(where)
             if w != self.view:
                 self.show(w)
-            self.zone = _Z_WORLD
-            self.tile = g.tfirst[spot]
+            self.point(_Z_WORLD, g.tfirst[w * 16 + actions.spot_terr(where)])
+        self.draw_cursor()
+
+    def point(self, zone, i, col=1):
+        """The cursor on tile i of the world shown (Z_WORLD), on ship
+        column ``col`` (1-4) of orbit row i (Z_PANEL, the rows scrolled to
+        show it), or on tab i (Z_TABS)."""
+        self.zone = zone
+        if zone == _Z_WORLD:
+            self.tile = i
+        elif zone == _Z_PANEL:
+            self.prow = i
+            self.pcol = col
+            self._panel_rows()
+            self.draw_marks()
+        else:
+            self.tab = i
         self.draw_cursor()
 
     # -- drawing ------------------------------------------------------------------
@@ -200,8 +214,8 @@ class Screen:
             self.cy[k] = (y0[k] + y1[k] + 1) * _TILE // 2
             t.x = self.cx[k] - _PIECE // 2
             t.y = _WY + self.cy[k] - _PIECE // 2
-            q = (v >> 2) & 7
-            put(t, 0, q * 6 + (v & 3) - 1 + (3 if v & _INVADER else 0))
+            q = actions.owner(v)
+            put(t, 0, q * 6 + actions.pips(v) - 1 + (3 if actions.invader(v) else 0))
             shade(t, self.doomed_pal if self.doomed >> k & 1 else self.pals[q])
             hide(t, False)
 
@@ -232,7 +246,7 @@ class Screen:
         r = 0
         for q in range(g.nplayers()):
             k = 0
-            want = self.view | q << 4
+            want = actions.ship_loc(self.view, q)
             for i in range(g.ship_top()):
                 if g.sl[i] == want and r < 40:
                     if k == 0:
@@ -266,7 +280,7 @@ class Screen:
             put(row, 0, _SHIP_LETTER + q)
             for c in range(4):
                 i = self.cells[r * 4 + c]
-                put(row, c + 1, 0 if i == 255 else ship_sprite(g.sb[i]))
+                put(row, c + 1, 0 if i == 255 else self.ship_tile[actions.ship_form(g.sb[i])])
             hide(row, False)
 
     def draw_marks(self):
@@ -342,15 +356,3 @@ def hide(t, h):
 def shade(t, pal):
     if t.pixel_shader is not pal:
         t.pixel_shader = pal
-
-
-def ship_sprite(b):
-    """The ship sheet's sprite for a ship's bits (sb): none 0, transports
-    1-3, fighters 4-6, transports carrying a marine 7-12."""
-    size = b & 3
-    if b & 4:
-        return 3 + size
-    m = (b >> 3) & 3
-    if not m:
-        return size
-    return 7 + (0, 1, 3)[size - 1] + m - 1

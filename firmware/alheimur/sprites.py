@@ -27,7 +27,7 @@ import displayio
 import terminalio
 from micropython import const
 
-from alheimur.screen import ship_sprite
+from alheimur.actions import form
 from alheimur.words import COLOURS, LETTERS
 from ui import palette as colours
 from ui.draw import frame, origin, rect
@@ -36,6 +36,9 @@ from ui.text import Label
 
 # The screen's layout (alheimur/screen.py has private copies of those it
 # draws with).
+Z_WORLD = const(0)        # the cursor's zones: on the world shown,
+Z_PANEL = const(1)        # .. on a ship of the orbit panel,
+Z_TABS = const(2)         # .. on the tabs
 TILE = const(22)          # a world tile
 PIECE = const(20)         # a pyramid
 ICON = const(12)          # a ship, a tab
@@ -214,14 +217,31 @@ def _ship(bm, ox, oy, size, lying, marine):
         _tri(bm, ox, oy, (4, 5, 6)[marine - 1], False, 0)
 
 
-def ships(nplayers):
+def ship_tiles():
+    """The ship sheet's sprite of each ship form (actions.ship_form, 0-31):
+    none 0, transports 1-3, fighters 4-6, transports carrying a marine
+    7-12 (1 in a 1-pip transport; 1, 2 in a 2-pip one; 1-3 in a 3-pip one)."""
+    t = bytearray(32)
+    k = 7
+    for s in range(1, 4):
+        t[form(s, False, 0)] = s
+        t[form(s, True, 0)] = 3 + s
+        for m in range(1, s + 1):
+            t[form(s, False, m)] = k
+            k += 1
+    return t
+
+
+def ships(nplayers, tiles):
+    """The ship sheet: each ship form at its sprite of ``tiles``, then a
+    letter box per player."""
     n = SHIP_LETTER + nplayers
     bm = displayio.Bitmap(n * ICON, ICON, 4)
     for s in range(1, 4):
-        _ship(bm, ship_sprite(s) * ICON, 0, s, False, 0)
-        _ship(bm, ship_sprite(s | 4) * ICON, 0, s, True, 0)
+        _ship(bm, tiles[form(s, False, 0)] * ICON, 0, s, False, 0)
+        _ship(bm, tiles[form(s, True, 0)] * ICON, 0, s, True, 0)
         for m in range(1, s + 1):
-            _ship(bm, ship_sprite(s | m << 3) * ICON, 0, s, False, m)
+            _ship(bm, tiles[form(s, False, m)] * ICON, 0, s, False, m)
     for p in range(nplayers):
         ox = (SHIP_LETTER + p) * ICON
         rect(bm, ox + 1, 0, ox + ICON - 2, ICON - 1, 2)
@@ -332,7 +352,8 @@ def make(g):
     caption = _label(root, 4, WY + 30, colours.DIM)
     # the panel
     status = _label(root, PX, WY, colours.TEXT)
-    sbm = ships(np)
+    ship_tile = ship_tiles()
+    sbm = ships(np, ship_tile)
     rows = []
     for r in range(ROWS):
         t = displayio.TileGrid(sbm, pixel_shader=pals[0], width=5, height=1,
@@ -350,7 +371,7 @@ def make(g):
     root.append(diceg)
     msg = MessageLine(root, 2, 103, width=26, lines=2)
     return (root, tabg, tlit, tview, tdest, tcur, turn, tileg, bord, lit, pals, doomed_pal,
-            pg, dest, cur, caption, status, rows, plit, pdest, pcur, diceg, msg)
+            pg, dest, cur, caption, status, rows, plit, pdest, pcur, diceg, msg, ship_tile)
 
 
 def _pal2(colour):

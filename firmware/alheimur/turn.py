@@ -4,6 +4,11 @@ Rules as the project plays them: CLARIFICATIONS.md, Alheimur 6-9, 15-17.
 Step 2 counts, per world, the current player's spaceports standing when
 the step begins; each launch or return uses one (a spaceport launching
 itself uses its own action, so which one acts never matters).
+
+Hot code (every legal action and apply, the AI's search through them): it
+takes actions, pieces and ships apart by hand; alheimur.actions is the
+codec that says what the bits are, and everything outside the engine uses
+its functions (tests/test_codecs.py).
 """
 
 from micropython import const
@@ -11,47 +16,46 @@ from micropython import const
 from alheimur.actions import a_size, a_terr, a_to, a_world
 from alheimur.world import bits
 
-# Copies of the alheimur.actions and alheimur.layout numbers used here,
-# under the same names: compiled in as numbers (no global looked up each
-# time) and no new name to intern (tests/test_alheimur_app.py checks
-# them against the originals).
-_P_EXPAND = const(4)
-_K_EXPAND = const(5)
-_P_SURVIVE = const(5)
-_K_CIVILIZE = const(6)
-_P_MIGRATE = const(6)
-_K_SURVIVE = const(7)
-_P_LAUNCH = const(7)
-_K_MIGRATE = const(8)
-_P_FLIP = const(8)
-_SPACE = const(8)
-_K_LAUNCH = const(9)
-_P_LAND = const(9)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
+_END_13 = const(1)
+_FIGHTER = const(4)
+_FREE = const(255)
+_INVADER = const(32)
 _K_BOARD = const(10)
-_P_BOARD = const(10)
-_K_RETURN = const(11)
-_K_UNLOAD = const(12)
+_K_CIVILIZE = const(6)
+_K_EXPAND = const(5)
 _K_FLIP = const(13)
 _K_LAND = const(14)
+_K_LAUNCH = const(9)
+_K_MIGRATE = const(8)
 _K_MOVE = const(15)
-_R_PHASE = const(0)
+_K_RETURN = const(11)
+_K_SURVIVE = const(7)
+_K_UNLOAD = const(12)
+_MARINE = const(24)
+_MAX_SHIPS = const(120)
+_P_BOARD = const(10)
+_P_EXPAND = const(4)
+_P_FLIP = const(8)
+_P_LAND = const(9)
+_P_LAUNCH = const(7)
+_P_MIGRATE = const(6)
+_P_SURVIVE = const(5)
 _R_CUR = const(1)
-_R_LAST = const(3)
-_FIGHTER = const(4)
 _R_ENDER = const(4)
 _R_EXP = const(11)
-_R_STOP = const(12)
-_X_SURVIVE = const(20)
-_X_STEP1 = const(21)
-_MARINE = const(24)
+_R_LAST = const(3)
 _R_NWORLDS = const(29)
-_X_END = const(30)
+_R_PHASE = const(0)
+_R_STOP = const(12)
 _R_TURNS = const(31)
-_X_TURN = const(31)
-_INVADER = const(32)
+_SPACE = const(8)
 _USED = const(64)
-_MAX_SHIPS = const(120)
-_FREE = const(255)
+_X_END = const(30)
+_X_STEP1 = const(21)
+_X_SURVIVE = const(20)
+_X_TURN = const(31)
+# end consts
 
 
 def worlds_of(g, p):
@@ -373,7 +377,7 @@ def do(g, a):
 def _after_survival(g, p):
     reg = g.reg
     if reg[_R_LAST] == 0 and g.in_play(p) >= 13:
-        reg[_R_LAST] = 1
+        reg[_R_LAST] = 1 | _END_13 << 2
         reg[_R_ENDER] = p
     reg[_R_PHASE] = _X_STEP1
 

@@ -53,7 +53,6 @@ HARD_K = const(12)
 MEDIUM_K = const(3)
 EASY_LOOK = const(2)  # easy looks at EASY_LOOK builds in EASY_OF
 EASY_OF = const(5)
-EASY_GREEDY = const(1)  # easy judges by the score as if the game ended now
 HARD_WALLS = const(2)  # see walls: 0 no, 1 at the root, 2 in every ply
 MEDIUM_WALLS = const(2)
 HARD_POT = const(3)  # tenths of a customer an open lot near a tower counts
@@ -121,7 +120,7 @@ def choose(game, level, rng, deadline_us=None, now_us=None, progress=None,
     else:
         b.t.potf = 0  # whatever a search before left set
         b.t.paths = False
-        b.t.setup(game, EASY_GREEDY)
+        b.t.setup(game, True)      # easy judges by the score as if the game ended now
         m, cap = _easy(game, b.t, b, b.buf, n, rng)
     kind = move_kind(m)
     lot = move_lot(m)
@@ -328,9 +327,9 @@ def _reply_value(game, b, q, deadline_us, now_us):
     nt = t.n
     bv = _WORST
     moves = b.buf2
-    clock = now_us is not None and deadline_us is not None
     for i in range(n):
-        if clock and i & 15 == 15 and now_us() - deadline_us >= 0:
+        if i & 15 == 15 and now_us is not None and deadline_us is not None \
+                and now_us() - deadline_us >= 0:
             return None
         m = moves[i]
         v = _build_value(t, base, m, q, can_cap)
@@ -392,7 +391,6 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
     for j in range(k):
         cm[j] = b.buf[cm[j]]
     t2 = b.t2
-    clock = now_us is not None and deadline_us is not None
     bm = b.buf[best]  # fallbacks: the cheap judgement, then the exact one
     bc = NONE
     ev = _WORST
@@ -400,7 +398,7 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
     ec = NONE
     bv = _WORST
     for j in range(k):
-        if j and clock and now_us() - deadline_us >= 0:
+        if j and now_us is not None and deadline_us is not None and now_us() - deadline_us >= 0:
             break
         if j and should_stop is not None and should_stop():
             break

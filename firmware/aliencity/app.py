@@ -5,18 +5,21 @@ The board is in one of these modes, each with its own key handler:
 
     PLAY      a human builds: d-pad cursor, A build (where the piece may
               not go: the reason, and the cursor jumps to the nearest lot
-              where it may; on a structure: its distances), B next piece,
-              Select previous piece, Start pause. At the start of a turn
-              and after a change of piece the cursor waits on the nearest
-              lot where the piece may go.
+              where it may, or to the lot the reason names when it may go
+              there; on a structure: its distances), B next piece, Select
+              previous piece, Start pause. At the start of a turn (the
+              first one too) and after a change of piece the cursor waits
+              on the nearest lot where the piece may go.
     CLAIMING  after a build: d-pad picks a claimable tower (its value now
               shows), A caps it, B no claim, Select its distances
     DISTANCE  street distances from the structure under the cursor; A, B
               or Select go back
-    OVER      the game is over: A or Start the scores, the board to look at
+    OVER      the game is over: A the scores, Start pause, the board to look at
 
 Computer seats and hints live in aliencity/computer.py, loaded at the first
-computer move or hint; ``record`` and ``results`` only at the end.
+computer move or hint; ``record`` and ``results`` only at the end; the
+pause menu's replay in ui/replay.py and aliencity/replay.py, loaded only
+while it runs.
 """
 
 import gc
@@ -28,16 +31,23 @@ from aliencity import save
 from aliencity.engine import CLASSIC, OVER, Game
 from aliencity.geometry import PLAYER_WORDS, lot_name, piece_name
 from aliencity.screen import CLAIMING, DISTANCE, PLAY, Screen, player_colour
+from lazy import forget
 from prng import Rng
 from ui import palette, session
 from ui.fx import CLAIM, END, ILLEGAL, MOVE, PLACE
-from ui.session import NEW, QUIT, forget
+from ui.session import NEW, QUIT
 
 TAG = const(0x61)            # "a": the game's store section
 TITLE = "Alien City"
 RULES_MODULE = "aliencity.rules"
 ROWS_MODULE = "aliencity.rows"
+REPLAY_MODULE = "aliencity.replay"
 OVER_MODE = const(3)
+
+# consts from aliencity.geometry, aliencity.streets (tools/consts.py; do not edit)
+_ICON = const(7)
+_NONE = const(255)
+# end consts
 
 Setup = save.Setup
 pack_options = save.pack_options
@@ -53,10 +63,15 @@ M_DICE = "dice P1 %d, P2 %d: %s first"
 M_CLAIMED = "%s capped the %s on %s"                    # player, piece, lot
 M_NO_CLAIM = "no claim"
 M_OVER = "game over! A: the scores"
-M_FINAL = "the final city. A or Start: the scores"
-M_UNDONE = "undone: %s's %s on %s"                     # player, piece, lot
-M_UNDONE_MORE = "undone: %s's %s on %s (+%d)"           # ... and n computer builds
-M_NOTHING = "nothing to undo"
+M_FINAL = "the final city. A: the scores, Start: menu"
+# What undo took back (after the shell's "undone: "): one build (with the
+# cap it placed), two (the computer's reply and yours), or yours and the n
+# builds after it.
+M_UNDONE = "%s's %s on %s"                              # player, piece, lot
+M_UNDONE_CAP = "%s's %s on %s, cap on %s"               # player, piece, lot, lot
+M_UNDONE_TWO = "%s %s %s and %s %s %s"                  # (player, piece, lot) x 2
+M_UNDONE_MORE = "%s %s %s and the %d builds after it"   # player, piece, lot, n
+M_AHEAD = "%d builds ahead: Start, replay"              # builds
 S_OVER = "game over"
 S_SEAT = "%s: %s"                                       # player, level
 
@@ -83,53 +98,61 @@ def _art(game):
 
 
 def new_game(st):
-    tiles, icons, values, first, _ = _deal(st)
+    st.ahead = b""
+    if st.dealt == 0:                 # a loaded game's own city (save2.py)
+        tiles, icons, values, first = st.city
+    else:
+        tiles, icons, values, first, _ = _deal(st)
     return Game(tiles, icons, values, st.rules, st.open_streets,
                 st.location_bonus and st.rules == CLASSIC, first)
 
 
 class Board(session.Board):
-    """The controller: the game, its screen, whose seats are computers."""
+    """The controller: the game, its screen, whose seats are computers;
+    the shell (ui/session.Board) runs the loop, the pause menu, undo and
+    the computer seats through the hooks below."""
+
+    PAUSE_ITEMS = ("hint", "replay")
+    AI = "aliencity.ai"
 
     def __init__(self, s, game):
         super().__init__(s, game)
         self.seats = s.setup.levels()
         self.scr = Screen(_art(game), game, self.seats)
+        self.root = self.scr.root
         self.rng = Rng(s.setup.dealt * 7 + 1)
         self.mode = OVER_MODE if game.over() else PLAY
-        self.back = PLAY             # the mode the distance view returns to
+        self.back_to = PLAY          # the mode the distance view returns to
+        self.handlers = (self.on_play, self.on_claim, self.on_distance, self.on_over)
 
-    # -- the loop -------------------------------------------------------------------
+    # -- the shell's hooks ------------------------------------------------------------
 
-    def run(self):
-        s = self.s
+    def begin(self):
         scr = self.scr
-        g = self.g
-        s.display.root_group = scr.root
+        self.s.display.root_group = scr.root
         scr.first_kind()
         scr.redraw()
+        scr.to_legal()
         self.prompt(self.intro())
         self.pixels()
-        s.refresh()
-        s.buttons.clear()
-        handlers = (self.on_play, self.on_claim, self.on_distance, self.on_over)
-        while True:
-            if g.over() and self.mode == PLAY:
-                self.game_over()
-            elif self.mode == PLAY and self.seats[g.to_move] is not None:
-                self.computer().turn(self)
-                continue
-            out = handlers[self.mode](s.key())
-            if out is not None:
-                return out
-            s.refresh()
+
+    def step(self):
+        g = self.g
+        if g.over() and self.mode == PLAY:
+            self.game_over()
+        elif self.mode == PLAY and self.seats[g.to_move] is not None:
+            self.computer().ComputerTurn(self).move()
+            return session.AGAIN
+        return None
 
     def intro(self):
         st = self.s.setup
         g = self.g
+        if st.ahead:
+            return M_AHEAD % (len(st.ahead) // 3)
         if g.nbuilds:
             return M_CONTINUED % (g.nbuilds + 1)
-        rolls = _deal(st)[4] if st.rules == CLASSIC else None
+        rolls = _deal(st)[4] if st.rules == CLASSIC and st.dealt else None
         if rolls:
             dw, db = rolls[-1]
             return M_DICE % (sum(dw), sum(db), PLAYER_WORDS[g.first])
@@ -140,6 +163,30 @@ class Board(session.Board):
         from aliencity import computer
         return computer
 
+    def say(self, text, colour=palette.DIM):
+        self.scr.say(text, colour)
+
+    def back(self):
+        if self.mode == OVER_MODE:
+            self.scr.say(M_FINAL, palette.TITLE)
+        else:
+            self.prompt()
+
+    def paused(self, word):
+        """The pause menu's own items: a hint (medium's build, not played)
+        or the replay (ui/replay.py steps the board through the record)."""
+        if word == "replay":
+            self.drop_computer()       # room for the replay (a computer seat reloads it)
+            forget("aliencity.computer")
+            from ui import replay  # the shell's replay, loaded while it runs
+            replay.run(self.s, self, REPLAY_MODULE)
+        elif not self.g.over():
+            from aliencity import hint  # only for a hint
+            hint.hint(self)
+            hint = None
+            forget("aliencity.hint")
+        else:
+            self.back()
     # -- key handlers, one per mode ---------------------------------------------------
 
     def on_play(self, k):
@@ -194,7 +241,7 @@ class Board(session.Board):
             scr.show_distance()
         elif k == boards.SELECT or k == boards.B or k == boards.A:
             scr.toggle_distance()
-            self.mode = self.back
+            self.mode = self.back_to
             if self.mode == CLAIMING:
                 if not scr.claims[scr.cur]:
                     scr.next_claim(1)
@@ -214,7 +261,9 @@ class Board(session.Board):
         scr = self.scr
         if k == boards.SELECT:
             self.distances()
-        elif k == boards.A or k == boards.START:
+        elif k == boards.START:
+            return self.pause()
+        elif k == boards.A:
             out = self.scores()
             if out != "board":
                 return out
@@ -226,7 +275,7 @@ class Board(session.Board):
 
     def distances(self):
         """Into the distance view; it comes back to the mode it left."""
-        self.back = self.mode
+        self.back_to = self.mode
         self.mode = DISTANCE
         self.scr.toggle_distance()
 
@@ -240,6 +289,9 @@ class Board(session.Board):
         why = g.why_not(scr.kind, scr.cur)
         if why:
             v = scr.nearest_legal()
+            w = g.streets.why[scr.cur]
+            if g.streets.verdict[scr.cur] == _ICON and scr.legal[w]:
+                v = w           # "the ring lot goes last; C6 is still free": to C6
             if v >= 0:
                 scr.cur = v
                 scr.place_cursor()
@@ -256,44 +308,54 @@ class Board(session.Board):
             self.after_build("")
 
     def after_build(self, text):
-        """The position changed: save, redraw, pixels, prompt the next
-        player."""
+        """A build is complete (claimed or not): save, then ``moved``."""
+        self.s.setup.ahead = b""      # a new build: the replay's builds ahead are gone
+        self.s.autosave()
+        self.moved(text)
+
+    def moved(self, text):
+        """The position changed: redraw, pixels, prompt the next player."""
         scr = self.scr
         scr.close_claims()
         self.mode = PLAY
-        self.s.autosave()
+        scr.mode = PLAY
         scr.first_kind()
         scr.redraw()
         scr.to_legal()
         self.pixels()
         self.prompt(text)
 
-    def undo(self):
-        """Take back the last build and every computer build after the last
-        human one (so a human is to move again); says what was undone."""
+    def take_back(self):
+        """The last build and every computer build after the last human one
+        (so a human is to move again): what was undone, in words, every
+        build named (the n builds after yours counted when more than one)."""
         g = self.g
         if g.nbuilds == 0:
-            return M_NOTHING
-        more = -1
+            return None
+        self.s.setup.ahead = b""      # the replay's builds ahead are gone
+        n = 0
+        last = None                   # the latest build's words
         while True:
-            p, kind, lot, _ = g.build_at(g.nbuilds - 1)
+            p, kind, lot, cap = g.build_at(g.nbuilds - 1)
             g.undo()
-            more += 1
+            words = (PLAYER_WORDS[p], piece_name(kind), lot_name(lot))
+            if last is None:
+                last = words
+            n += 1
             if not g.nbuilds or self.seats[g.to_move] is None:
                 break
-        self.s.autosave()
-        self.mode = PLAY
-        self.scr.mode = PLAY
-        self.scr.first_kind()
-        self.scr.redraw()
-        self.pixels()
-        if more:
-            return M_UNDONE_MORE % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot), more)
-        return M_UNDONE % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot))
+        if n > 2:
+            return M_UNDONE_MORE % (words + (n - 1,))
+        if n == 2:
+            return M_UNDONE_TWO % (last + words)
+        if cap != _NONE:
+            return M_UNDONE_CAP % (words + (lot_name(cap),))
+        return M_UNDONE % words
 
     def game_over(self):
         self.mode = OVER_MODE
-        self.computer_drop()
+        self.drop_computer()
+        forget("aliencity.computer")
         self.s.store.keep_record(self.record_text())
         self.winner_pixels()
         self.fx.sound(END)
@@ -309,13 +371,6 @@ class Board(session.Board):
         forget("aliencity.record")
         gc.collect()
         return text
-
-    def computer_drop(self):
-        """Give back the AI's code and buffers, if they were ever loaded."""
-        import sys
-        if "aliencity.computer" in sys.modules:
-            self.computer().drop_ai()
-            forget("aliencity.computer")
 
     # -- prompts and lights ----------------------------------------------------------
 
@@ -341,31 +396,13 @@ class Board(session.Board):
             self.fx.steady(palette.PX_P1 if p == 0 else palette.PX_P2)
 
     def winner_pixels(self):
-        """The winner's colour (both players' colours on a draw)."""
+        """The winner's colour (the draw colour on a draw)."""
         from aliencity import scoring
         win = scoring.score(self.g).winner()
-        self.fx.steady(palette.PX_P1 if win == 0 else palette.PX_P2 if win == 1
-                       else palette.PX_DRAW)
+        self.winners((palette.PX_P1 if win == 0 else palette.PX_P2 if win == 1
+                      else palette.PX_DRAW,))
 
-    # -- pause and scores -------------------------------------------------------------
-
-    def pause(self):
-        s = self.s
-        items = ("resume", "undo", "hint", "rules", "restart", "quit")
-        choice = s.pause("Paused  (seed %d)" % s.setup.dealt, items)
-        s.display.root_group = self.scr.root
-        if choice == "restart" or choice == QUIT:
-            return choice
-        if choice == "undo":
-            self.prompt(self.undo())
-        elif choice == "hint" and not self.g.over():
-            from aliencity import hint  # only for a hint
-            hint.hint(self)
-            hint = None
-            forget("aliencity.hint")
-        else:
-            self.prompt()
-        return None
+    # -- scores -----------------------------------------------------------------------
 
     def scores(self):
         """The scoring screen: 'new', 'quit' or 'board'."""

@@ -2,126 +2,90 @@
 move or hint, dropped with the AI when the game ends); hints are in
 aliencity/hint.py, which uses this module.
 
-While the computer thinks the NeoPixels show its progress; A or B makes it
-move now with its best build so far; B cancels a hint. A MemoryError
-during a computer move drops that seat to a cheaper level for the rest of
-the game; during a hint it says so and changes nothing.
+The shell runs a seat's decision (ui/think.py's ``decide``: the NeoPixels
+show the progress, A or B makes it move now with its best build so far, a
+MemoryError drops that seat to a cheaper level for the rest of the game);
+this module says what it thinks and did. B cancels a hint; a MemoryError
+during a hint says so and changes nothing.
 """
-
-import gc
-import sys
-import time
 
 from micropython import const
 
-import boards
 from aliencity.geometry import NONE, PLAYER_WORDS, lot_name, piece_name
 from ui import palette
 from ui.fx import CLAIM, PLACE
-from ui.session import forget
-from ui.think import Thinking
+from ui.think import ai, decide, now_us
 
 _THINK_MS = {"easy": 600, "medium": 1500, "hard": 3000}
 _SHOW_MS = const(350)       # a computer's build stays in view this long
-_CHEAPER = {"hard": "medium", "medium": "easy", "easy": "random"}
 
 # Messages (each fits the message line with the longest names:
 # tests/test_messages.py)
 M_THINKING = "computer (%s) thinking; A or B: move now"   # level
 M_BUILT = "%s built a %s on %s"                         # player, piece, lot
 M_BUILT_CAP = "%s built a %s on %s and capped %s"       # player, piece, lot, lot
-M_LOW_MEMORY = "memory ran low: %s plays %s from now on"  # player, level
 S_THINKS = "%s thinks"                                  # player
 
 
-def now_us():
-    return time.monotonic_ns() // 1000
+class ComputerTurn:
+    """A computer seat's build on the app's Board ``b`` (and a hint's
+    search); the seat's hooks of ui/think.py's ``decide``."""
 
+    def __init__(self, b):
+        self.b = b
+        self.g = b.g
 
-def _ai():
-    """The AI module, imported at its first use (a hot-seat game never
-    pays for it); collect first so its code finds room in one piece."""
-    if "aliencity.ai" not in sys.modules:
-        gc.collect()
-    from aliencity import ai
-    return ai
-
-
-def drop_ai():
-    """Give back the AI's buffers and code, if it was ever loaded."""
-    ai = sys.modules.get("aliencity.ai")
-    if ai is None:
-        return
-    ai.release()
-    ai = None
-    forget("aliencity.ai")
-    forget("aliencity.ai_eval")
-    gc.collect()
-
-
-def choose(b, level, ms, think, fault):
-    """ai.choose for the board's game; MemoryError after taking back any
-    trial builds and giving the buffers back."""
-    g = b.g
-    n0 = g.nbuilds
-    ai = _ai()
-    try:
-        if b.s.fault(fault):
-            raise MemoryError("injected fault (%s)" % fault)
+    def choose(self, p, level, think, ms=0):
+        """ai.choose for the board's game at ``level`` (its time: the
+        level's, or ``ms``). A MemoryError goes to the caller, which puts
+        the game back (``restore``) and gives the buffers back."""
+        b = self.b
         t0 = now_us()
-        return ai.choose(g, level, b.rng, t0 + ms * 1000, now_us,
-                         think.progress, think.stop)
-    except MemoryError:
-        while g.nbuilds > n0:        # a search cut short may leave trial builds
+        return ai(b).choose(self.g, level, b.rng, t0 + (ms or _THINK_MS.get(level, 1000)) * 1000,
+                            now_us, think.progress, think.stop)
+
+    def keep(self):
+        return self.g.nbuilds
+
+    def restore(self, n):
+        """A search cut short may leave trial builds: take them back."""
+        g = self.g
+        while g.nbuilds > n:
             g.undo()
-        ai.release()
-        ai = None
-        gc.collect()
-        raise
 
+    def player(self, p):
+        return PLAYER_WORDS[p]
 
-def turn(b):
-    """The computer seat to move builds (and maybe claims)."""
-    g = b.g
-    scr = b.scr
-    p = g.to_move
-    level = b.seats[p]
-    scr.show_state(S_THINKS % PLAYER_WORDS[p], palette.TITLE)
-    scr.say(M_THINKING % level, palette.DIM)
-    scr.selector.hidden = True
-    b.fx.progress(0.0)
-    b.s.refresh()
-    note = ""
-    while True:
-        think = Thinking(b.fx, b.s.buttons, 1 << boards.A | 1 << boards.B)
-        try:
-            kind, lot, cap = choose(b, level, _THINK_MS.get(level, 1000), think, "oom")
-            break
-        except MemoryError:
-            level = _CHEAPER.get(level)
-            if level is None:
-                raise
-            b.seats[p] = level          # for the rest of this game
-            note = M_LOW_MEMORY % (PLAYER_WORDS[p], level)
-    g.play(kind, lot, cap)
-    b.fx.progress(1.0)
-    scr.cur = lot
-    scr.place_cursor()
-    if note:
-        text = note                 # the board shows the build
-    elif cap != NONE:
-        text = M_BUILT_CAP % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot), lot_name(cap))
-    else:
-        text = M_BUILT % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot))
-    if cap != NONE:
-        b.fx.flash(palette.PX_CLAIM, 400)
-        b.fx.sound(CLAIM)
-    else:
-        b.fx.sound(PLACE)
-    b.after_build(text)
-    b.s.refresh()
-    end = time.monotonic() + _SHOW_MS / 1000
-    while time.monotonic() < end:
-        b.fx.update()
-        time.sleep(0.01)
-    b.s.buttons.clear()
+    def thinking(self, p, level):
+        """What the screen says while seat p thinks at ``level``."""
+        scr = self.b.scr
+        scr.show_state(S_THINKS % PLAYER_WORDS[p], palette.TITLE)
+        scr.say(M_THINKING % level, palette.DIM)
+        scr.selector.hidden = True
+
+    def move(self):
+        """The computer seat to move builds (and maybe claims)."""
+        b = self.b
+        g = self.g
+        scr = b.scr
+        p = g.to_move
+        (kind, lot, cap), note = decide(b, p, self, ai(b).LEVELS)
+        g.play(kind, lot, cap)
+        scr.cur = lot
+        scr.place_cursor()
+        if note:
+            text = note                 # the board shows the build
+        elif cap != NONE:
+            text = M_BUILT_CAP % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot),
+                                  lot_name(cap))
+        else:
+            text = M_BUILT % (PLAYER_WORDS[p], piece_name(kind), lot_name(lot))
+        if cap != NONE:
+            b.fx.flash(palette.PX_CLAIM, 400)
+            b.fx.sound(CLAIM)
+        else:
+            b.fx.sound(PLACE)
+        b.after_build(text)
+        b.s.refresh()
+        b.show_for(_SHOW_MS)
+        b.s.buttons.clear()

@@ -29,6 +29,7 @@ from aliencity.geometry import (
     START_SUPPLY,
     TILE_LOTS,
 )
+from lazy import forget
 
 STANDALONE = const(0)
 CLASSIC = const(1)
@@ -46,17 +47,7 @@ def _reason(which, game, a, b):
         return getattr(why, which)(game, a, b)
     finally:
         why = None
-        _forget_why()
-
-
-def _forget_why():
-    # as ui.session.forget (the engine also runs without the shell)
-    import sys
-    if "aliencity.why" in sys.modules:
-        del sys.modules["aliencity.why"]
-        pkg = sys.modules.get("aliencity")
-        if pkg is not None and hasattr(pkg, "why"):
-            delattr(pkg, "why")
+        forget("aliencity.why")
 
 
 def move(kind, lot):

@@ -4,12 +4,10 @@ Loaded only for a hint (app.py), then dropped. B cancels; a MemoryError
 says so and changes nothing.
 """
 
-import sys
-
 from micropython import const
 
 import boards
-from aliencity.computer import choose
+from aliencity.computer import ComputerTurn
 from aliencity.geometry import NONE, lot_name, piece_name
 from ui import palette
 from ui.think import Thinking
@@ -31,16 +29,22 @@ def hint(b):
     scr.say(M_HINT_THINKING, palette.DIM)
     b.s.refresh()
     think = Thinking(b.fx, b.s.buttons, 1 << boards.B)
+    seat = ComputerTurn(b)
+    kept = seat.keep()
     try:
-        kind, lot, cap = choose(b, "medium", _HINT_MS, think, "oomhint")
+        if b.s.fault("oomhint"):
+            raise MemoryError("injected fault (oomhint)")
+        kind, lot, cap = seat.choose(b.g.to_move, "medium", think, _HINT_MS)
     except MemoryError:
+        seat.restore(kept)
+        b.drop_computer()
         b.pixels()
         b.prompt()
         scr.msg.warn(M_HINT_NO_MEMORY)
         return
     think.stop()        # a B after the search's last look still cancels
     if b.seats[0] is None and b.seats[1] is None:
-        sys.modules["aliencity.ai"].release()   # hot seat: buffers back till the next hint
+        b.drop_computer()   # hot seat: code and buffers back till the next hint
     b.pixels()
     if think.hit:
         # Nothing changed: the search leaves the game as it found it.

@@ -26,7 +26,7 @@ from aliencity.geometry import (
     parse_kind,
     parse_lot,
 )
-from ui.records import RecordError, Words
+from records import RecordError, Words
 
 MAGIC = "alien-city"
 VERSION = 1

@@ -14,13 +14,18 @@ never half-restored.
     [0] version 1      [1:3] dealt seed      [3] rules | open << 1 | bonus << 2
     [4] W seat | B seat << 2 (SEATS)   [5:7] the setup's seed (0: shuffle)
     [7] builds n       then n x (kind, lot, cap or NONE)
+
+Reading a save back (``decode``) and version 2 (a game whose city is not
+dealt from a seed: a game loaded from the desktop by tools/loadgame.py; or
+one with builds ahead of the position shown, after a replay stepped back)
+are in aliencity/save2.py, loaded only for them.
 """
 
 from micropython import const
 
-from aliencity.engine import CLASSIC, MAX_BUILDS, STANDALONE, Game
-from aliencity.geometry import NKINDS, NLOTS, NONE
-from ui.session import forget, read_head, save_head
+from aliencity.engine import CLASSIC, STANDALONE
+from lazy import forget
+from savehead import save_head
 
 SEATS = ("human", "easy", "medium", "hard")
 
@@ -37,7 +42,9 @@ class Setup:
         self.open_streets = False
         self.location_bonus = False
         self.seed = 0              # 0: shuffle (a fresh seed each game)
-        self.dealt = 1             # the seed of the city being played
+        self.dealt = 1             # the seed of the city being played (0: ``city``)
+        self.city = None           # (tiles, icons, values, first) of a loaded game
+        self.ahead = b""           # builds after the position (kind, lot, cap each)
 
     def levels(self):
         """Per player: None for a human, else the AI level."""
@@ -67,6 +74,8 @@ def unpack_options(st, d):
 def encode(st, game):
     """The save bytes of ``game`` (None once it is over: nothing to
     continue)."""
+    if st.dealt == 0 or st.ahead:
+        return _save2("encode2", st, game)
     if game.over():
         return None
     n = game.nbuilds
@@ -86,33 +95,14 @@ def decode(st, data):
     """Fill ``st`` (a Setup) and return the Game from ``encode``'s
     bytes; ValueError if they do not make a game (bad header, an illegal
     build; ``st`` may then be half filled)."""
-    flags, seats = read_head(st, data, _VERSION)
-    if len(data) < _HEAD:
-        raise ValueError("not a saved game")
-    n = data[7]
-    if n > MAX_BUILDS or len(data) != _HEAD + 3 * n:
-        raise ValueError("saved game cut short")
-    if flags > 7 or seats > 15:
-        raise ValueError("saved game setup unreadable")
-    st.seats[0] = seats & 3
-    st.seats[1] = seats >> 2
-    st.rules = flags & 1
-    st.open_streets = bool(flags & 2)
-    st.location_bonus = bool(flags & 4) and st.rules == CLASSIC
-    from aliencity.deal import deal  # only to rebuild the city
-    tiles, icons, values, first, _ = deal(st.dealt, st.rules)
-    deal = None
-    forget("aliencity.deal")        # as a new game does (app._deal)
-    game = Game(tiles, icons, values, st.rules, st.open_streets,
-                st.location_bonus, first)
-    for i in range(n):
-        j = _HEAD + 3 * i
-        kind = data[j]
-        lot = data[j + 1]
-        cap = data[j + 2]
-        if kind >= NKINDS or lot >= NLOTS or (cap != NONE and cap >= NLOTS):
-            raise ValueError("saved build %d unreadable" % (i + 1))
-        if game.over():
-            raise ValueError("saved game goes on after its end")
-        game.play(kind, lot, cap)   # ValueError if illegal
-    return game
+    return _save2("decode", st, data)
+
+
+def _save2(name, st, x):
+    """A function of aliencity/save2.py, loaded for this call."""
+    from aliencity import save2
+    try:
+        return getattr(save2, name)(st, x)
+    finally:
+        save2 = None
+        forget("aliencity.save2")

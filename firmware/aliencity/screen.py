@@ -7,15 +7,18 @@ the game: the app (aliencity/app.py) makes the moves and the sounds.
                              F4          P2     lot name, who is to move
                              P2 builds          what happens now
                              [7 pieces]         the frame: selected piece
-                             [7 counts]         pieces left of the mover
-                                    P1  P2
-                             caps    3   2
-                             if end 39  40      the score if it ended now
+                             [7 counts]         pieces left (of the player
+                                                who builds or claims)
+                             score  P1  P2
+                             now    39  40      the score if it ended now
+                             caps    3   2      (at the end: "final")
     message line (two lines of 26 characters): prompts and reasons
 
 Drawing: one TileGrid for the 80 lots (sprites.py), a 1-bit overlay for
 tile borders, an overlay for the yellow frames (legal lots, claimable
-towers), the classic tile values, a one-cell TileGrid for the cursor; only
+towers), the classic tile values (each in the middle of one lot of its
+tile: the ring lot while it is empty, else another empty lot, so neither
+a ring nor a frame covers it), a one-cell TileGrid for the cursor; only
 the cells that change are written, and the display refreshes once per
 change.
 """
@@ -28,7 +31,7 @@ from micropython import const
 import boards
 from aliencity import scoring
 from aliencity.engine import OVER
-from aliencity.geometry import LOT_TILE, NKINDS, NLOTS, PLAYER_WORDS, lot_name, piece_name
+from aliencity.geometry import LOT_TILE, NKINDS, NLOTS, PLAYER_WORDS, TILE_LOTS, lot_name, piece_name
 from ui import palette
 from ui.message import MessageLine
 from ui.text import Label
@@ -56,6 +59,9 @@ PIECES_X = const(82)
 PIECES_Y = const(38)
 TABLE_Y = const(62)
 
+SELECTED = const(2)     # the frames' plain white frame round the panel's selection
+                        # (2 its top half, 3 its bottom half)
+
 # What the board shows (the app sets it)
 PLAY = const(0)        # legal lots of the selected piece framed
 CLAIMING = const(1)    # claimable towers framed
@@ -71,7 +77,9 @@ M_DIST_NONE = "distances: put the cursor on a structure"
 S_BUILDS = "%s builds"                              # player
 S_CLAIMS = "%s claims?"                             # player
 S_DIST = "distances"
-T_TABLE = "       P1  P2\ncaps  %3d %3d\nif end%3d %3d"   # caps left, scores if over now
+T_TABLE = "score  P1  P2\n%s%3d %3d\ncaps  %3d %3d"   # when, scores, caps left
+T_NOW = "now   "                                    # the score if the game ended now
+T_FINAL = "final "                                  # the game is over
 
 
 def player_colour(p):
@@ -97,8 +105,12 @@ class Screen:
         self.frames = displayio.TileGrid(fbm, pixel_shader=fpal, width=8, height=10,
                                          tile_width=S, tile_height=S)
         root.append(self.frames)
+        self.values = None
         if values is not None:
-            root.append(_values(game, values))
+            vbm, vpal = values
+            self.values = displayio.TileGrid(vbm, pixel_shader=vpal, width=8, height=10,
+                                             tile_width=S, tile_height=S)
+            root.append(self.values)
         self.cursor = displayio.TileGrid(bm, pixel_shader=pal, width=1, height=1,
                                          tile_width=S, tile_height=S,
                                          default_tile=CURSOR)
@@ -117,10 +129,12 @@ class Screen:
                                          tile_width=S, tile_height=S, x=PIECES_X,
                                          y=PIECES_Y + S)
         root.append(self.counts)
-        self.selector = displayio.TileGrid(bm, pixel_shader=pal, width=1, height=2,
+        # The selected piece and its count: a plain frame (the board
+        # cursor's corner dots would touch the digit).
+        self.selector = displayio.TileGrid(fbm, pixel_shader=fpal, width=1, height=2,
                                            tile_width=S, tile_height=S,
-                                           default_tile=CURSOR, y=PIECES_Y)
-        self.selector[0, 1] = CURSOR
+                                           default_tile=SELECTED, y=PIECES_Y)
+        self.selector[0, 1] = SELECTED + 1
         root.append(self.selector)
         # The table: who, caps left, the score if the game ended now.
         self.table = Label(terminalio.FONT, text=" ", color=palette.TEXT, line_spacing=1.0,
@@ -180,6 +194,30 @@ class Screen:
             if self.framed[v] != f:
                 self.framed[v] = f
                 self.frames[v] = f
+        self.draw_values()
+
+    def draw_values(self):
+        """Each classic tile's value in the middle of one of its lots: the
+        ring lot while it is empty, else the first empty lot, else (a full
+        tile) the ring lot's structure; hidden in the distance view, whose
+        digits are on the lots."""
+        g = self.game
+        grid = self.values
+        if grid is None:             # standalone rules: no values
+            return
+        grid.hidden = self.mode == DISTANCE
+        for t in range(20):
+            at = g.icon_lot[t]
+            if g.kind_at(at) >= 0:
+                for i in range(4):
+                    if g.kind_at(TILE_LOTS[t * 4 + i]) < 0:
+                        at = TILE_LOTS[t * 4 + i]
+                        break
+            for i in range(4):
+                v = TILE_LOTS[t * 4 + i]
+                want = g.tval[t] + 1 if v == at else 0
+                if grid[v] != want:
+                    grid[v] = want
 
     def update_legal(self):
         """Mark the lots where the selected piece may go (the engine's
@@ -191,9 +229,12 @@ class Screen:
         for v in range(NLOTS):
             leg[v] = 1 if mine and g.may_build(k, v) else 0
 
-    def draw_panel(self):
+    def draw_panel(self, p=-1):
+        """Who is to move (or ``p``, who claims), their pieces left, the
+        score now (final at the end) and the caps left."""
         g = self.game
-        p = g.to_move
+        if p < 0:
+            p = g.to_move
         if p == OVER:
             self.set_text(self.turn, "--", palette.DIM)
         else:
@@ -205,7 +246,8 @@ class Screen:
         self.selector.hidden = p == OVER or self.seats[p] is not None
         self.selector.x = PIECES_X + self.kind * S
         sc = scoring.score(g, self.sdist, self.queue)
-        self.set_text(self.table, T_TABLE % (g.caps[0], g.caps[1], sc.totals[0], sc.totals[1]))
+        self.set_text(self.table, T_TABLE % (T_FINAL if g.to_move == OVER else T_NOW,
+                                             sc.totals[0], sc.totals[1], g.caps[0], g.caps[1]))
         sc = None
 
     def say(self, text, color=palette.TEXT):
@@ -266,9 +308,10 @@ class Screen:
         return True
 
     def nearest_legal(self):
-        """The lot where the selected piece may go that the fewest d-pad
-        presses reach from the cursor (the board wraps), first in reading
-        order from the cursor on a tie; -1 if none."""
+        """The lot where the selected piece may go nearest the cursor on
+        the board (columns plus rows apart: no wrapping round the edges,
+        so the cursor never jumps across the city), first in reading order
+        from the cursor on a tie; -1 if none."""
         best = -1
         best_d = 99
         x0 = self.cur & 7
@@ -276,9 +319,7 @@ class Screen:
         for i in range(NLOTS):
             v = (self.cur + i) % NLOTS
             if self.legal[v]:
-                dx = abs((v & 7) - x0)
-                dy = abs((v >> 3) - y0)
-                d = min(dx, 8 - dx) + min(dy, 10 - dy)
+                d = abs((v & 7) - x0) + abs((v >> 3) - y0)
                 if d < best_d:
                     best = v
                     best_d = d
@@ -309,8 +350,7 @@ class Screen:
             return False
         self.mode = CLAIMING
         self.draw_lots()
-        self.draw_panel()
-        self.set_text(self.turn, PLAYER_WORDS[p], player_colour(p))
+        self.draw_panel(p)
         self.show_state(S_CLAIMS % PLAYER_WORDS[p], palette.TITLE)
         self.selector.hidden = True
         if not self.claims[self.cur]:
@@ -410,14 +450,3 @@ def _borders():
     return displayio.TileGrid(bm, pixel_shader=pal, width=BOARD_W // (2 * S),
                               height=BOARD_H // (2 * S), tile_width=2 * S,
                               tile_height=2 * S)
-
-
-def _values(game, values):
-    """The classic tile values, one 20x20 cell a tile (the location bonus
-    pays them)."""
-    bm, pal = values
-    grid = displayio.TileGrid(bm, pixel_shader=pal, width=4, height=5,
-                              tile_width=2 * S, tile_height=2 * S)
-    for t in range(20):
-        grid[t] = game.tval[t]
-    return grid

@@ -14,8 +14,9 @@ sprite is chosen by tile colour and what stands on the lot:
 
 Shapes tell things apart without colour: tiles carry a texture (red plain,
 blue dots, green diagonals, black stripes); towers are tall with a flat
-top, domes low and round; a claimed tower wears its owner's cap, a solid
-block on top: white for P1, pink for P2; the icon lot shows a ring.
+top, domes low and round; a claimed tower wears its owner's cap, a
+pyramid on top, wider than the tower: white for P1, pink for P2; a black dome has
+a white rim; the icon lot shows a ring.
 
 Two small overlays go with it (``frames``, ``values``): the yellow frame of
 a legal lot or a claimable tower, and the classic tile values.
@@ -47,30 +48,40 @@ COLOURS = (
 
 
 def _tile_bg(bm, ox, oy, c):
+    """The tile's colour, then its texture: blue dots, green diagonals,
+    black stripes (red is plain). Filled, not drawn pixel by pixel: 60
+    sprites of these at every game's start."""
+    _rect(bm, ox, oy, ox + S - 1, oy + S - 1, _TILE + c)
+    t = _TEX + c
     for y in range(S):
-        for x in range(S):
-            v = _TILE + c
-            if ((c == 1 and x % 5 == 2 and y % 5 == 2) or (c == 2 and (x + y) % 5 == 0)
-                    or (c == 3 and y % 5 == 2)):
-                v = _TEX + c
-            bm[ox + x, oy + y] = v
+        if c == 3 and y % 5 == 2:
+            _rect(bm, ox, oy + y, ox + S - 1, oy + y, t)
+        elif c == 2:
+            for x in range((5 - y % 5) % 5, S, 5):
+                bm[ox + x, oy + y] = t
+        elif c == 1 and y % 5 == 2:
+            for x in range(2, S, 5):
+                bm[ox + x, oy + y] = t
 
 
 def _tower(bm, ox, oy, colour, owner):
-    """A tall block with a flat top (x 2-8); a cap is a solid block of the
-    owner's colour on top (rows 0-2, x 1-9)."""
-    top = 2 if owner < 0 else 4
+    """A tall block with a flat top (x 2-8); a cap is a pyramid of the
+    owner's colour on top, wider than the tower (rows 1-4, 9 px at its
+    base: whole even where a tile's border line covers a lot's row 0)."""
+    top = 2 if owner < 0 else 5
     _rect(bm, ox + 2, oy + top, ox + 8, oy + 9, INK)
     _rect(bm, ox + 3, oy + top + 1, ox + 7, oy + 9, _PIECE + colour)
     if owner >= 0:
-        _rect(bm, ox + 1, oy, ox + 9, oy + 3, INK)
-        _rect(bm, ox + 2, oy, ox + 8, oy + 2, WHITE if owner == 0 else _P2)
+        for r in range(4):
+            _rect(bm, ox + 4 - r, oy + 1 + r, ox + 6 + r, oy + 1 + r,
+                  WHITE if owner == 0 else _P2)
 
 
 def _dome(bm, ox, oy, colour):
-    """Low and wide with a round top (rows 3-9)."""
+    """Low and wide with a round top (rows 3-9); a black dome has a white
+    rim (it stands on black tiles too)."""
     body = INK if colour == 3 else _PIECE + colour
-    rim = GREY if colour == 3 else INK
+    rim = WHITE if colour == 3 else INK
     rows = ((3, 7), (2, 8), (1, 9), (1, 9), (1, 9), (1, 9), (1, 9))
     for i in range(7):
         x1, x2 = rows[i]
@@ -143,25 +154,30 @@ def make():
 
 def frames():
     """(bitmap, palette) of the frame overlay: sprite 0 nothing, 1 the
-    yellow frame of a legal lot or a claimable tower."""
-    bm = displayio.Bitmap(S, 2 * S, 2)
-    pal = displayio.Palette(2)
+    yellow frame of a legal lot or a claimable tower, 2 and 3 (SELECTED)
+    the top and bottom halves of the white frame round the panel's
+    selected piece and its count."""
+    bm = displayio.Bitmap(S, 4 * S, 3)
+    pal = displayio.Palette(3)
     pal[1] = 0xFFD820
+    pal[2] = 0xF8F8F8
     pal.make_transparent(0)
     _frame(bm, 1, S + 1, S - 1, 2 * S - 1, 1)
+    _frame(bm, 0, 2 * S, S - 1, 4 * S - 1, 2)
     return bm, pal
 
 
 def values():
-    """(bitmap, palette) of the classic tile values: 20x20 sprites, value v
-    (0-5) as a dark box with the digit in the tile's top-left corner."""
-    bm = displayio.Bitmap(2 * S, 12 * S, 4)
+    """(bitmap, palette) of the classic tile values: lot-sized sprites, 0
+    nothing, 1 + v the value v (0-5) as a 3x5 digit on a dark block in the
+    lot's middle, inside a ring and a frame, touching neither."""
+    bm = displayio.Bitmap(S, 7 * S, 3)
     pal = displayio.Palette(3)
     pal[1] = 0x080808
     pal[2] = 0xFFD820
     pal.make_transparent(0)
     for v in range(6):
-        oy = v * 2 * S
-        _rect(bm, 1, oy + 1, 5, oy + 7, 1)
-        _glyph(bm, 2, oy + 2, "0123456789"[v], 2)
+        oy = (v + 1) * S
+        _rect(bm, 4, oy + 3, 6, oy + 7, 1)
+        _glyph(bm, 4, oy + 3, "0123456789"[v], 2)
     return bm, pal

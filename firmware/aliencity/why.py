@@ -29,7 +29,7 @@ R_ISOLATE = "%s: the %s on %s would lose its street"    # lot, piece, lot
 R_LAST = "%s: would leave no street"                    # lot
 R_DEAD = "%s: dead ground, cut off from the streets"    # lot
 R_NOGROUP = "%s: no street group would touch every structure"  # lot
-R_ICON = "%s: the ring lot goes last; build %s first"  # lot, lot
+R_ICON = "%s: the ring lot goes last; %s is still free"  # lot, lot
 R_DOME = "%s: %s domes go on %s tiles (%s is free)"     # lot, colour, colour, lot
 R_FIRST = "%s: %s tile: its first two pieces are %s"    # lot, colour, colour
 R_NO_CAPS = "%s has no caps left"                       # player
@@ -43,10 +43,9 @@ R_CLAIMED_NOW = "%s already claimed with this build"    # player
 
 def build(g, kind, lot):
     """Why the player to move may not build ``kind`` on ``lot`` (None: they may)."""
-    from aliencity.engine import OVER
-    p = g.to_move
-    if p == OVER:
+    if g.over():
         return R_OVER
+    p = g.to_move
     if kind < 0 or kind >= NKINDS:
         return R_PIECE
     if lot < 0 or lot >= NLOTS:
@@ -87,18 +86,16 @@ def _street(g, r, name, w):
 
 def cap(g, p, lot):
     """Why player p may not cap ``lot`` now (None: they may)."""
-    from aliencity.engine import CAPPED, OVER, cap_owner
     if not g.caps[p]:
         return R_NO_CAPS % PLAYER_WORDS[p]
     if lot < 0 or lot >= NLOTS:
         return R_CAP_LOT
-    v = g.lots[lot]
-    k = (v & 7) - 1
+    k = g.kind_at(lot)
     if k < 0 or k >= 3:
         return R_NO_TOWER % lot_name(lot)
-    if v & CAPPED:
-        return R_CLAIMED % (lot_name(lot), PLAYER_WORDS[cap_owner(v)])
-    if g.to_move == OVER:
+    if g.owner_at(lot) >= 0:
+        return R_CLAIMED % (lot_name(lot), PLAYER_WORDS[g.owner_at(lot)])
+    if g.over():
         return R_LAST_BUILD
     return None
 

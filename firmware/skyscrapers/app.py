@@ -2,9 +2,17 @@
 game, and the board's controller, which turns presses into plays.
 
     PLAY    d-pad cursor (from a piece next to the hole, a press toward
-            the hole slides it in), A the plays of the piece under it,
-            B undo, Start pause (undo, finish, rules, restart, quit)
+            the hole slides it in; when it may not slide, the cursor
+            moves onto the hole and the message says why), A the plays
+            of the piece under it, B undo, Start pause (undo, finish,
+            rules, restart, quit; finish asks "sure?")
     CHOOSE  the plays menu: d-pad the next play, A make it, B back
+
+Finished (from the pause menu, or A when no play is left): the scoring
+screen, then the board as it ended ("final" on the panel): the d-pad
+looks around, A shows the scores again, a play or an undo is refused and
+says so. The score is kept as the seed's best and the save is forgotten,
+so a finished game stays finished.
 
 The game is autosaved after every play and undo. Best scores are kept per
 seed and options in the save store (``store.best`` / ``set_best``, key
@@ -16,6 +24,7 @@ import gc
 from micropython import const
 
 import boards
+from lazy import forget
 from skyscrapers import save
 from skyscrapers.deal import new_game as _deal
 from skyscrapers.engine import SLIDE, VAR1, play_from, play_of, play_to
@@ -23,7 +32,6 @@ from skyscrapers.scoring import bound
 from skyscrapers.screen import CHOOSE, Screen
 from ui import palette, session
 from ui.fx import END, ILLEGAL, MOVE, PLACE
-from ui.session import QUIT, forget
 
 TAG = const(0x73)            # "s": the game's store section
 TITLE = "Skyscrapers"
@@ -33,9 +41,9 @@ RULES_MODULE = "skyscrapers.rules"
 # tests/test_messages.py)
 M_SEED = "seed %d. A: plays of the piece under the cursor"
 M_CONTINUED = "continued after play %d"
-M_UNDONE = "undone: %s"                 # what the play did (screen M_DONE_*)
-M_NOTHING = "nothing to undo"
 M_NO_PLAY = "%s; no play left. A: score"   # what the play did
+M_FINISHED = "finished: %d points. A: the scores, Start: menu"   # total
+M_NO_MORE = "the game is finished: no more plays or undo"
 ROWS_MODULE = "skyscrapers.rows"
 
 Setup = save.Setup
@@ -60,7 +68,11 @@ def new_game(st):
 
 
 class Board(session.Board):
-    """The controller: the game and its screen."""
+    """The controller: the game and its screen; the shell (ui/session.Board)
+    runs the loop, the pause menu and undo through the hooks below."""
+
+    PAUSE_ITEMS = ("finish",)
+    done = False                 # finished: the board only looks
 
     def __init__(self, s, game):
         super().__init__(s, game)
@@ -71,28 +83,47 @@ class Board(session.Board):
         forget("skyscrapers.sprites")
         self.scr = Screen(sheet, game, s.store.best(self.key))
         self.scr.target = bound(game)
+        self.root = self.scr.root
+        self.handlers = (self.on_key,)
 
-    def run(self):
-        s = self.s
+    # -- the shell's hooks ------------------------------------------------------------
+
+    def begin(self):
         scr = self.scr
-        s.display.root_group = scr.root
+        self.s.display.root_group = scr.root
         scr.redraw()
         if self.g.nplays:
             scr.say(M_CONTINUED % self.g.nplays, palette.DIM)
         else:
-            scr.say(M_SEED % s.setup.dealt, palette.DIM)
+            scr.say(M_SEED % self.s.setup.dealt, palette.DIM)
         self.fx.steady(palette.PX_P1)
-        s.refresh()
-        s.buttons.clear()
-        while True:
-            k = s.key()
-            if scr.mode == CHOOSE:
-                self.on_choose(k)
-            else:
-                out = self.on_play(k)
-                if out is not None:
-                    return out
-            s.refresh()
+
+    def say(self, text, colour=palette.DIM):
+        self.scr.say(text, colour)
+
+    def paused(self, word):
+        return self.finish()
+
+    def take_back(self):
+        """The last play, in words (None: none made, or finished)."""
+        g = self.g
+        if not g.nplays or self.done:
+            return None
+        m = g.play_at(g.nplays - 1)
+        g.undo()
+        return self.scr.done_words(m, g.pawn[play_from(m)] - 1)
+
+    def moved(self, text):
+        self.scr.redraw()
+        self.say(text)
+
+    # -- keys -------------------------------------------------------------------------
+
+    def on_key(self, k):
+        if self.scr.mode == CHOOSE:
+            self.on_choose(k)
+            return None
+        return self.on_play(k)
 
     def on_choose(self, k):
         scr = self.scr
@@ -110,13 +141,19 @@ class Board(session.Board):
         scr = self.scr
         if k <= boards.RIGHT:
             c, _wrapped = scr.neighbour(k)
-            if c == self.g.hole and not self.s.repeat and self.slide_in():
-                return None
+            why = None
+            if c == self.g.hole and not self.s.repeat and not self.done:
+                why = self.slide_in()
+                if why is None:
+                    return None
             scr.move_cursor(k, self.s.repeat)
-            if scr.msg.alert:
+            if why:
+                scr.msg.warn(why)          # why the piece did not slide
+                self.fx.sound(ILLEGAL)
+            elif scr.msg.alert:
                 scr.say("", palette.DIM)
         elif k == boards.A:
-            if self.g.over():
+            if self.g.over() or self.done:
                 return self.finish()
             if not scr.open_plays():
                 self.fx.sound(ILLEGAL)
@@ -129,17 +166,18 @@ class Board(session.Board):
 
     def slide_in(self):
         """A d-pad press from a piece next to the hole toward it: the slide,
-        with the cursor following the piece. False (the cursor moves on)
-        when that piece may not slide."""
+        with the cursor following the piece (None); or why that piece may
+        not slide (the cursor then moves on, onto the hole)."""
         g = self.g
         m = play_of(SLIDE, self.scr.cur, g.hole)
-        if g.why_not(m):
-            return False
+        why = g.why_not(m)
+        if why:
+            return why
         self.play(m)
         self.scr.cur = play_to(m)
         self.scr.place_cursor()
         self.scr.draw_panel()
-        return True
+        return None
 
     def play(self, m):
         """Make play m (legal), then save, redraw and say what it did."""
@@ -157,37 +195,12 @@ class Board(session.Board):
         else:
             scr.say(text, palette.DIM)
 
-    def undo(self):
-        g = self.g
-        if not g.nplays:
-            self.scr.say(M_NOTHING, palette.DIM)
-            return
-        m = g.play_at(g.nplays - 1)
-        g.undo()
-        self.s.autosave()
-        self.scr.redraw()
-        self.scr.say(M_UNDONE % self.scr.done_words(m, g.pawn[play_from(m)] - 1),
-                     palette.DIM)
-
-    def pause(self):
-        s = self.s
-        items = ("resume", "undo", "finish", "rules", "restart", "quit")
-        choice = s.pause("Paused  (seed %d)" % s.setup.dealt, items)
-        s.display.root_group = self.scr.root
-        if choice == "undo":
-            self.undo()
-        elif choice == "finish":
-            return self.finish()
-        elif choice == "restart" or choice == QUIT:
-            return choice
-        return None
-
     def finish(self):
         """The scoring screen; keeps the best score. Returns 'new', 'quit'
-        or None (back to the board)."""
+        or None (back to the finished board)."""
         from skyscrapers import results
         s = self.s
-        s.forget_save()        # finished: nothing to continue (a play re-saves)
+        s.forget_save()        # finished: nothing to continue
         rows = results.lines(self.g)
         results = None
         forget("skyscrapers.results")
@@ -206,7 +219,22 @@ class Board(session.Board):
         self.fx.steady(palette.PX_WIN)
         out = s.scores("Score %d of %d" % (total, self.scr.target), tuple(rows))
         if out == "board":
+            self.done = True
+            self.PAUSE_ITEMS = ()      # nothing left to finish
             s.display.root_group = self.scr.root
+            self.scr.final = True
             self.scr.draw_panel()
+            self.back()
             return None
         return out
+
+    def back(self):
+        if self.done:
+            self.say(M_FINISHED % self.scr.total, palette.TITLE)
+
+    def undo(self):
+        if self.done:
+            self.scr.msg.warn(M_NO_MORE)
+            self.fx.sound(ILLEGAL)
+            return
+        super().undo()

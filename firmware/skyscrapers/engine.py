@@ -19,7 +19,7 @@ from array import array
 
 from micropython import const
 
-from ui.records import square
+from records import square
 
 N = const(25)
 CENTER = const(12)

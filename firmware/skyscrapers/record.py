@@ -12,6 +12,7 @@
 plays the moves through the engine and names the first illegal one.
 """
 
+from records import RecordError, Words
 from skyscrapers.engine import (
     CENTER,
     NTILES,
@@ -26,10 +27,12 @@ from skyscrapers.engine import (
     N,
     cell_name,
     parse_cell,
+    play_from,
+    play_kind,
+    play_of,
     play_text,
     tile_name,
 )
-from ui.records import RecordError, Words
 
 MAGIC = "skyscrapers"
 VERSION = 1
@@ -146,11 +149,11 @@ def _play(toks, n):
     if word == "STACK":
         if len(toks) != 3:
             raise RecordError(n, "a stack is 'stack FROM ONTO', e.g. 'stack B2 B3'")
-        return (n, STACK << 10 | _cell(toks[1], n) << 5 | _cell(toks[2], n), -1)
+        return (n, play_of(STACK, _cell(toks[1], n), _cell(toks[2], n)), -1)
     if word == "SLIDE":
         if len(toks) != 2:
             raise RecordError(n, "a slide is 'slide CELL', e.g. 'slide C4'")
-        return (n, SLIDE << 10 | _cell(toks[1], n) << 5, -1)
+        return (n, play_of(SLIDE, _cell(toks[1], n), 0), -1)
     if word == "PAWN":
         if len(toks) != 4:
             raise RecordError(n, "a pawn move is 'pawn SUIT FROM TO', e.g. "
@@ -158,7 +161,7 @@ def _play(toks, n):
         s = SUITS.find(toks[1])
         if len(toks[1]) != 1 or s < 0:
             raise RecordError(n, "'%s' is not a suit (S, M, C, A)" % toks[1])
-        return (n, PAWN << 10 | _cell(toks[2], n) << 5 | _cell(toks[3], n), s)
+        return (n, play_of(PAWN, _cell(toks[2], n), _cell(toks[3], n)), s)
     raise RecordError(n, "expected a play ('stack B2 B3', 'slide C4', "
                       "'pawn S A1 A4') or a header line; got '%s'" % word.lower())
 
@@ -169,11 +172,11 @@ def replay(rec, game=None):
     if game is None:
         game = rec.new_game()
     for i, (line, m, s) in enumerate(rec.plays, 1):
-        k = m >> 10
+        k = play_kind(m)
         if k == SLIDE:
-            m |= game.hole
+            m = play_of(SLIDE, play_from(m), game.hole)
         elif k == PAWN:
-            a = (m >> 5) & 31
+            a = play_from(m)
             p = game.pawn[a]
             if p and p - 1 != s:
                 return game, (i, line, "the pawn on %s is %s, not %s" % (

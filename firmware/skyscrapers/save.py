@@ -13,8 +13,8 @@ that does not hold up is refused as a whole (ValueError).
 
 from micropython import const
 
+from savehead import get16, put16, read_head, save_head
 from skyscrapers.deal import new_game
-from ui.session import get16, put16, read_head, save_head
 
 _VERSION = const(1)
 _HEAD = const(9)

@@ -81,6 +81,7 @@ class Screen:
         self.pick = 0
         self.total = 0
         self.target = 0
+        self.final = False       # the game is finished: its final score
         self._panel_text = ""
 
     # -- drawing ------------------------------------------------------------
@@ -108,8 +109,9 @@ class Screen:
         g = self.game
         self.total = score(g).total
         best = "-" if self.best is None else str(self.best)
-        t = "score\n%4d\nplays\n%4d\ntarget\n%4d\nbest\n%4s\n%s" % (
-            self.total, g.nplays, self.target, best, cell_name(self.cur))
+        t = "%s\n%4d\nplays\n%4d\ntarget\n%4d\nbest\n%4s\n%s" % (
+            "final" if self.final else "score", self.total, g.nplays, self.target, best,
+            cell_name(self.cur))
         if t != self._panel_text:
             self._panel_text = t
             self.panel.text = t

@@ -3,14 +3,20 @@
 module is loaded to draw it and dropped; screen.py holds the layout.
 
     0        the hole
-    1-24     tile t - 1: suit colour, suit letter top left, value bottom
-             right (null blank, ace A)
+    1-24     tile t - 1: suit colour, suit sign top left, value bottom
+             right (null blank, ace 1)
     25-44    stack of suit s, height h (2-6): 25 + s * 5 + h - 2; suit
              colour with layer lines and the height on a black box
-    45-48    coin of suit s: a disc with the suit letter
-    49       nothing (overlay)    50-53 pawn of suit s (overlay, top right)
+    45-48    coin of suit s: a disc with the suit sign
+    49       nothing (overlay)    50-53 pawn of suit s (overlay, top right,
+             rows 0-3: above a tile's value)
     54       highlight frame      55-58 pawn and highlight
     59       cursor
+
+Suits are signs, as on piecepack tiles, not letters (the arms' "A" and
+the ace's "A" read as the A button): a sun (a star), a moon (a crescent),
+a crown (two points) and arms (a sword). Records keep the letters S M C A
+(docs/records.md).
 
 Shapes as well as colours: tiles are squares with a value, stacks show
 layer lines and their height boxed, coins are round, pawns are a white
@@ -36,19 +42,29 @@ COLOURS = (
     0, 0, 0,                                    # then ui.draw's WHITE, INK, YELLOW, GREY
 )
 
-_SUITS = "SMCA"
+# The suits' signs, 3x5 pixels, 15 bits, top row first (as ui.draw's
+# glyphs): sun, moon, crown, arms.
+_SIGNS = (0b101010111010101, 0b110011001011110, 0b101101111111111, 0b010010010111010)
+
+
+def _sign(bm, ox, oy, s, v):
+    g = _SIGNS[s]
+    for r in range(5):
+        for c in range(3):
+            if g >> (14 - r * 3 - c) & 1:
+                bm[ox + c, oy + r] = v
 
 
 def _pawn(bm, ox, oy, s):
-    # a peg in the top right corner: head and body, white outline
-    for x, y in ((7, 0), (6, 1), (8, 1), (7, 2), (6, 3), (8, 3), (5, 4), (9, 4),
-                 (5, 5), (6, 5), (7, 5), (8, 5), (9, 5)):
+    # a peg in the top right corner (rows 0-3, above the value): head and
+    # base, white outline
+    for x, y in ((6, 0), (7, 0), (8, 0), (6, 1), (8, 1), (5, 2), (9, 2),
+                 (5, 3), (6, 3), (7, 3), (8, 3), (9, 3)):
         bm[ox + x, oy + y] = WHITE
     bm[ox + 7, oy + 1] = _HI + s
-    bm[ox + 7, oy + 3] = _HI + s
-    bm[ox + 6, oy + 4] = _HI + s
-    bm[ox + 7, oy + 4] = _HI + s
-    bm[ox + 8, oy + 4] = _HI + s
+    bm[ox + 6, oy + 2] = _HI + s
+    bm[ox + 7, oy + 2] = _HI + s
+    bm[ox + 8, oy + 2] = _HI + s
 
 
 def make():
@@ -63,9 +79,9 @@ def make():
             s = t // 6
             v = t % 6
             _rect(bm, ox + 1, oy + 1, ox + 8, oy + 8, _BG + s)
-            _glyph(bm, ox + 1, oy + 1, _SUITS[s], _HI + s if s != 1 else WHITE)
+            _sign(bm, ox + 1, oy + 1, s, _HI + s if s != 1 else WHITE)
             if v:
-                _glyph(bm, ox + 5, oy + 4, "A" if v == 1 else str(v), WHITE)
+                _glyph(bm, ox + 5, oy + 4, str(v), WHITE)
         elif i < COIN:
             s = (i - STACKS) // 5
             h = (i - STACKS) % 5 + 2
@@ -74,7 +90,7 @@ def make():
             for k in range(1, h):
                 if 2 * k < 9:
                     bm[ox + 1, oy + 9 - 2 * k] = _HI + s
-            _glyph(bm, ox + 2, oy + 1, _SUITS[s], _HI + s if s != 1 else WHITE)
+            _sign(bm, ox + 2, oy + 1, s, _HI + s if s != 1 else WHITE)
             _rect(bm, ox + 4, oy + 3, ox + 8, oy + 9, INK)
             _glyph(bm, ox + 5, oy + 4, str(h), YELLOW)
         elif i < BLANK:
@@ -86,7 +102,7 @@ def make():
                         bm[ox + x, oy + y] = _HI + s
                     elif d <= 81:
                         bm[ox + x, oy + y] = GREY
-            _glyph(bm, ox + 4, oy + 3, _SUITS[s], INK)
+            _sign(bm, ox + 4, oy + 3, s, INK)
         elif PAWN <= i < HILITE:
             _pawn(bm, ox, oy, i - PAWN)
         elif i == HILITE or PAWN_HL <= i < CURSOR:

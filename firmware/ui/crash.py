@@ -1,10 +1,13 @@
 """The crash screen: what went wrong, in words, then "A: restart".
 
 code.py catches any exception that reaches it and calls ``show``; the
-traceback goes to the serial console as well. The autosave is not touched
-(it was written after the last move), so after the restart the launcher
-offers "Continue". Loaded only when it is needed: code.py first drops the
-game's modules and collects, so even after a MemoryError there is room.
+traceback goes to the serial console as well, and once the screen is up
+one line "crash screen: <error> (<where>)" follows it there (the simulator
+reads it: its state JSON and exit status report the crash screen). The
+autosave is not touched (it was written after the last move), so after the
+restart the launcher offers "Continue". Loaded only when it is needed:
+code.py first drops the game's modules and collects, so even after a
+MemoryError there is room.
 """
 
 import gc
@@ -116,6 +119,8 @@ def _screen(hw, line, where):
     except Exception:  # noqa: BLE001
         pass
     hw.display.refresh()
+    # one console line, however the message is broken
+    print("crash screen: " + line.replace("\n", " ") + (" (" + where + ")" if where else ""))
     buttons = hw.buttons()
     buttons.clear()
     while True:

@@ -1,8 +1,9 @@
 """The pause menu every game shares (Start on the board).
 
 The game names its items, in order, from: resume, undo, hint, finish,
-all worlds, rules, restart, quit. Restart and quit ask "sure?" first (No is
-highlighted), so a stray press never ends a game. B or Start resumes.
+all worlds, replay, rules, restart, quit. Finish, restart and quit ask "sure?"
+first (No is highlighted), so a stray press never ends a game. B or Start
+resumes.
 """
 
 import displayio
@@ -14,17 +15,25 @@ from ui.menu import Menu
 from ui.message import MessageLine
 from ui.text import Label
 
-_SURE = ("restart", "quit")
+# The items that ask "sure?" first, and what the question's screen says.
+_SURE = {"finish": "no plays after it", "restart": "this game is lost",
+         "quit": "the game stays saved"}
 _HELP = {
     "resume": "back to the board",
     "undo": "take back the last move",
     "hint": "a move the computer likes",
     "finish": "end the game and score it",
     "all worlds": "every world at a glance",
+    "replay": "step through the game",
     "rules": "the rules in short",
     "restart": "the same deal, from move 1",
     "quit": "back to the launcher",
 }
+
+
+# The menu's title (fits the title line whole: tests/test_messages.py)
+M_PAUSED = "Paused  (seed %d)"                         # the dealt seed
+M_PAUSED_LOADED = "Paused  (loaded game)"              # dealt seed 0: from the desktop
 
 
 def _screen(s, title, items):
@@ -39,9 +48,11 @@ def _screen(s, title, items):
     return root, m, msg
 
 
-def menu(s, title, items):
+def menu(s, items):
     """Run the menu for session ``s``; the chosen word ('resume' for B or
     Start). "rules" is shown here and the menu comes back."""
+    d = s.setup.dealt
+    title = M_PAUSED % d if d else M_PAUSED_LOADED
     root, m, msg = _screen(s, title, items)
     while True:
         word = items[m.sel]
@@ -72,8 +83,7 @@ def _sure(s, word):
     m.set(0, "no, go back")
     m.set(1, "yes, " + word)
     msg = MessageLine(root, 4, 115, width=26, lines=1)
-    msg.show("this game is lost" if word == "restart" else "the game stays saved",
-             palette.DIM)
+    msg.show(_SURE[word], palette.DIM)
     s.display.root_group = root
     while True:
         s.refresh()
@@ -88,7 +98,7 @@ def _sure(s, word):
 
 def rules(s):
     """The game's rules (its RULES_MODULE), scrolled until B, A or Start."""
-    from ui.session import forget
+    from lazy import forget
     from ui.textview import TextView
     mod = __import__(s.app.RULES_MODULE, None, None, ["RULES"])
     tv = TextView()

@@ -34,14 +34,23 @@ import gc
 import sys
 import time
 
+import supervisor
 from micropython import const
+
+import boards
+from boards import ticks_add, ticks_diff
+from lazy import forget
+from savehead import SEEDS, get16, put16
+
+TYPE_CHECKING = False          # the type checker's view of the hooks below
+if TYPE_CHECKING:
+    from collections.abc import Callable  # TYPE_CHECKING only: never run on the device
 
 observer = None
 
 QUIT = "quit"
 RESTART = "restart"
 NEW = "new"
-_SEEDS = const(999)          # seeds 1..999; 0 in a Setup means "shuffle"
 
 
 def fresh_seed():
@@ -49,57 +58,9 @@ def fresh_seed():
     import os  # here: built into CircuitPython, but a module of its own in the test VM
     try:
         b = os.urandom(2)
-        return (b[0] << 8 | b[1]) % _SEEDS + 1
+        return (b[0] << 8 | b[1]) % SEEDS + 1
     except (AttributeError, NotImplementedError, OSError):
-        return time.monotonic_ns() % _SEEDS + 1
-
-
-def put16(buf, i, v):
-    """A 16-bit value into buf[i:i + 2], big-endian (saves, options)."""
-    buf[i] = v >> 8
-    buf[i + 1] = v & 0xFF
-
-
-def get16(buf, i):
-    return buf[i] << 8 | buf[i + 1]
-
-
-def save_head(st, version, b3, b4, size):
-    """A game's save, its first 7 bytes filled: [0] version, [1:3] the
-    dealt seed, [3] and [4] the game's own, [5:7] the setup's seed; then
-    ``size`` bytes for the game to fill."""
-    out = bytearray(7 + size)
-    out[0] = version
-    put16(out, 1, st.dealt)
-    out[3] = b3
-    out[4] = b4
-    put16(out, 5, st.seed)
-    return out
-
-
-def read_head(st, data, version):
-    """Check a save's head (``save_head``) and set st.dealt and st.seed;
-    ValueError when it is not one. Returns (byte 3, byte 4)."""
-    if len(data) < 7 or data[0] != version:
-        raise ValueError("not a saved game")
-    dealt = get16(data, 1)
-    seed = get16(data, 5)
-    if not 1 <= dealt <= _SEEDS or not 0 <= seed <= _SEEDS:
-        raise ValueError("saved game setup unreadable")
-    st.dealt = dealt
-    st.seed = seed
-    return data[3], data[4]
-
-
-def forget(full):
-    """Drop a loaded module ("pkg.name") so its code can be collected (the
-    package keeps an attribute too); the next import loads it again."""
-    if full in sys.modules:
-        del sys.modules[full]
-        i = full.rfind(".")
-        pkg = sys.modules.get(full[:i]) if i > 0 else None
-        if pkg is not None and hasattr(pkg, full[i + 1:]):
-            delattr(pkg, full[i + 1:])
+        return time.monotonic_ns() % SEEDS + 1
 
 
 class Session:
@@ -119,7 +80,7 @@ class Session:
         self.repeat = False          # the last press was a held button's repeat
         options = self.store.game(app.TAG)[0]
         n = len(options) - 2
-        if n >= 0 and get16(options, n) <= _SEEDS:
+        if n >= 0 and get16(options, n) <= SEEDS:
             self.setup.seed = get16(options, n)
             app.unpack_options(self.setup, options[:n])
 
@@ -162,6 +123,7 @@ class Session:
         pick = newgame.ask(self)
         newgame = None
         forget("ui.newgame")
+        forget("ui.menu")      # (2.4 KB: a game started from Continue is played without it)
         forget(self.app.ROWS_MODULE)
         gc.collect()
         return pick
@@ -214,14 +176,15 @@ class Session:
 
     # -- shared screens ------------------------------------------------------------
 
-    def pause(self, title, items):
-        """The pause menu with ``items`` (words of ui.pause); returns the
-        word chosen ('resume' for Start/B). The board comes back on screen
-        only through the caller."""
+    def pause(self, items, root):
+        """The pause menu with ``items`` (words of ui.pause), then ``root``
+        on the display again; the word chosen ('resume' for Start/B)."""
         from ui import pause
-        choice = pause.menu(self, title, items)
+        choice = pause.menu(self, items)
+        pause = None
         forget("ui.pause")
         gc.collect()
+        self.display.root_group = root
         return choice
 
     def scores(self, title, rows, colours=None, title_colour=None):
@@ -234,12 +197,145 @@ class Session:
         return out
 
 
+# Said by the shared flows (each fits the message line whole:
+# tests/test_messages.py)
+M_UNDONE = "undone: %s"                                # what the move did
+M_NOTHING = "nothing to undo"
+
+AGAIN = const(1)       # Board.step(): step again before waiting for a press
+_PAUSE_HEAD = ("resume", "undo")
+_PAUSE_TAIL = ("rules", RESTART, QUIT)
+
+
 class Board:
-    """What every game's board controller starts from: the session ``s``,
-    the game ``g`` and the lights and sounds ``fx``. A game's Board adds
-    its screen and one key handler per mode, and ``run()``."""
+    """The shared path of a game's board, from its first drawing to what
+    the shell does next ('quit', 'restart' or 'new'): the run loop, the
+    pause menu, undo-and-say, the computer seat, a moment's view, the
+    lights at the end. A game's Board (its app.py) fills in the hooks and
+    keeps only what is its own, as Display_Text's labels fill in
+    LabelBase's.
+
+    A game's Board sets ``root`` (the board's Group, shown again after a
+    shared screen) and ``handlers`` (one key handler per mode, indexed by
+    ``mode``: key -> None, or what the shell does next), and fills in the
+    hooks below that it needs. With computer seats it also has ``seats``
+    (a level per seat, None for a human) and ``AI`` (the prefix of its AI's
+    modules, whose ``release()`` gives back the AI's buffers); its computer
+    module decides through ``ui/think.py``.
+    """
+
+    PAUSE_ITEMS = ()
+    NOTHING = M_NOTHING
+    AI = ""            # no computer seats
 
     def __init__(self, s, game):
         self.s = s
         self.g = game
         self.fx = s.fx
+        self.mode = 0
+        self.root = None
+        self.handlers = ()
+
+    # -- the hooks a game fills in ------------------------------------------------------
+    # Declared for the type checker only (an annotation costs nothing on the
+    # device): every game's Board defines them.
+    begin: "Callable[[], None]"                 # draw the board the first time
+    back: "Callable[[], None]"                  # its words again after a shared screen
+    paused: "Callable[[str], str | None]"       # a PAUSE_ITEMS word was chosen
+    take_back: "Callable[[], str | None]"       # undo a move: its words (None: nothing)
+    moved: "Callable[[str], None]"              # the position changed: redraw, say it
+    say: "Callable[[str], None]"                # a line on the message line
+
+    def step(self) -> "int | str | None":
+        """The work before the next press (a computer's move, the end):
+        None to wait for a press, AGAIN to step again, or what the shell
+        does next."""
+        return None
+
+    def on_key(self, k) -> "str | None":
+        """A press: None, or what the shell does next."""
+        return self.handlers[self.mode](k)
+
+    # -- the loop --------------------------------------------------------------------
+
+    def run(self):
+        s = self.s
+        self.begin()
+        forget("ui.draw")     # (1.9 KB: the sprite sheets are drawn; a sprites module imports it)
+        s.buttons.clear()
+        while True:
+            out = self.step()
+            if out == AGAIN:
+                continue
+            if out is not None:
+                return out
+            # What the player answers is on the panel before the wait.
+            s.refresh()
+            out = self.on_key(s.key())
+            if out is not None:
+                return out
+
+    # -- pause and undo ---------------------------------------------------------------
+
+    def pause(self):
+        """The pause menu: resume, undo, the game's own items, rules,
+        restart, quit. Returns None, or what the shell does next."""
+        choice = self.s.pause(_PAUSE_HEAD + self.PAUSE_ITEMS + _PAUSE_TAIL, self.root)
+        if choice == RESTART or choice == QUIT:
+            return choice
+        if choice == "undo":
+            self.undo()
+        elif choice in self.PAUSE_ITEMS:
+            return self.paused(choice)
+        else:
+            self.back()
+        return None
+
+    def undo(self):
+        """Take back the last move and say what it was (or that there is
+        nothing to undo); the save follows."""
+        text = self.take_back()
+        if text is None:
+            self.say(self.NOTHING)
+            return
+        self.s.autosave()
+        self.moved(M_UNDONE % text)
+
+    # -- time on screen and the lights -------------------------------------------------
+
+    def show_for(self, ms):
+        """Keep what is shown for ``ms`` while the lights and sounds go
+        on; A or B cuts it short (True then). Wrap-safe ticks."""
+        buttons = self.s.buttons
+        end = ticks_add(supervisor.ticks_ms(), ms)
+        while ticks_diff(end, supervisor.ticks_ms()) > 0:
+            self.fx.update()
+            ev = buttons.get()
+            if ev is not None and ev.pressed and (ev.key == boards.A or ev.key == boards.B):
+                return True
+            time.sleep(0.01)
+        return False
+
+    def winners(self, colours):
+        """The game is over: the winners' colours side by side on the
+        NeoPixels (one colour: all of them)."""
+        px = self.s.hw.pixels
+        n = len(colours)
+        for i in range(len(px)):
+            px[i] = colours[i % n]
+        px.show()
+        self.fx.base = colours[0]
+
+    # -- computer seats ---------------------------------------------------------------
+
+    def drop_computer(self):
+        """Give back the AI's code and buffers, if they were ever loaded
+        (its next decision loads them again)."""
+        prefix = self.AI
+        if not prefix or prefix not in sys.modules:
+            return
+        sys.modules[prefix].release()
+        for m in list(sys.modules):
+            if m.startswith(prefix):
+                forget(m)
+        gc.collect()

@@ -1,5 +1,6 @@
 """While the computer thinks: its progress on the NeoPixels, and the keys
-that stop it ("move now", "cancel").
+that stop it ("move now", "cancel"); ``decide``, the one way every game's
+computer seat chooses.
 
     t = Thinking(fx, buttons, 1 << boards.A | 1 << boards.B)
     ai.choose(..., t.progress, t.stop)
@@ -9,6 +10,20 @@ that stop it ("move now", "cancel").
 computer thinks acts on the board later; the queued sounds and flashes go
 on. Every game with computer seats uses it.
 """
+
+import gc
+import sys
+import time
+
+import boards
+
+# Said by decide (fits the message line whole: tests/test_messages.py)
+M_LOW_MEMORY = "memory ran low: %s plays %s from now on"   # player, level
+
+
+def now_us():
+    """The clock a search reads for its deadline (microseconds)."""
+    return time.monotonic_ns() // 1000
 
 
 class Thinking:
@@ -32,3 +47,52 @@ class Thinking:
                 return self.hit
             if ev.pressed and self.keys >> ev.key & 1:
                 self.hit = True
+
+
+def ai(b):
+    """Board ``b``'s AI module (``b.AI``), imported at its first use (a
+    hot-seat game never pays for it); a collection first, so its code
+    finds room in one piece."""
+    name = b.AI
+    if name not in sys.modules:
+        gc.collect()
+        __import__(name)
+    return sys.modules[name]
+
+
+def decide(b, p, seat, levels):
+    """Computer seat ``p`` of board ``b`` (ui.session.Board) chooses at its
+    level, one of ``levels`` (the AI's, cheapest first): (its choice, a
+    note or None). ``seat`` is the game's computer turn: ``thinking(p,
+    level)`` says so on the screen, ``choose(p, level, thinking)`` asks
+    the AI, ``keep()``/``restore(kept)`` put the game back as the search
+    found it, ``player(p)`` names a player. While it
+    thinks the NeoPixels show its progress; A or B makes it act now with
+    its best so far. After a MemoryError the game is put back, the AI's
+    code and buffers go, and the seat plays the next cheaper level for the
+    rest of the game (the note says so); there is none cheaper than the
+    first."""
+    note = None
+    while True:
+        level = b.seats[p]
+        if level not in levels:       # a level this version no longer has
+            level = b.seats[p] = levels[0]
+        seat.thinking(p, level)
+        b.s.refresh()
+        think = Thinking(b.fx, b.s.buttons, 1 << boards.A | 1 << boards.B)
+        kept = seat.keep()
+        try:
+            if b.s.fault("oom"):
+                raise MemoryError("injected fault (oom)")
+            choice = seat.choose(p, level, think)
+        except MemoryError:
+            seat.restore(kept)
+            b.drop_computer()
+            i = levels.index(level)
+            if i == 0:
+                raise
+            b.seats[p] = levels[i - 1]
+            note = M_LOW_MEMORY % (seat.player(p), levels[i - 1])
+            continue
+        b.fx.progress(1.0)
+        return choice, note

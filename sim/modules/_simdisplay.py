@@ -8,6 +8,17 @@ refreshes only the dirty areas displayio reports, so the number of
 refreshed pixels can be measured (``_simhost.refreshed_pixels``,
 ``_simhost.last_areas``). Auto-refresh is driven by the runner's clock, not
 by displayio's background thread.
+
+An area is drawn here, not by PyGameDisplay._refresh_area: that one (4.0.1,
+and 4.1.0 is the same) sizes its buffer one 32-bit word short when the area
+has an odd number of pixels (an odd width and an odd height), splits the
+area into row bands for it, and hands pygame the last, shorter band with a
+buffer sized for a full one: "ValueError: Buffer length does not equal
+format and resolution size" on every odd-by-odd area (Alheimur's 11x11
+die). Blinka's own BusDisplay rounds the buffer up and slices what it sends;
+this does the same: the whole area in one buffer, exactly w*h pixels
+converted. The surface keeps the panel's raw pixels; the backlight
+(``brightness``) is applied by whoever shows them (sim/runner.py compose).
 """
 
 import os
@@ -16,12 +27,27 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import _simhost
 import busdisplay
+import numpy as np
 import pygame
 from blinka_displayio_pygamedisplay import PyGameDisplay
+from displayio._area import Area
 
 # 1 us of virtual time per pixel sent: a full 160x128 refresh costs ~20 ms,
 # about what the SPI transfer costs on the board.
 _US_PER_PIXEL = 1.0
+# The buffer holds RGB565 words with their bytes swapped (as sent over SPI).
+_SWAPPED_565 = np.dtype(np.uint16).newbyteorder("S")
+
+
+def rgb565_to_rgb(words, n):
+    """The first n pixels of a byte-swapped RGB565 buffer as RGB bytes
+    (each channel scaled to 0..255 and truncated, as PyGameDisplay does, so
+    pictures are the same as before)."""
+    arr = np.frombuffer(words, dtype=np.uint16, count=n).view(_SWAPPED_565)
+    r = (((arr & 0xF800) >> 11) * 255.0 / 31.0).astype(np.uint8)
+    g = (((arr & 0x07E0) >> 5) * 255.0 / 63.0).astype(np.uint8)
+    b = ((arr & 0x001F) * 255.0 / 31.0).astype(np.uint8)
+    return np.column_stack((r, g, b)).tobytes()
 
 
 class SimDisplay(PyGameDisplay):
@@ -48,17 +74,37 @@ class SimDisplay(PyGameDisplay):
             core.current_group._get_refresh_areas([])
         return busdisplay.BusDisplay._get_refresh_areas(self)
 
+    def _refresh_area(self, area):
+        """Compose the area (clipped to the screen) in one buffer and blit it."""
+        clipped = Area()
+        if not self._core.clip_area(area, clipped):
+            return True
+        w, h = clipped.width(), clipped.height()
+        n = w * h
+        if n <= 0:
+            return True
+        # 16-bit pixels in 32-bit words, rounded up; the mask: a bit a pixel.
+        buffer = memoryview(bytearray(((n + 1) // 2) * 4))
+        mask = memoryview(bytearray((n // 32 + 1) * 4)).cast("I")
+        self._core.fill_area(clipped, mask, buffer)
+        image = pygame.image.frombuffer(rgb565_to_rgb(buffer, n), (w, h), "RGB")
+        self._pygame_screen.blit(image, (clipped.x1, clipped.y1))
+        return True
+
     def _refresh_display(self):
         if not self._core.start_refresh():
             return False
-        areas = self._get_refresh_areas()
         pixels = 0
         done = []
-        for area in areas:
-            self._refresh_area(area)
-            done.append((area.x1, area.y1, area.x2, area.y2))
-            pixels += max(0, area.x2 - area.x1) * max(0, area.y2 - area.y1)
-        self._core.finish_refresh()
+        try:
+            for area in self._get_refresh_areas():
+                self._refresh_area(area)
+                done.append((area.x1, area.y1, area.x2, area.y2))
+                pixels += max(0, area.x2 - area.x1) * max(0, area.y2 - area.y1)
+        finally:
+            # Even if an area failed: a refresh left "in progress" would make
+            # every later refresh a no-op (a frozen screen, crash screen too).
+            self._core.finish_refresh()
         _simhost.refreshes += 1
         _simhost.refreshed_pixels += pixels
         _simhost.last_areas = done

@@ -16,8 +16,9 @@ L_PASS = "A: I am %s"                       # name
 L_NAME = "%s (%s)"                          # name, letter (scale 2: 13 characters)
 
 
-def hand_over(b, p, back):
-    """Hide the board until p presses A; then ``back`` (a Group) again."""
+def hand_over(s, fx, p, back):
+    """Hide the board until p presses A (the shell's session s and its
+    lights fx); then ``back`` (a Group) again."""
     root = displayio.Group()
     root.append(Label(terminalio.FONT, text=L_PASS_TO, color=palette.DIM,
                       anchor_point=(0.5, 0), anchored_position=(80, 24)))
@@ -26,9 +27,8 @@ def hand_over(b, p, back):
                       anchored_position=(80, 46)))
     root.append(Label(terminalio.FONT, text=L_PASS % words.NAMES[p], color=palette.TEXT,
                       anchor_point=(0.5, 0), anchored_position=(80, 90)))
-    s = b.s
     s.display.root_group = root
-    b.fx.steady(words.COLOURS[p])
+    fx.steady(words.COLOURS[p])
     s.refresh()
     s.buttons.clear()
     while s.key() != boards.A:

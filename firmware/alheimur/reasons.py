@@ -1,5 +1,7 @@
-"""Why an action is not legal, in player words (Game.why_not loads this only
-for an illegal action).
+"""Why an action is not legal, in player words: ``reason(g, a)`` for an
+action (Game.why_not), ``at_spot(g, spot)`` for a press on a piece or a
+ship where nothing may be done (the engine's reason for an action there).
+Loaded only for a refusal.
 
 Every text is one of ``TEXTS`` with names filled in (the comment beside
 each says of what kinds: t territory, w world, s size, p player, h ship,
@@ -10,7 +12,7 @@ lists the kinds of each and checks it).
 
 from micropython import const
 
-from alheimur import names
+from alheimur import words
 from alheimur.actions import (
     K_AIM,
     K_BOARD,
@@ -55,16 +57,28 @@ from alheimur.actions import (
     a_terr,
     a_to,
     a_world,
+    act,
+    acted,
+    fighter,
+    invader,
     kind_of,
+    launch,
+    marine,
+    migrate,
+    owner,
+    piece_act,
+    pips,
+    ship_act,
+    ship_loc,
+    ship_owner,
+    ship_place,
+    spot_ship,
+    spot_terr,
+    spot_world,
 )
 
-# alheimur.layout's numbers used here, as private copies: during play
-# neither layout nor build (world building's, imported where it is asked
-# about) is loaded for a reason (tests/test_alheimur_app.py checks them)
-_FIGHTER = const(4)
+# consts from alheimur.layout (tools/consts.py; do not edit)
 _FREE = const(255)
-_INVADER = const(32)
-_MARINE = const(24)
 _MAX_SHIPS = const(120)
 _R_ATT = const(15)
 _R_CUR = const(1)
@@ -72,7 +86,17 @@ _R_EXP = const(11)
 _R_FIRER = const(16)
 _R_SITES = const(13)
 _R_WORLD = const(7)
-_USED = const(64)
+# end consts
+
+# What each decision point asks ("not now: %s"; the referee's point).
+POINT_WORDS = (
+    "deal the cards", "place the card in hand", "swap in the orbit card",
+    "place a start colonist", "expand, civilize or pass", "resolve survival",
+    "step 1: migrate or pass", "step 2: launch, return or pass",
+    "step 3: change status or pass", "step 4: land or pass",
+    "step 5: board or pass", "step 6: move or pass",
+    "choose the next battle", "fire a ship or pass", "choose the target",
+    "roll the dice", "game over")
 
 TEXTS = (
     "the game is over",                                      # 0
@@ -148,7 +172,7 @@ def reason(g, a):
     if k >= NKINDS:
         return _t(1)
     if ph not in _POINTS[k]:
-        return _t(2, names.POINT_WORDS[ph])
+        return _t(2, POINT_WORDS[ph])
     r = None
     if k == K_DIE:
         r = _t(3)
@@ -161,7 +185,7 @@ def reason(g, a):
     elif k == K_SITE:
         w = a_world(a)
         if w >= g.nworlds() or not g.reg[_R_SITES] >> w & 1:
-            r = _t(35, names.world_name(g, w) if w < g.nworlds() else "?")
+            r = _t(35, words.world_name(g, w) if w < g.nworlds() else "?")
     else:
         r = _battle(g, a, k)
     return r or _t(42)
@@ -174,7 +198,7 @@ def _placing(g, a, k):
     from alheimur.build import open_positions
 
     if p > 8 or not open_positions(g.vgrid) >> p & 1:
-        return _t(4, names.POS_NAMES[p] if p < 9 else "?")
+        return _t(4, words.POSITIONS[p] if p < 9 else "?")
     return _t(5)
 
 
@@ -184,9 +208,9 @@ def _own(g, w, t, p):
         return _t(7)
     v = g.piece(w, t)
     if not v:
-        return _t(13, names.terr_name(g, w, t))
-    if (v >> 2) & 7 != p:
-        return _t(14, names.terr_name(g, w, t))
+        return _t(13, words.terr(g, w, t, False))
+    if owner(v) != p:
+        return _t(14, words.terr(g, w, t, False))
     return None
 
 
@@ -203,47 +227,47 @@ def _surface(g, a, k):
     if (k == K_EXPAND or k == K_CIVILIZE) and not g.reg[_R_EXP] >> w & 1:
         from alheimur.turn import worlds_of
         if worlds_of(g, p) >> w & 1:
-            return _t(12, names.world_name(g, w))
-        return _t(11, names.world_name(g, w))
+            return _t(12, words.world_name(g, w))
+        return _t(11, words.world_name(g, w))
     if t >= g.nterr[w]:
         return _t(7)
     v = g.piece(w, t)
-    tn = names.terr_name(g, w, t)
+    tn = words.terr(g, w, t, False)
     if k == K_START or k == K_EXPAND:
         if v:
             return _t(8, tn)
         if not 1 <= s <= 3 or not g.stash_count(p, s):
-            return _t(9, names.SIZE_NAMES[s])
+            return _t(9, words.SIZES[s])
         return None
     r = _own(g, w, t, p)
     if r:
         return r
     if k == K_CIVILIZE:
-        if s == 0 or s - (v & 3) not in (-1, 1):
+        if s == 0 or s - pips(v) not in (-1, 1):
             return _t(15)
-        return _t(9, names.SIZE_NAMES[s])
-    if v & _INVADER:
+        return _t(9, words.SIZES[s])
+    if invader(v):
         return _t(16 if k == K_MIGRATE else 21, tn)
     if k == K_LAUNCH:
-        return _t(20, names.world_name(g, w))
-    if v & 3 == 3:
+        return _t(20, words.world_name(g, w))
+    if pips(v) == 3:
         return _t(17, tn)
-    if v & _USED:
+    if acted(v):
         return _t(18, tn)
     u = a_to(a)
     if u >= g.nterr[w]:
         return _t(7)
     if not g.adj[w * 16 + t] >> u & 1:
-        return _t(19, names.terr_name(g, w, u), tn)
-    return _t(8, names.terr_name(g, w, u))
+        return _t(19, words.terr(g, w, u, False), tn)
+    return _t(8, words.terr(g, w, u, False))
 
 
 def _ship_ok(g, i, p):
     """Reason if ship i is not p's, else None."""
     if i >= _MAX_SHIPS or g.sl[i] == _FREE:
         return _t(22)
-    if g.sl[i] >> 4 != p:
-        return _t(23, names.ship_text(g, i))
+    if ship_owner(g.sl[i]) != p:
+        return _t(23, words.ship(g, i))
     return None
 
 
@@ -255,45 +279,45 @@ def _ship(g, a, k):
     if r:
         return r
     c = g.sb[i]
-    h = names.ship_text(g, i, False)
-    loc = g.sl[i] & 15
+    h = words.ship(g, i, False)
+    loc = ship_place(g.sl[i])
     if k == K_MOVE:
-        if c & _USED:
+        if acted(c):
             return _t(33, h)
         return _t(34)
     if loc == SPACE:
         return _t(24, h)
     if k == K_FLIP:
-        if c & _MARINE:
+        if marine(c):
             return _t(44, h)
         return _t(32, h)
     t = a_terr(a)
     if t >= g.nterr[loc]:
         return _t(7)
     v = g.piece(loc, t)
-    tn = names.terr_name(g, loc, t)
+    tn = words.terr(g, loc, t, False)
     if k == K_BOARD:
         r = _own(g, loc, t, p)
         if r:
             return r
-        if g.phase() == P_BOARD and not v & _INVADER:
+        if g.phase() == P_BOARD and not invader(v):
             return _t(43, tn)
-        if g.phase() == P_LAUNCH and v & _INVADER:
+        if g.phase() == P_LAUNCH and invader(v):
             return _t(29, tn)
-        if c & (_FIGHTER | _MARINE):
+        if fighter(c) or marine(c):
             return _t(26, h)
-        if c & 3 < v & 3:
-            return _t(27, h, names.SIZE_NAMES[v & 3])
-        return _t(20, names.world_name(g, loc))
+        if pips(c) < pips(v):
+            return _t(27, h, words.SIZES[pips(v)])
+        return _t(20, words.world_name(g, loc))
     if v:
         return _t(8, tn)
-    if k == K_RETURN and c & _MARINE:
+    if k == K_RETURN and marine(c):
         return _t(30)
-    if (k == K_UNLOAD or k == K_LAND) and not c & _MARINE:
+    if (k == K_UNLOAD or k == K_LAND) and not marine(c):
         return _t(31, h)
     if k == K_LAND:
         return None
-    return _t(20, names.world_name(g, loc))
+    return _t(20, words.world_name(g, loc))
 
 
 def _battle(g, a, k):
@@ -302,22 +326,77 @@ def _battle(g, a, k):
     i = a_ship(a)
     if i >= _MAX_SHIPS or g.sl[i] == _FREE:
         return _t(22)
-    h = names.ship_text(g, i)
-    if (g.sl[i] & 15) != reg[_R_WORLD]:
+    h = words.ship(g, i)
+    if ship_place(g.sl[i]) != reg[_R_WORLD]:
         return _t(38, h)
     x = reg[_R_FIRER]
-    q = g.sl[i] >> 4
+    q = ship_owner(g.sl[i])
     if k == K_AIM:
         if q != x:
             return _t(23, h)
-        if g.sb[i] & _USED:
+        if acted(g.sb[i]):
             return _t(36, h)
         return _t(37, h)
     if q == x:
         return _t(39, h)
     att = reg[_R_ATT]
     if x != att and q != att:
-        return _t(40, names.PLAYER_NAMES[att])
-    if not g.sb[i] & _FIGHTER:
-        return _t(41, names.PLAYER_NAMES[q])
+        return _t(40, words.NAMES[att])
+    if not fighter(g.sb[i]):
+        return _t(41, words.NAMES[q])
     return None
+
+
+def at_spot(g, spot):
+    """Why nothing may be done at ``spot`` (a territory's or a ship's:
+    actions.spot, actions.ship_spot): the reason the engine gives for an
+    action of the decision point there (None: no such action)."""
+    a = _sample(g, spot)
+    return g.why_not(a) if a >= 0 else None
+
+
+def _sample(g, spot):
+    """An action of the decision point for what is at ``spot`` (-1: none)."""
+    ph = g.phase()
+    if spot < 0:
+        return -1
+    if spot < 128:
+        w = spot_world(spot)
+        t = spot_terr(spot)
+        v = g.piece(w, t)
+        if ph == P_START:
+            return piece_act(K_START, w, t, 1)
+        if ph == P_MIGRATE:
+            m = g.adj[w * 16 + t]
+            u = 0
+            while m and not m >> u & 1:
+                u += 1
+            return migrate(w, t, u if m else t)
+        if ph == P_LAUNCH:
+            return launch(w, t, 0)
+        if ph == P_EXPAND and v and owner(v) == g.current():
+            s = pips(v)
+            return piece_act(K_CIVILIZE, w, t, s + 1 if s < 3 else 2)
+        if ph == P_BOARD:
+            want = ship_loc(w, g.current())
+            for i in range(g.ship_top()):
+                if g.sl[i] == want:
+                    return ship_act(K_BOARD, i, t)
+        return piece_act(K_EXPAND, w, t, 1)
+    i = spot_ship(spot)
+    loc = ship_place(g.sl[i])
+    u = 0
+    if loc != SPACE:
+        while u < g.nterr[loc] - 1 and g.piece(loc, u):
+            u += 1
+    if ph == P_LAUNCH:
+        return ship_act(K_UNLOAD if marine(g.sb[i]) else K_RETURN, i, u)
+    if ph == P_LAND:
+        return ship_act(K_LAND, i, u)
+    if ph == P_MOVE:
+        return ship_act(K_MOVE, i, SPACE if loc != SPACE else 0)
+    if ph == P_AIM:
+        return act(K_AIM, i)
+    if ph == P_TARGET:
+        return act(K_TARGET, i)
+    return act(K_FLIP, i)

@@ -1,5 +1,6 @@
 """What every game's record reader shares: the error that names a line,
-and the walk over a record's lines.
+the walk over a record's lines, a grid square's name. Below the rules
+and the shell (both use it; it imports neither).
 
 A record is plain ASCII text; ``#`` starts a comment. Words are compared
 upper-cased, so a non-ASCII look-alike (a long s before "lide" upper-cases to

@@ -1,5 +1,6 @@
-"""World building on the handheld (loaded only while the worlds are built;
-the app drops it and the engine's building code once play begins).
+"""World building on the handheld (``BuildScreen``; loaded only while the
+worlds are built: the app drops it, and the engine's building code
+(build.py) once play begins).
 
     title: whose world, which card
     the world in the making:         | in hand: the card,
@@ -33,15 +34,25 @@ import terminalio
 from micropython import const
 
 import boards
-from alheimur import words
-from alheimur.actions import K_PLACE, K_SWAP, MAX_ACTIONS, P_DEAL, P_PLACE, P_SWAP, a_pos, a_turn
+from alheimur.actions import (
+    K_PLACE,
+    K_SWAP,
+    MAX_ACTIONS,
+    P_DEAL,
+    P_PLACE,
+    P_SWAP,
+    a_pos,
+    a_turn,
+    card_act,
+)
 from alheimur.build import card_in_hand, elem
 from alheimur.layout import R_NPLACED
 from alheimur.world import bits, tile_name
+from lazy import forget
 from ui import palette
 from ui.fx import ILLEGAL, MOVE, PLACE
 from ui.message import MessageLine
-from ui.session import forget
+from ui.session import QUIT, RESTART
 from ui.text import Label
 
 T = const(14)               # a tile
@@ -50,6 +61,7 @@ GX = const(2)
 GY = const(14)
 HX = const(96)
 _SHOW_MS = const(350)
+_PAUSE_ITEMS = ("resume", "rules", RESTART, QUIT)   # no undo while worlds are built
 _BUILT_MS = const(1500)
 _EL = (0x4C5C74, 0x5A4226, 0x6A2016, 0x183A70, 0x3E2458)
 _TEX = (0x8090B0, 0x7A6040, 0x9A3822, 0x3060A8, 0x6C4494)
@@ -101,6 +113,13 @@ def _frames(root, fr, colour, w, h, x, y):
     return t
 
 
+def _put(grid, i, v):
+    """grid[i] = v only when it changes: CircuitPython redraws a cell on
+    every write, same value or not (a cursor step redrew the whole grid)."""
+    if grid[i] != v:
+        grid[i] = v
+
+
 def _pal(colour):
     p = displayio.Palette(2)
     p.make_transparent(0)
@@ -108,9 +127,16 @@ def _pal(colour):
     return p
 
 
-class BuildView:
-    def __init__(self, g):
-        self.g = g
+class BuildScreen:
+    """The world being built on the app's Board ``b``: its screen, the
+    cursor among the places a card may go, who places (a human's keys, a
+    computer seat's level, the neutral world's lot), what a placement led
+    to. Its words (alheimur/words.py) are imported where they are said: a
+    computer seat's decision drops them while it thinks."""
+
+    def __init__(self, b):
+        self.b = b
+        self.g = b.g
         bm, pal, fr = _sheets()
         self.root = root = displayio.Group()
         self.title = Label(terminalio.FONT, text=" ", color=palette.TITLE,
@@ -162,6 +188,7 @@ class BuildView:
         return ((v & 127) - 1, v >> 7) if v else None
 
     def draw(self, ghost=True):
+        from alheimur import words
         g = self.g
         ph = -1 if self.done else g.phase()
         w = g.site()
@@ -176,23 +203,23 @@ class BuildView:
         self.title.color = words.COLOURS[w] if w < g.nplayers() else palette.TITLE
         for p in range(9):
             c = self.card_at(p, ghost)
-            self.cards[p] = 1 if c is not None else 0
+            _put(self.cards, p, 1 if c is not None else 0)
             for q in range(4):
                 i = ((p // 3) * 2 + (q >> 1)) * 6 + (p % 3) * 2 + (q & 1)
-                self.grid[i] = 1 + elem(g.quads, c[0], c[1], q) if c is not None else 0
+                _put(self.grid, i, 1 + elem(g.quads, c[0], c[1], q) if c is not None else 0)
             lit = self.legal >> (2 * self._slot(p)) & 3 if self._slot(p) >= 0 else 0
-            self.lit[p] = 1 if lit else 0
+            _put(self.lit, p, 1 if lit else 0)
         cp = self.place_of(self.pos) if ph == P_SWAP else self.pos
         self.cur.x = GX + (cp % 3) * C
         self.cur.y = GY + (cp // 3) * C
-        self.cur[0] = 2
+        _put(self.cur, 0, 2)
         card = g.worb[w] if ph == P_SWAP else card_in_hand(g) if ph == P_PLACE else -1
         for t in range(2):
             for q in range(4):
-                self.hand[t * 2 + (q & 1) + (q >> 1) * 5] = \
-                    1 + elem(g.quads, card, t, q) if card >= 0 else 0
-            self.hlit[t] = 1 if self.legal >> (2 * self.pos + t) & 1 else 0
-        self.hcur[0] = 2
+                _put(self.hand, t * 2 + (q & 1) + (q >> 1) * 5,
+                     1 + elem(g.quads, card, t, q) if card >= 0 else 0)
+            _put(self.hlit, t, 1 if self.legal >> (2 * self.pos + t) & 1 else 0)
+        _put(self.hcur, 0, 2)
         self.hcur.x = HX + self.turn * C
         self.hand.x = HX
 
@@ -242,143 +269,143 @@ class BuildView:
         from alheimur.build import open_positions
         return open_positions(self.g.vgrid) >> p & 1
 
+    def run(self):
+        """Build until play begins (None) or the player leaves ('quit',
+        ...)."""
+        b = self.b
+        g = self.g
+        s = b.s
+        s.display.root_group = self.root
+        buf = array("H", bytes(2 * MAX_ACTIONS))
+        self.msg.show(M_PLACE, palette.DIM)
+        note = ""
+        while True:
+            ph = g.phase()
+            if ph == P_DEAL:
+                b.deal()
+                self.msg.show(M_REDEAL, palette.BAD)
+                continue
+            if ph != P_PLACE and ph != P_SWAP:
+                gc.collect()
+                return None
+            n = g.legal(buf)
+            self.mark_legal(buf, n)
+            w = g.site()
+            p = g.actor()
+            if p >= 8 or b.seats[p] is not None:
+                a = self._auto(buf, n, p)
+            else:
+                if b.humans > 1 and p != b.last_human:
+                    from alheimur.hand_over import hand_over
+                    hand_over(s, b.fx, p, self.root)
+                    hand_over = None
+                    forget("alheimur.hand_over")
+                b.last_human = p
+                b.pixels()
+                a = self._human(note)
+                note = ""
+                if isinstance(a, str):
+                    return a
+            if a < 0:
+                continue
+            last = ph == P_PLACE and g.reg[R_NPLACED] == 3
+            if last:
+                self.shown[:] = g.vgrid
+                self.shown[a_pos(a)] = card_in_hand(g) + 1 | a_turn(a) << 7
+            g.apply(a, False)
+            b.fx.sound(PLACE)
+            s.autosave()
+            note = self._after(w, ph, last)
 
-def run(b):
-    """Build until play begins (None) or the player leaves ('quit', ...)."""
-    g = b.g
-    s = b.s
-    v = BuildView(g)
-    s.display.root_group = v.root
-    buf = array("H", bytes(2 * MAX_ACTIONS))
-    v.msg.show(M_PLACE, palette.DIM)
-    note = ""
-    while True:
-        ph = g.phase()
-        if ph == P_DEAL:
-            b.deal()
-            v.msg.show(M_REDEAL, palette.BAD)
-            continue
-        if ph != P_PLACE and ph != P_SWAP:
-            gc.collect()
-            return None
-        n = g.legal(buf)
-        v.mark_legal(buf, n)
-        w = g.site()
-        p = g.actor()
-        if p >= 8 or b.seats[p] is not None:
-            a = _auto(b, v, buf, n, p)
+    def _human(self, note):
+        """The player's placement (an action), -1 after a refusal, or the
+        pause menu's 'quit' / 'restart'."""
+        b = self.b
+        g = b.g
+        s = b.s
+        self.draw()
+        if note:
+            self.msg.show(note, palette.TITLE)
         else:
-            if b.humans > 1 and p != b.last_human:
-                from alheimur import cover
-                cover.hand_over(b, p, v.root)
-                cover = None
-                forget("alheimur.cover")
-            b.last_human = p
-            b.fx.steady(words.COLOURS[p])
-            a = _human(b, v, note)
-            note = ""
-            if isinstance(a, str):
-                return a
-        if a < 0:
-            continue
-        last = ph == P_PLACE and g.reg[R_NPLACED] == 3
-        if last:
-            v.shown[:] = g.vgrid
-            v.shown[a_pos(a)] = card_in_hand(g) + 1 | a_turn(a) << 7
-        g.apply(a, False)
-        b.fx.sound(PLACE)
-        s.autosave()
-        note = _after(b, v, w, ph, last)
+            self.msg.show(M_SWAP if g.phase() == P_SWAP else M_PLACE, palette.DIM)
+        while True:
+            s.refresh()
+            k = s.key()
+            if k == boards.A:
+                kind = K_SWAP if g.phase() == P_SWAP else K_PLACE
+                a = card_act(kind, self.pos, self.turn)
+                why = g.why_not(a)
+                if not why:
+                    return a
+                forget("alheimur.reasons")
+                self.msg.warn(why)
+                b.fx.flash(palette.PX_BAD, 300)
+                b.fx.sound(ILLEGAL)
+                continue
+            if k == boards.B:
+                self.turn ^= 1
+            elif k == boards.SELECT:
+                self.next_legal()
+            elif k <= boards.RIGHT:
+                self.step(1 if k == boards.RIGHT or k == boards.DOWN else -1)
+            elif k == boards.START:
+                choice = b.s.pause(_PAUSE_ITEMS, self.root)
+                if choice == RESTART or choice == QUIT:
+                    return choice
+            else:
+                continue
+            b.fx.sound(MOVE)
+            self.draw()
+            self.msg.show(M_SWAP if g.phase() == P_SWAP else M_PLACE, palette.DIM)
 
-
-def _human(b, v, note):
-    """The player's placement (an action), -1 after a refusal, or the
-    pause menu's 'quit' / 'restart'."""
-    g = b.g
-    s = b.s
-    v.draw()
-    if note:
-        v.msg.show(note, palette.TITLE)
-    else:
-        v.msg.show(M_SWAP if g.phase() == P_SWAP else M_PLACE, palette.DIM)
-    while True:
-        s.refresh()
-        k = s.key()
-        if k == boards.A:
-            kind = K_SWAP if g.phase() == P_SWAP else K_PLACE
-            a = kind << 11 | v.pos << 1 | v.turn
-            why = g.why_not(a)
-            if not why:
-                return a
-            forget("alheimur.why")
-            forget("alheimur.names")
-            v.msg.warn(why)
-            b.fx.flash(palette.PX_BAD, 300)
-            b.fx.sound(ILLEGAL)
-            continue
-        if k == boards.B:
-            v.turn ^= 1
-        elif k == boards.SELECT:
-            v.next_legal()
-        elif k <= boards.RIGHT:
-            v.step(1 if k == boards.RIGHT or k == boards.DOWN else -1)
-        elif k == boards.START:
-            choice = s.pause("Paused  (seed %d)" % s.setup.dealt,
-                             ("resume", "rules", "restart", "quit"))
-            s.display.root_group = v.root
-            if choice == "restart" or choice == "quit":
-                return choice
+    def _auto(self, buf, n, p):
+        """A computer seat's placement, or the neutral world's by lot."""
+        b = self.b
+        if p >= 8:
+            a = buf[b.rng.below(n)]     # by lot, as ai.chance draws it
         else:
-            continue
-        b.fx.sound(MOVE)
-        v.draw()
-        v.msg.show(M_SWAP if g.phase() == P_SWAP else M_PLACE, palette.DIM)
-
-
-def _auto(b, v, buf, n, p):
-    """A computer seat's placement, or the neutral world's by lot."""
-    if p >= 8:
-        a = buf[b.rng.below(n)]     # by lot, as ai.chance draws it
-    else:
-        v.msg.show(M_THINKS % words.NAMES[p], palette.DIM)
-        a = b.computer().choose(b, p, buf, n)
-    v.pos = a_pos(a)
-    v.turn = a_turn(a)
-    v.draw()
-    b.s.refresh()
-    b.wait(_SHOW_MS)
-    return a
-
-
-def _after(b, v, w, ph, last):
-    """What the placement led to: the spaceport test said, a rebuild."""
-    g = b.g
-    if ph == P_SWAP or last:
-        if g.phase() == P_SWAP and g.site() == w:
-            return M_SWAP
-        if g.phase() == P_PLACE and g.site() == w:
-            return M_REBUILD % words.world_letter(g, w)
-        if ph == P_SWAP:
-            v.shown[:] = bytes(9)
-            for s in range(4):
-                c = g.wcard[w * 4 + s]
-                v.shown[v.place_of(s)] = (c & 127) + 1 | (c & 128)
-        # the world is done: show it with its spaceport site
-        best = 0
-        site = 0
-        for t in range(g.nterr[w]):
-            k = bits(g.adj[w * 16 + t])
-            if k > best:
-                best = k
-                site = t
-        v.legal = 0
-        v.done = True
-        v.draw(False)
-        v.cur.hidden = True
-        text = M_BUILT % (words.world_letter(g, w), tile_name(g.tfirst[w * 16 + site]), best)
-        v.msg.show(text, palette.GOOD)
+            from alheimur import words
+            self.msg.show(M_THINKS % words.NAMES[p], palette.DIM)
+            words = None
+            a = b.computer().decision(p)[0]
+        self.pos = a_pos(a)
+        self.turn = a_turn(a)
+        self.draw()
         b.s.refresh()
-        b.wait(_BUILT_MS)
-        v.done = False
-        v.cur.hidden = False
-    return ""
+        b.show_for(_SHOW_MS)
+        return a
+
+    def _after(self, w, ph, last):
+        """What the placement led to: the spaceport test said, a rebuild."""
+        from alheimur import words
+        b = self.b
+        g = b.g
+        if ph == P_SWAP or last:
+            if g.phase() == P_SWAP and g.site() == w:
+                return M_SWAP
+            if g.phase() == P_PLACE and g.site() == w:
+                return M_REBUILD % words.world_letter(g, w)
+            if ph == P_SWAP:
+                self.shown[:] = bytes(9)
+                for s in range(4):
+                    c = g.wcard[w * 4 + s]
+                    self.shown[self.place_of(s)] = (c & 127) + 1 | (c & 128)
+            # the world is done: show it with its spaceport site
+            best = 0
+            site = 0
+            for t in range(g.nterr[w]):
+                k = bits(g.adj[w * 16 + t])
+                if k > best:
+                    best = k
+                    site = t
+            self.legal = 0
+            self.done = True
+            self.draw(False)
+            self.cur.hidden = True
+            text = M_BUILT % (words.world_letter(g, w), tile_name(g.tfirst[w * 16 + site]), best)
+            self.msg.show(text, palette.GOOD)
+            b.s.refresh()
+            b.show_for(_BUILT_MS)
+            self.done = False
+            self.cur.hidden = False
+        return ""

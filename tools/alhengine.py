@@ -1,0 +1,101 @@
+"""Alheimur's side of the engine protocol (tools/engine.py --game alheimur).
+
+A ``Session`` answers the protocol's commands: ``position FILE`` reads an
+Alheimur record (docs/records.md) and replays it through the device's
+engine, the game up to its end; ``go`` answers ``bestmove LINE``, the
+record line the level plays for whoever decides now: a player's action
+(a shot with its target: ``R fire 3F Y2T``), a roll (``dice 4 2``, every die
+of it) or the neutral world's placement by lot (``N place E 0``). Appending
+the answer to the record gives the next position, so outside programs can
+play our levels seat by seat. A problem is one ``error ...`` line.
+"""
+
+import time
+from array import array
+
+import referee
+
+import paths  # noqa: F401
+from alheimur import ai, record, words
+from alheimur.actions import K_AIM, MAX_ACTIONS, P_DEAL, a_size, kind_of
+from prng import Rng
+
+LEVELS = tuple(ai.LEVELS)
+
+
+class Session:
+    def __init__(self, level, seconds, seed):
+        self.choose = ai.LEVELS[level]
+        self.seconds = seconds
+        self.rng = Rng(seed)
+        self.game = None
+        self.buf = array("H", bytes(2 * MAX_ACTIONS))
+
+    def command(self, line):
+        """Answer one line; None for nothing to say (a blank line, or a
+        position read)."""
+        toks = line.split()
+        if not toks:
+            return None
+        cmd = toks[0].lower()
+        if cmd == "position":
+            if len(toks) < 2:
+                return "error position needs a FILE"
+            return self.position(line.strip()[len(toks[0]):].strip())
+        if cmd == "go":
+            return self.go()
+        return "error unknown command '%s' (position FILE, go, quit)" % toks[0]
+
+    def position(self, path):
+        """Read and replay the record at ``path`` (None when it is fine);
+        the referee's reading: a BOM, any line ending, NUL bytes and text
+        that is not UTF-8 refused by name."""
+        referee._TEXT.pop(path, None)
+        try:
+            lines = referee.split_lines(referee.read_text(path))
+        except referee.Stop as e:
+            return "error " + e.message
+        try:
+            rec = record.read(lines)
+        except record.RecordError as e:
+            return "error %s: line %d: %s" % (path, e.line, e.problem)
+        game, bad = record.replay(rec)
+        if bad:
+            return "error %s: move %d (line %d): %s" % (path, bad[0], bad[1], bad[2])
+        self.game = game
+        return None
+
+    def go(self):
+        g = self.game
+        if g is None:
+            return "error no position (send: position FILE)"
+        if g.over():
+            return "error the game is over"
+        if g.phase() == P_DEAL:
+            return ("error the cards must be dealt again: send the record with "
+                    "the new deal (pile 1 to pile 8)")
+        buf = self.buf
+        n = g.legal(buf)
+        if g.chance():
+            if g.dice_needed():   # every die of the roll, none applied
+                return "bestmove dice " + " ".join(
+                    str(a_size(ai.chance(g, self.rng, buf, n))) for _ in range(g.dice_needed()))
+            return "bestmove %s %s" % (words.NEUTRAL, record.action_text(
+                g, ai.chance(g, self.rng, buf, n)))
+        who = g.actor()
+        a = self._decide(n)
+        text = record.action_text(g, a)
+        if kind_of(a) == K_AIM:   # the record line names the target too
+            state = g.state()
+            g.apply(a, False)
+            text += " " + record.action_text(g, self._decide(g.legal(buf)))
+            g.load(state)
+        return "bestmove %s %s" % (words.LETTERS[who], text)
+
+    def _decide(self, n):
+        return self.choose(self.game, self.rng, self.buf, n,
+                           deadline_us=_now_us() + int(self.seconds * 1e6), now_us=_now_us)
+
+
+def _now_us():
+    return time.perf_counter_ns() // 1000
