@@ -116,8 +116,8 @@ print(whole(8, %r))
 def test_the_ai_fits_its_heap_budget(lane_files):
     """Import heap after a collection: the levels (ai), the turn's search
     with its model (ai_eval, ai_turn and the buffers), world building's
-    (ai_setup, dropped once play runs; the engine's own world building is
-    loaded then too). tools/bench.py reports them."""
+    (ai_setup, forgotten at the first decision of play; the engine's own
+    world building is loaded then too). tools/bench.py reports them."""
     script = """
 import gc, asyncio
 def used():
@@ -125,6 +125,8 @@ def used():
     return gc.mem_alloc()
 from alheimur import engine, scoring, deal, build
 """ + mpylane.PAST_QSTR_STEP + """
+g = engine.Game(2, 20)
+buf = bytearray(1)
 gc.collect(); await asyncio.sleep(0)
 a = used()
 from alheimur import ai
@@ -138,7 +140,8 @@ from alheimur import ai_setup
 gc.collect(); await asyncio.sleep(0)
 d = used()
 del ai_setup
-ai.drop_setup()
+g.reg[0] = 4          # as in play (P_EXPAND): no world building
+ai.LEVELS["hard"](g, None, buf, 1)
 gc.collect(); await asyncio.sleep(0)
 print(b - a, c - b, d - c, used() - c)
 """

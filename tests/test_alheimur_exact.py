@@ -71,7 +71,7 @@ def test_the_judgement_scores_as_scoring_does():
     """With every survival check left out (the worlds as they stand), the
     judgement's totals are scoring.py's."""
     e = ai_eval.Eval()
-    e.weigh(bytes(ai_eval.NW))          # no stable bonus, no missions, no battles
+    e.weigh(bytes(len(ai.HARD_W)))          # no stable bonus, no missions, no battles
     seen = 0
     for g in _positions():
         e.prepare(g)

@@ -26,10 +26,11 @@ far.
 game's generator, or the neutral world's placement by lot.
 
 The heavy modules load on first use (``ai_setup`` only while worlds are
-built: ``drop_setup`` forgets it); ``release()`` frees the buffers.
+built: it is forgotten at the first decision of play); ``release()``
+frees the buffers.
 """
 
-from alheimur.actions import K_DIE, P_START
+from alheimur.actions import K_DIE, P_START, act
 from lazy import forget
 
 # Weights of ai_eval (W_STABLE, W_ORBIT, W_SPACE, W_OTHER, W_SUPPORT,
@@ -44,46 +45,39 @@ def choose_random(game, rng, buf, n, deadline_us=None, now_us=None,
     return buf[rng.below(n)]
 
 
-def _choose(game, rng, buf, n, deadline_us, now_us, progress, should_stop,
-            hard):
-    if n == 1:
-        a = buf[0]
-    elif game.phase() <= P_START:
-        from alheimur import ai_setup
-        a = ai_setup.decide(game, rng, buf, n, hard)
-    else:
-        from alheimur import ai_turn
-        ai_turn.clock.set(deadline_us, now_us, progress, should_stop)
-        if hard:
-            a = ai_turn.decide(game, HARD_W, rng, buf, n)
-        else:
-            a = ai_turn.decide(game, EASY_W, rng, buf, n, EASY_NOISE)
-    if progress is not None:
-        progress(1)
-    return a
-
-
 def choose_easy(game, rng, buf, n, deadline_us=None, now_us=None,
                 progress=None, should_stop=None):
-    return _choose(game, rng, buf, n, deadline_us, now_us, progress,
-                   should_stop, False)
+    return _choose(game, rng, buf, n, (deadline_us, now_us, progress, should_stop), 0)
 
 
 def choose_hard(game, rng, buf, n, deadline_us=None, now_us=None,
                 progress=None, should_stop=None):
-    return _choose(game, rng, buf, n, deadline_us, now_us, progress,
-                   should_stop, True)
+    return _choose(game, rng, buf, n, (deadline_us, now_us, progress, should_stop), 1)
+
+
+def _choose(game, rng, buf, n, clock, hard):
+    setup = game.phase() <= P_START
+    if not setup:
+        forget("alheimur.ai_setup")     # play has begun: world building is over
+    if n == 1:
+        a = buf[0]
+    elif setup:
+        from alheimur import ai_setup
+        a = ai_setup.decide(game, rng, buf, n, hard)
+    else:
+        from alheimur import ai_turn
+        ai_turn.set_clock(*clock)
+        a = ai_turn.decide(game, HARD_W if hard else EASY_W, rng, buf, n,
+                           0 if hard else EASY_NOISE)
+    if clock[2] is not None:
+        clock[2](1)
+    return a
 
 
 def chance(game, rng, buf, n):
     if game.dice_needed():
-        return K_DIE << 11 | rng.below(6) + 1
+        return act(K_DIE, rng.below(6) + 1)
     return buf[rng.below(n)]
-
-
-def drop_setup():
-    """Forget the world-building code once play has begun."""
-    forget("alheimur.ai_setup")
 
 
 def release():

@@ -42,14 +42,12 @@ from array import array
 
 from micropython import const
 
+from alheimur.actions import fighter, invader, marine, owner, pips, ship_owner, ship_place
 from alheimur.turn import doomed
 from alheimur.world import bits
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
-_FIGHTER = const(4)
 _FREE = const(255)
-_INVADER = const(32)
-_MARINE = const(24)
 _P_EXPAND = const(4)
 _P_LAND = const(9)
 _P_MOVE = const(11)
@@ -58,19 +56,19 @@ _R_ENDER = const(4)
 _R_EXP = const(11)
 _SPACE = const(8)
 # end consts
-BIG = const(1 << 24)
+_BIG = const(1 << 24)
 _NLOC = const(16)      # ships of one orbit a battle projection follows (the first)
-ENDS = 64              # a marine's share (64ths) in orbit when the game ends
+_ENDS = const(64)      # a marine's share (64ths) in orbit when the game ends
 
 # Weights (W, values 0-255).
-W_STABLE = const(0)    # quarters per pyramid a second check keeps
-W_ORBIT = const(1)     # 64ths of a landing's worth: marine in that orbit
-W_SPACE = const(2)     # .. in space
-W_OTHER = const(3)     # .. in any other orbit
-W_SUPPORT = const(4)   # progress points of a world an invader holds
-W_MARGIN = const(5)    # percent ahead to end the game
-W_BATTLE = const(6)    # 0: no battle projection
-NW = const(7)
+_W_STABLE = const(0)    # quarters per pyramid a second check keeps
+_W_ORBIT = const(1)     # 64ths of a landing's worth: marine in that orbit
+_W_SPACE = const(2)     # .. in space
+_W_OTHER = const(3)     # .. in any other orbit
+_W_SUPPORT = const(4)   # progress points of a world an invader holds
+_W_MARGIN = const(5)    # percent ahead to end the game
+_W_BATTLE = const(6)    # 0: no battle projection
+_NW = const(7)
 
 # Where Eval keeps its bytes (m): offset of each table.
 _RID = const(0)        # 128: world * 16 + terr -> its region
@@ -147,7 +145,7 @@ class Eval:
         self.mtop = 0         # landing anywhere (mtop) was last worked out
 
     def weigh(self, weights):
-        for i in range(NW):
+        for i in range(_NW):
             self.m[_W + i] = weights[i]
 
     def tot(self, q):
@@ -206,16 +204,16 @@ class Eval:
         self.score(g)
         self.missions(g)
         m = self.m
-        if self.war and m[_W + W_BATTLE]:
+        if self.war and m[_W + _W_BATTLE]:
             self.battles(g)
         tot = self.n
-        other = -BIG
+        other = -_BIG
         for q in range(g.nplayers()):
             if q != p and tot[q] > other:
                 other = tot[q]
         v = tot[p] - other
         if self.ending:
-            v += BIG if v * 100 > m[_W + W_MARGIN] * (other if other > 4 else 4) else -BIG
+            v += _BIG if v * 100 > m[_W + _W_MARGIN] * (other if other > 4 else 4) else -_BIG
         return v
 
     def project(self, g, dirty):
@@ -258,8 +256,8 @@ class Eval:
                 for t in range(n):
                     v = surf[b + t]
                     if v:
-                        here |= 1 << ((v >> 2) & 7)
-                        if v & _INVADER:
+                        here |= 1 << owner(v)
+                        if invader(v):
                             inv = True
                 m[_HIN + w] = here
             c = -1
@@ -285,7 +283,7 @@ class Eval:
                 dead = doomed(g, w)
                 mine = 0
                 for t in range(n):
-                    if dead >> t & 1 and (surf[b + t] >> 2) & 7 == c:
+                    if dead >> t & 1 and owner(surf[b + t]) == c:
                         mine |= 1 << t
                 if mine and key & 16:
                     m[j + 1] = st[c * 3]
@@ -296,7 +294,7 @@ class Eval:
                         dl += 1
                 for t in range(n):
                     if dead >> t & 1:
-                        if now and (surf[b + t] >> 2) & 7 == cur:
+                        if now and owner(surf[b + t]) == cur:
                             dl -= 1
                         surf[b + t] = 0
             for t in range(n):
@@ -353,9 +351,9 @@ class Eval:
                     continue
             for s in range(1, 4):
                 if old:
-                    if not st[c * 3 + s - 1] or s - (old & 3) not in (-1, 1):
+                    if not st[c * 3 + s - 1] or s - pips(old) not in (-1, 1):
                         continue
-                    v = old & ~3 | s
+                    v = old - pips(old) + s
                 elif s > 1:
                     break
                 else:
@@ -390,7 +388,7 @@ class Eval:
         for t in range(n):
             v = surf[b + t]
             if v:
-                q = (v >> 2) & 7
+                q = owner(v)
                 here |= 1 << q
                 if not dead >> t & 1:
                     m[c + q] += 1
@@ -403,8 +401,8 @@ class Eval:
                 m[_RB + q] = 0
             for t in range(n):
                 v = surf[b + t]
-                if v and m[_RID + b + t] == r and v & 3 > m[_RB + ((v >> 2) & 7)]:
-                    m[_RB + ((v >> 2) & 7)] = v & 3
+                if v and m[_RID + b + t] == r and pips(v) > m[_RB + owner(v)]:
+                    m[_RB + owner(v)] = pips(v)
             x = m[_RTILES + b + r] * 2
             i = e + m[_RELEM + b + r]
             for q in range(np):
@@ -425,8 +423,8 @@ class Eval:
         sl = g.sl
         for i in range(g.ship_top()):
             if sl[i] != _FREE:
-                m[_CNT + 8 + (sl[i] >> 4)] += 1
-        ws = 0 if g.last_round() else m[_W + W_STABLE]
+                m[_CNT + 8 + ship_owner(sl[i])] += 1
+        ws = 0 if g.last_round() else m[_W + _W_STABLE]
         for w in range(g.nworlds()):
             hw = m[_HW + w]
             if not hw:
@@ -484,7 +482,7 @@ class Eval:
         for t in range(g.nterr[w]):
             v = surf[b + t]
             if v:
-                if (v >> 2) & 7 == q:
+                if owner(v) == q:
                     return 0
                 continue
             r = b + m[_RID + b + t]
@@ -504,18 +502,18 @@ class Eval:
         """The worth (quarters) of ship i's marine, if its owner has the
         turns left to land it (0: none)."""
         x = g.sl[i]
-        if x == _FREE or not g.sb[i] & _MARINE:
+        if x == _FREE or not marine(g.sb[i]):
             return 0
         m = self.m
-        q = x >> 4
-        s = (g.sb[i] & _MARINE) >> 3
-        loc = x & 15
+        q = ship_owner(x)
+        s = marine(g.sb[i])
+        loc = ship_place(x)
         nw = g.nworlds()
         left = turns_left(g, q)
         here = q == g.current()
         v = 0
         if loc < nw and (left or (here and g.phase() <= _P_LAND)):
-            v = self.gain(g, q, s, loc) * (ENDS if self.ending else m[_W + W_ORBIT])
+            v = self.gain(g, q, s, loc) * (_ENDS if self.ending else m[_W + _W_ORBIT])
         if not v and (left > 1 or (left and here and g.phase() <= _P_MOVE)):
             if self.mq != q << 2 | s:   # marines of one owner and size come together
                 self.mq = q << 2 | s
@@ -525,16 +523,16 @@ class Eval:
                     if y > top:
                         top = y
                 self.mtop = top
-            v = self.mtop * m[_W + (W_SPACE if loc == _SPACE else W_OTHER)]
+            v = self.mtop * m[_W + (_W_SPACE if loc == _SPACE else _W_OTHER)]
         return v >> 6
 
     def missions(self, g):
         """Marines aboard: their worth into their owners' totals."""
-        if not self.m[_W + W_ORBIT]:
+        if not self.m[_W + _W_ORBIT]:
             return
         for i in range(g.ship_top()):
-            if g.sb[i] & _MARINE and g.sl[i] != _FREE:
-                self.n[_TOT + (g.sl[i] >> 4)] += self.marine(g, i)
+            if marine(g.sb[i]) and g.sl[i] != _FREE:
+                self.n[_TOT + ship_owner(g.sl[i])] += self.marine(g, i)
 
     # -- battles ----------------------------------------------------------------
 
@@ -551,10 +549,10 @@ class Eval:
             m[_BH + w] = 0
         for i in range(g.ship_top()):
             x = sl[i]
-            if x != _FREE and x & 15 < 8:
-                m[_BH + (x & 15)] |= 1 << (x >> 4)
-                if sb[i] & _FIGHTER:
-                    m[_BF + (x & 15)] |= 1 << (x >> 4)
+            if x != _FREE and ship_place(x) < 8:
+                m[_BH + ship_place(x)] |= 1 << ship_owner(x)
+                if fighter(sb[i]):
+                    m[_BF + ship_place(x)] |= 1 << ship_owner(x)
         cur = g.current()
         now = g.phase() <= _P_MOVE
         for w in range(g.nworlds()):
@@ -577,7 +575,7 @@ class Eval:
             if c != o:
                 self.volleys(g, c, here, m[_BF + w])
             for j in range(self.nloc):
-                self.n[_TOT + (sl[m[_LOC + j]] >> 4)] -= self.loss(g, j)
+                self.n[_TOT + ship_owner(sl[m[_LOC + j]])] -= self.loss(g, j)
 
     def site(self, g, w):
         """Follow the ships of orbit w: each one's size (for sure, in
@@ -585,14 +583,14 @@ class Eval:
         m = self.m
         k = 0
         for i in range(g.ship_top()):
-            if g.sl[i] & 15 == w and g.sl[i] != _FREE and k < _NLOC:
+            if ship_place(g.sl[i]) == w and g.sl[i] != _FREE and k < _NLOC:
                 m[_LOC + k] = i
                 m[_SUP + k] = self.supports(g, i)
                 self.n[_MIS + k] = self.marine(g, i)
                 j = _DIST + k * 4
                 for x in range(4):
                     m[j + x] = 0
-                m[j + (g.sb[i] & 3)] = 255
+                m[j + pips(g.sb[i])] = 255
                 k += 1
         self.nloc = k
 
@@ -614,16 +612,16 @@ class Eval:
         k = self.nloc
         for s in range(k):
             i = m[_LOC + s]
-            if sl[i] >> 4 != x:
+            if ship_owner(sl[i]) != x:
                 continue
             alive = 255 - m[_DIST + s * 4]
             bv = 0
             bj = -1
             for j in range(k):
                 t = m[_LOC + j]
-                r = sl[t] >> 4
+                r = ship_owner(sl[t])
                 if (r == x or (only != 255 and r != only)
-                        or (not sb[t] & _FIGHTER and fig >> r & 1)):
+                        or (not fighter(sb[t]) and fig >> r & 1)):
                     continue
                 v = self.harm(g, i, j, alive)
                 if v > bv:
@@ -653,9 +651,9 @@ class Eval:
         m = self.m
         st = g.stash
         t = m[_LOC + j]
-        q = (g.sl[t] >> 4) * 3
-        a = sb[i] & 3
-        need = (5 if sb[t] & _FIGHTER else 4) if sb[i] & _FIGHTER else 6
+        q = ship_owner(g.sl[t]) * 3
+        a = pips(sb[i])
+        need = (5 if fighter(sb[t]) else 4) if fighter(sb[i]) else 6
         base = ((a - 1) * 3 + need - 4) * 12
         j = _DIST + j * 4
         for x in range(1, 4):   # a shot only moves chances to smaller sizes
@@ -674,12 +672,12 @@ class Eval:
         """Expected loss (quarters) of followed ship j's owner."""
         m = self.m
         i = m[_LOC + j]
-        q = g.sl[i] >> 4
-        s = (g.sb[i] & _MARINE) >> 3
+        q = ship_owner(g.sl[i])
+        s = marine(g.sb[i])
         mis = self.n[_MIS + j]
         inv = m[_SUP + j]
         unit = self.n[_UNIT + q]
-        sup = unit * m[_W + W_SUPPORT] if inv else 0
+        sup = unit * m[_W + _W_SUPPORT] if inv else 0
         j = _DIST + j * 4
         v = m[j] * (unit + mis + sup)
         for x in range(1, 4):
@@ -693,26 +691,26 @@ class Eval:
         """The size of the lone invader that transport j alone keeps alive
         on its world (0: none)."""
         c = g.sb[j]
-        if c & (_FIGHTER | _MARINE):
+        if fighter(c) or marine(c):
             return 0
         loc = g.sl[j]
-        w = loc & 15
-        q = loc >> 4
+        w = ship_place(loc)
+        q = ship_owner(loc)
         if w >= g.nworlds():
             return 0
         b = w * 16
         inv = 0
         for t in range(g.nterr[w]):
             v = g.surf[b + t]
-            if v and (v >> 2) & 7 == q:
-                if inv or not v & _INVADER:
+            if v and owner(v) == q:
+                if inv or not invader(v):
                     return 0
-                inv = v & 3
-        if not inv or c & 3 < inv:
+                inv = pips(v)
+        if not inv or pips(c) < inv:
             return 0
         for i in range(g.ship_top()):
-            if (i != j and g.sl[i] == loc and not g.sb[i] & (_FIGHTER | _MARINE)
-                    and g.sb[i] & 3 >= inv):
+            if (i != j and g.sl[i] == loc and not (fighter(g.sb[i]) or marine(g.sb[i]))
+                    and pips(g.sb[i]) >= inv):
                 return 0
         return inv
 
@@ -739,6 +737,6 @@ def _kept(surf, b, n, c, dead):
     k = 0
     for t in range(n):
         v = surf[b + t]
-        if v and (v >> 2) & 7 == c and not dead >> t & 1:
-            k += v & 3
+        if v and owner(v) == c and not dead >> t & 1:
+            k += pips(v)
     return k

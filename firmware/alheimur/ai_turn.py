@@ -14,136 +14,128 @@ dice's exact odds (no dice are rolled).
 from micropython import const
 
 from alheimur.actions import (
-    K_AIM,
-    K_BOARD,
-    K_CIVILIZE,
-    K_EXPAND,
-    K_FLIP,
-    K_LAUNCH,
-    K_MIGRATE,
-    K_MOVE,
-    P_AIM,
-    P_MIGRATE,
-    P_SITE,
-    P_TARGET,
-    PASS,
+    a_ship,
+    a_to,
+    a_world,
+    fighter,
+    kind_of,
+    pips,
+    ship_owner,
+    ship_place,
 )
 from alheimur.ai_eval import Eval
 
-# consts from alheimur.layout (tools/consts.py; do not edit)
-_FIGHTER = const(4)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
+_K_AIM = const(17)
+_K_MOVE = const(15)
+_K_SITE = const(16)
+_PASS = const(0)
+_P_AIM = const(13)
+_P_MIGRATE = const(6)
+_P_SITE = const(12)
+_P_TARGET = const(14)
 _R_SHOOT = const(20)
 # end consts
 _WORST = const(-(1 << 29))
 
 
-class Clock:
-    """The caller's clock, deadline and callbacks for one decision."""
-
-    def __init__(self):
-        self.set(None, None, None, None)
-
-    def set(self, deadline_us, now_us, progress, should_stop):
-        self.deadline = deadline_us
-        self.now = now_us
-        self.progress = progress
-        self.should_stop = should_stop
-
-    def out(self, i, n):
-        """Report progress at candidate i of n; True when the search must
-        end (deadline passed or the player asked to move now)."""
-        if self.progress is not None:
-            self.progress(i / n)
-        if self.should_stop is not None and self.should_stop():
-            return True
-        return (self.now is not None and self.deadline is not None
-                and self.now() - self.deadline >= 0)
+# The caller's clock, deadline and callbacks for one decision.
+_clock = [None, None, None, None]   # deadline_us, now_us, progress, should_stop
+_e = None      # the judgement (ai_eval.Eval), made at the first decision
+_st = None     # the game's state as the decision found it
 
 
-class Search:
-    """The judgement and the game as found (about 2.3 KB)."""
-
-    def __init__(self):
-        self.e = Eval()
-        self.st = bytearray(649)
-
-    def keep(self, g):
-        self.st[:] = g.st
-
-    def back(self, g):
-        g.st[:] = self.st
-        g.sn = -1
-
-    def trial(self, g, a):
-        """Take legal action a on g as apply() does, but leaving the undo
-        snapshot and log alone (back() puts the state back)."""
-        g._do(a)
-        g.sn = -1
-        g._settle()
+def set_clock(deadline_us, now_us, progress, should_stop):
+    c = _clock
+    c[0] = deadline_us
+    c[1] = now_us
+    c[2] = progress
+    c[3] = should_stop
 
 
-_search = None
-clock = Clock()
+def _out(i, n):
+    """Report progress at candidate i of n; True when the search must end
+    (deadline passed or the player asked to move now)."""
+    dl, now, progress, stop = _clock
+    if progress is not None:
+        progress(i / n)
+    if stop is not None and stop():
+        return True
+    return now is not None and dl is not None and now() - dl >= 0
 
 
 def search():
-    global _search
-    if _search is None:
-        _search = Search()
-    return _search
+    """The judgement, its buffers made at the first call (about 2.3 KB
+    with the copy of the state)."""
+    global _e, _st
+    if _e is None:
+        _e = Eval()
+        _st = bytearray(649)
+    return _e
 
 
 def release():
     """Drop the buffers (give the heap back between games)."""
-    global _search
-    _search = None
+    global _e, _st
+    _e = _st = None
+
+
+def _back(g):
+    g.st[:] = _st
+    g.sn = -1
+
+
+def _trial(g, a):
+    """Take legal action a on g as apply() does, but leaving the undo
+    snapshot and log alone (_back puts the state back)."""
+    g._do(a)
+    g.sn = -1
+    g._settle()
 
 
 def decide(g, weights, rng, buf, n, noise=0):
     """The action of the player to move at a turn decision point."""
-    s = search()
-    e = s.e
+    e = search()
     e.weigh(weights)
     e.prepare(g)
     p = g.actor()
     ph = g.phase()
-    e.war = ph > P_MIGRATE   # battles change little with expansion and migration
-    if ph == P_SITE:
+    e.war = ph > _P_MIGRATE   # battles change little with expansion and migration
+    if ph == _P_SITE:
         return buf[0]
-    s.keep(g)
+    _st[:] = g.st
     e.value(g, p, 0)   # every world judged as the game stands
-    s.back(g)
-    if ph == P_AIM:
+    _back(g)
+    if ph == _P_AIM:
         return _aim(g, e, p, buf, n)
-    if ph == P_TARGET:
+    if ph == _P_TARGET:
         return _target(g, e, p, buf, n, rng, noise)
-    return _greedy(g, s, p, buf, n, rng, noise)
+    return _greedy(g, e, p, buf, n, rng, noise)
 
 
-def _greedy(g, s, p, buf, n, rng, noise):
+def _greedy(g, e, p, buf, n, rng, noise):
     """The legal action whose position is worth most to p (PASS, first in
     the list when offered, wins ties). PASS, which may change every world's
     judgement, is tried last so that the others reuse the decision's.
     Trying actions rewrites the engine's list of legal actions: when
     ``buf`` is that list, it is made again after each."""
-    e = s.e
     mine = buf is g.sbuf
-    first = 1 if buf[0] == PASS else 0
+    first = 1 if buf[0] == _PASS else 0
     best = 0
     bv = _WORST
     k = first
     while k < n + first:
         i = k if k < n else 0
-        if k < n and k > first and k & 3 == 0 and clock.out(k, n):
+        if k < n and k > first and k & 3 == 0 and _out(k, n):
             if not first:
                 break
             i = 0          # out of time: PASS is the last judged
             k = n
         a = buf[i]
         d = _touched(g, a)
-        s.trial(g, a)
+        _trial(g, a)
         v = e.value(g, p, d)
-        s.back(g)
+        _back(g)
         if mine:
             g.legal(buf)
         if noise:
@@ -159,21 +151,18 @@ def _touched(g, a):
     """Bits of the worlds action a may change (surface, stash of its
     player, ships in the orbit); all for PASS or SURVIVE, which may end a
     step or a turn (the judgement checks who checks each world anyway)."""
-    k = a >> 11
-    if k == K_EXPAND or k == K_CIVILIZE:
-        return 1 << ((a >> 6) & 7)
-    if k == K_MIGRATE:
-        return 1 << ((a >> 8) & 7)
-    if k == K_LAUNCH:
-        return 1 << ((a >> 5) & 7)
-    if k == K_FLIP:
-        w = g.sl[a & 127] & 15
-    elif K_BOARD <= k <= K_MOVE:
-        w = g.sl[(a >> 4) & 127] & 15
-        if k == K_MOVE:
-            return (1 << w | 1 << (a & 15)) & 255
-    else:
+    k = kind_of(a)
+    if k >= _K_SITE:
         return 255
+    w = a_world(a)
+    if w >= 0:
+        return 1 << w
+    i = a_ship(a)
+    if i < 0:
+        return 255
+    w = ship_place(g.sl[i])
+    if k == _K_MOVE:
+        return (1 << w | 1 << a_to(a)) & 255
     return (1 << w) & 255
 
 
@@ -193,7 +182,7 @@ def _harm(g, e, s, j, lead):
     expected to cost its owner (the best other player's losses count
     double)."""
     v = e.harm(g, s, j, 255)
-    return v * 2 if g.sl[e.ship(j)] >> 4 == lead else v
+    return v * 2 if ship_owner(g.sl[e.ship(j)]) == lead else v
 
 
 def _target(g, e, p, buf, n, rng, noise):
@@ -204,7 +193,7 @@ def _target(g, e, p, buf, n, rng, noise):
     bv = _WORST
     for i in range(n):
         j = 0
-        while e.ship(j) != buf[i] & 0x7FF and j < e.nloc - 1:
+        while e.ship(j) != a_ship(buf[i]) and j < e.nloc - 1:
             j += 1
         v = _harm(g, e, s, j, lead)
         if noise:
@@ -223,10 +212,10 @@ def _aim(g, e, p, buf, n):
     bv = -1
     for i in range(n):
         a = buf[i]
-        if a >> 11 != K_AIM:
+        if kind_of(a) != _K_AIM:
             continue
-        s = a & 0x7FF
-        v = (sb[s] & 3) * 2 + (1 if sb[s] & _FIGHTER else 0)
+        s = a_ship(a)
+        v = pips(sb[s]) * 2 + (1 if fighter(sb[s]) else 0)
         if v > bv:
             bv = v
             best = i
