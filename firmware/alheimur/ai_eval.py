@@ -55,6 +55,7 @@ _P_SURVIVE = const(5)
 _R_ENDER = const(4)
 _R_EXP = const(11)
 _SPACE = const(8)
+_STATE_BYTES = const(649)
 # end consts
 _BIG = const(1 << 24)
 _NLOC = const(16)      # ships of one orbit a battle projection follows (the first)
@@ -130,10 +131,11 @@ del _net_table
 
 
 class Eval:
-    """The judgement's buffers (about 1.6 KB)."""
+    """The judgement's buffers (about 2.3 KB with the copy of the state)."""
 
     def __init__(self):
         self.m = bytearray(_MBYTES)
+        self.st = bytearray(_STATE_BYTES)   # the game's state as a decision found it
         self.n = array("i", bytes(4 * (_MIS + _NLOC)))
         self.valid = 0      # worlds with a projection (no invader there)
         self.rootok = 0     # .. of the world as in the decision's game
@@ -331,6 +333,7 @@ class Eval:
         bd = dead
         bt = -1
         bv = 0
+        s0 = 0
         for t in range(n):
             old = surf[b + t]
             if (old and not mine >> t & 1) or not (old or near >> t & 1):

@@ -42,7 +42,6 @@ _WORST = const(-(1 << 29))
 # The caller's clock, deadline and callbacks for one decision.
 _clock = [None, None, None, None]   # deadline_us, now_us, progress, should_stop
 _e = None      # the judgement (ai_eval.Eval), made at the first decision
-_st = None     # the game's state as the decision found it
 
 
 def set_clock(deadline_us, now_us, progress, should_stop):
@@ -66,28 +65,27 @@ def _out(i, n):
 
 def search():
     """The judgement, its buffers made at the first call (about 2.3 KB
-    with the copy of the state)."""
-    global _e, _st
+    with its copy of the game's state)."""
+    global _e
     if _e is None:
         _e = Eval()
-        _st = bytearray(649)
     return _e
 
 
 def release():
     """Drop the buffers (give the heap back between games)."""
-    global _e, _st
-    _e = _st = None
+    global _e
+    _e = None
 
 
-def _back(g):
-    g.st[:] = _st
+def _back(g, e):
+    g.st[:] = e.st
     g.sn = -1
 
 
 def _trial(g, a):
     """Take legal action a on g as apply() does, but leaving the undo
-    snapshot and log alone (_back puts the state back)."""
+    snapshot and log alone (_back puts the state back from e.st)."""
     g._do(a)
     g.sn = -1
     g._settle()
@@ -103,9 +101,9 @@ def decide(g, weights, rng, buf, n, noise=0):
     e.war = ph > _P_MIGRATE   # battles change little with expansion and migration
     if ph == _P_SITE:
         return buf[0]
-    _st[:] = g.st
+    e.st[:] = g.st
     e.value(g, p, 0)   # every world judged as the game stands
-    _back(g)
+    _back(g, e)
     if ph == _P_AIM:
         return _aim(g, e, p, buf, n)
     if ph == _P_TARGET:
@@ -135,7 +133,7 @@ def _greedy(g, e, p, buf, n, rng, noise):
         d = _touched(g, a)
         _trial(g, a)
         v = e.value(g, p, d)
-        _back(g)
+        _back(g, e)
         if mine:
             g.legal(buf)
         if noise:
