@@ -1,5 +1,5 @@
 """The computer players keep no copy of the rules (issue 29, item 5): they
-try each action on the game itself (``ai_turn._trial``: the engine's own
+try each action on the game itself (``ai._trial``: the engine's own
 ``_do`` and ``_settle``, what ``apply`` does without its undo), and judge
 with the engine's survival rule (``turn.doomed``) and scoring.py's formula
 (tests/test_alheimur_exact.py holds those two). What the judgement still
@@ -17,7 +17,7 @@ from array import array
 
 import pytest
 
-from alheimur import ai, ai_eval, ai_turn
+from alheimur import ai, ai_eval
 from alheimur.actions import (
     K_AIM,
     K_BOARD,
@@ -87,7 +87,7 @@ def test_a_trial_is_what_apply_does(points):
     for state, acts in points:
         for a in acts[:: max(1, len(acts) // 6)]:   # a few of each point's actions
             g.load(state)
-            ai_turn._trial(g, a)
+            ai._trial(g, a)
             tried = g.state()
             g.load(state)
             g.apply(a, False)

@@ -1029,7 +1029,7 @@ def alheimur_heap_table(mpy_cross=None):
     t.append("| a human deciding | + a human's turn: alheimur.human (the cursor), words, "
              "survival | %s |"
              % two(vm["human"] - vm["hot"], m["human"] - m["hot"]))
-    t.append("| a computer deciding | instead: + alheimur.computer, ai, ai_eval, ai_turn, "
+    t.append("| a computer deciding | instead: + alheimur.computer, ai, ai_eval, "
              "ui.think and a hard choice made | %s |"
              % two(vm["ai"] - vm["hot"], m["ai"] - m["hot"]))
     t.append("| playing Alheimur, 8 seats, a human deciding | board screen + code, game + "
@@ -1217,7 +1217,7 @@ def alheimur_bench():
 # the thinking of the player whose turn it is, from its expansion to its
 # last battle decision (world building and the start colonists apart: see
 # _max_decision); figures per level: median and worst turn. Heap: the
-# levels (ai), the turn's search with its buffers (ai_eval, ai_turn, the
+# levels and the turn (ai), the judgement with its buffers (ai_eval, the
 # model), world building's (ai_setup, dropped once play runs).
 _ALH_AI_BENCH = r"""
 import gc
@@ -1269,8 +1269,9 @@ for seed, seats in ((3, ("hard", "easy")), (4, ("easy", "hard", "easy", "random"
                     (5, ("hard", "easy", "hard", "easy", "random", "easy", "hard", "easy"))):
     play(seed, seats, turns, one)
     COLLECT
-print("RESULT", " ".join("%d %d %d %d" % (len(turns[lv]), median(turns[lv]),
-      max(turns[lv]), one[lv]) for lv in ("random", "easy", "hard")))
+print("RESULT", " ".join("%d %d %d %d %d" % (len(turns[lv]), median(turns[lv]),
+      max(turns[lv]), one[lv], sum(turns[lv]) // len(turns[lv]))
+      for lv in ("random", "easy", "hard")))
 """
 
 _ALH_AI_HEAP = r"""
@@ -1285,8 +1286,7 @@ a = used()
 from alheimur import ai
 gc.collect(); await asyncio.sleep(0)
 b = used()
-from alheimur import ai_turn
-ai_turn.search()
+ai.search()
 gc.collect(); await asyncio.sleep(0)
 c = used()
 from alheimur import ai_setup
@@ -1314,13 +1314,14 @@ def alheimur_ai_bench():
         raise RuntimeError("MicroPython run failed:\n" + r.stderr)
     mpy = _parse(r.stdout)
     for i, lv in enumerate(("random", "easy", "hard")):
-        n, med, worst, one = mpy[4 * i:4 * i + 4]
+        n, med, worst, one, mean = mpy[5 * i:5 * i + 5]
         res["alheimur_ai_%s_turns" % lv] = n
         res["alheimur_ai_%s_turn_ms_mpy" % lv] = med / 1000
+        res["alheimur_ai_%s_turn_mean_ms_mpy" % lv] = mean / 1000
         res["alheimur_ai_%s_turn_max_ms_mpy" % lv] = worst / 1000
         res["alheimur_ai_%s_decision_max_ms_mpy" % lv] = one / 1000
-        res["alheimur_ai_%s_turn_ms_cpython" % lv] = cpy[4 * i + 1] / 1000
-        res["alheimur_ai_%s_turn_max_ms_cpython" % lv] = cpy[4 * i + 2] / 1000
+        res["alheimur_ai_%s_turn_ms_cpython" % lv] = cpy[5 * i + 1] / 1000
+        res["alheimur_ai_%s_turn_max_ms_cpython" % lv] = cpy[5 * i + 2] / 1000
     lv, turn, setup = _run_mpy(_ALH_AI_HEAP, extra_files=False)
     res["alheimur_ai_import_heap_bytes_mpy"] = lv + turn
     res["alheimur_ai_setup_heap_bytes_mpy"] = setup
