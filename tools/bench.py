@@ -1334,9 +1334,10 @@ ALH_TARGETS = {
     "alheimur_legal_alloc_bytes_mpy": ("<=", 0),
     "alheimur_state_bytes": ("<=", 1024),
     "alheimur_import_heap_bytes_mpy": ("<=", 30 * 1024),
-    # a turn of the strongest level: 3 s on a SAMD51, taken as 4x the VM
-    # (pystone says about 33x: docs/bench.md, "Time on the board")
-    "alheimur_ai_hard_turn_max_ms_mpy": ("<=", 750.0),
+    # a turn of the strongest level: 3 s on a SAMD51, the VM running about
+    # 33x a SAMD51 (docs/bench.md, "Time on the board"): missed since the
+    # levels judge every action on the game (docs/alheimur.md, the trade-off)
+    "alheimur_ai_hard_turn_max_ms_mpy": ("<=", 91.0),
     "alheimur_ai_import_heap_bytes_mpy": ("<=", 20 * 1024),
 }
 
