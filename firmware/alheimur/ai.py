@@ -271,6 +271,7 @@ def _aim(g, e, p, buf, n):
 # battle projection 31%, no missions 24%; the margin (5-30%) moved little.
 EASY_W = bytes((8, 0, 0, 0, 0, 255, 0))
 HARD_W = bytes((48, 50, 40, 30, 3, 15, 1))
+HARD_WN = HARD_W   # 3 players or more
 EASY_NOISE = 24
 
 
@@ -300,8 +301,10 @@ def _choose(game, rng, buf, n, clock, hard):
         a = ai_setup.decide(game, rng, buf, n, hard)
     else:
         set_clock(*clock)
-        a = decide(game, HARD_W if hard else EASY_W, rng, buf, n,
-                   0 if hard else EASY_NOISE)
+        w = EASY_W
+        if hard:
+            w = HARD_W if game.nplayers() == 2 else HARD_WN
+        a = decide(game, w, rng, buf, n, 0 if hard else EASY_NOISE)
     if clock[2] is not None:
         clock[2](1)
     return a
