@@ -95,12 +95,16 @@ def test_the_top_line_and_the_scores_say_which_end_came(limit, cause, top, first
     assert results.lines(g)[1][0] == first
 
 
-def test_two_players_human_against_a_computer_to_the_scores():
-    bot = play(seats=("human", "random"), seed=3, limit=1,
+def test_three_seats_a_person_and_two_computers_to_the_scores():
+    """Issue 30's game (a person, two computers, 20 rounds) to the scores;
+    at every wait for a press on the way, world building to the scoring
+    screen, the panel shows what a fresh redraw would (tools/fresh.py)."""
+    bot = play(seats=("human", "random", "random"), seed=3, limit=1, fresh=True,
                until=lambda b: b.scored is not None)
     assert bot.over and bot.game.over()
-    assert bot.game.nplayers() == 2
-    _check_scores(bot, 2)
+    assert bot.game.nplayers() == 3
+    _check_scores(bot, 3)
+    assert bot.fresh.waits >= 200 and bot.fresh.stale == [], bot.fresh.stale[:5]
 
 
 def test_eight_computer_seats_play_to_the_end():

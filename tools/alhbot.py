@@ -98,6 +98,7 @@ class Bot:
         self.careful = careful
         self.first = list(first)      # presses made first, once on the board
         self.at_end = list(at_end)    # presses made first once the game is over
+        self.fresh = None             # tools/fresh.py's checker (play(fresh=True))
         self.plan = 0                 # the action the bot goes for
         self.plan_key = None
         from array import array
@@ -424,7 +425,7 @@ def saved_nvm(path, game, seats, seed=0, dealt=1, limit=0, rng_seed=1):
 
 def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=None,
          board="pybadge", nvm=None, timeout=600, check=True, fast=True, watch=None, scale=1,
-         **kw):
+         fresh=False, **kw):
     """Run code.py with the bot until ``until(bot)`` or the press budget;
     returns the Bot. A firmware exception or a broken invariant raises.
     ``fast``: the simulated panel composes no pixels (displayio still
@@ -432,7 +433,9 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
     for the screenshot. ``watch(bot)``, called at every turn of the
     simulator's pump (also while the app rolls dice or shows a computer's
     move), ends the run when it returns True (the screenshot is of that
-    moment)."""
+    moment). ``fresh``: at every wait for a press and every moment's view
+    the panel is compared with a fresh redraw (tools/fresh.py; every
+    refresh is then composed): ``bot.fresh`` holds the checker."""
     if ROOT not in sys.path:
         sys.path.append(ROOT)
     from sim import runner as R
@@ -445,6 +448,10 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
         argv += ["--nvm", str(nvm)]
     args = R.parse_args(argv)
     bot = Bot(seats, seed, limit, rng, until, **kw)
+    if fresh:
+        import fresh as fresh_check
+        fast = False               # the panel must hold what each refresh sent
+        bot.fresh = fresh_check.Checker()
     from fuzz_app import AlhChecker, Failure
 
     class BotRunner(R.Runner):
@@ -456,6 +463,8 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
         def _pump_script(self):
             host = self.host
             now = host.now_ms()
+            if bot.fresh is not None:
+                bot.fresh.install()
             if self.crash_screens:           # code.py caught an exception: a failure
                 raise Failure("the crash screen: %s\n%s" % (self.crash_screens[0]["text"],
                                                             self.crash_screens[0]["traceback"]))
