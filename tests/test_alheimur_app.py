@@ -105,6 +105,7 @@ def test_three_seats_a_person_and_two_computers_to_the_scores():
     assert bot.game.nplayers() == 3
     _check_scores(bot, 3)
     assert bot.fresh.waits >= 200 and bot.fresh.stale == [], bot.fresh.stale[:5]
+    assert bot.since > 0               # "since your last turn" came up on the way
 
 
 def test_eight_computer_seats_play_to_the_end():
@@ -240,9 +241,9 @@ def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
 def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
     """A game continued just before a fleet battle, played through the
     screen with every refresh drawn (the bot's other games compose no
-    pixels until the end), reaches the dice: each die is an 11x11 area, an
-    odd width and height, which crashed the simulator's display; the dice
-    are on the screenshot."""
+    pixels until the end), reaches the dice: each die is a 16x16 cell
+    where the world is (issue 30: large, clear pips; an 11x11 die once
+    crashed the simulator's display); the dice are on the screenshot."""
     import _simhost
     import alhbot
     import alhseeded
@@ -254,7 +255,7 @@ def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
         f = frame_of("roll", "alheimur/shot.py")
         if f is None:
             return False
-        dice.update(a for a in _simhost.last_areas if a[2] - a[0] == a[3] - a[1] == 11)
+        dice.update(a for a in _simhost.last_areas if a[2] - a[0] == a[3] - a[1] == 16)
         return f.f_locals.get("k", 0) >= 2 and frame_of("show_for", "ui/session.py") is not None
 
     shot = tmp_path / "roll.png"

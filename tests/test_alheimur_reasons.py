@@ -15,7 +15,7 @@ LONGEST = {
     "w": max(list(words.NAMES) + ["neutral"], key=len),
     "s": max(words.SIZES, key=len),
     "p": max(words.NAMES, key=len),
-    "h": "R3T2",
+    "h": "the medium transport",
     "o": max(words.POSITIONS, key=len),
     "x": max(reasons.POINT_WORDS, key=len),
 }

@@ -99,6 +99,7 @@ class Bot:
         self.first = list(first)      # presses made first, once on the board
         self.at_end = list(at_end)    # presses made first once the game is over
         self.fresh = None             # tools/fresh.py's checker (play(fresh=True))
+        self.since = 0                # presses on "since your last turn"
         self.plan = 0                 # the action the bot goes for
         self.plan_key = None
         from array import array
@@ -114,6 +115,7 @@ class Bot:
         for name, fn, what in (("show", "ui/crash.py", "crash"), ("run", "launcher.py", "launcher"),
                                ("ask", "newgame.py", "new game"),
                                ("hand_over", "hand_over.py", "hand over"),
+                               ("show", "alheimur/since.py", "since"),
                                ("_sure", "pause.py", "pause"),
                                ("menu", "pause.py", "pause"), ("run", "textview.py", "scores"),
                                ("run", "all_worlds.py", "overview"),
@@ -153,6 +155,11 @@ class Bot:
             if not self.handovers or self.handovers[-1] != p:
                 self.handovers.append(p)
             return "a"
+        f = frame_of("show", "alheimur/since.py")
+        if f is not None:                       # "since your last turn": read, then play
+            self.screen = "since"
+            self.since += 1
+            return self.rng.choice(("down", "up")) if self.rng.random() < 0.2 else "a"
         if frame_of("_sure", "pause.py") is not None or frame_of("menu", "pause.py") is not None:
             self.screen = "pause"
             return "b"
