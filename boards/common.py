@@ -25,6 +25,14 @@ REPEAT_DELAY = const(400)  # ms a d-pad button is held before it repeats
 REPEAT_RATE = const(120)   # ms between repeats
 
 QUEUE_LEN = const(16)   # logical events waiting (public: const names with _ are not importable)
+
+# The display's SPI bus on every board here (board.DISPLAY, set up by
+# CircuitPython's ports/atmel-samd/boards/pybadge/board.c and pygamer/board.c):
+# they ask for 60 MHz, and a SAMD51 SERCOM clocked at 48 MHz gives at most
+# half of that, so the panel gets 24 MHz: 16 bits a pixel, a whole 160x128
+# screen in about 14 ms. Not used at run time (a private const: no heap);
+# tools/boardtime.py reads it for the bus time of each press.
+_DISPLAY_SPI_HZ = const(24000000)
 _TICKS_PERIOD = const(1 << 29)
 _TICKS_MAX = const((1 << 29) - 1)
 _TICKS_HALF = const(1 << 28)

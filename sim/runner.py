@@ -526,6 +526,17 @@ class Runner:
             pass
 
     def main(self):
+        """Run the firmware; the clock and urandom patched for a headless
+        run are put back afterwards, so a later run in the same process
+        (the tests) starts from the real ones."""
+        saved = (time.monotonic, time.monotonic_ns, time.sleep, os.urandom)
+        try:
+            return self._main()
+        finally:
+            (time.monotonic, time.monotonic_ns, time.sleep,
+             os.urandom) = saved
+
+    def _main(self):
         args = self.args
         if self.headless:
             if args.script:

@@ -16,7 +16,8 @@ shares), what a seat would get by chance (1/N), how games ended (the last
 round set off by 13 pyramids in play, the round limit, or every pyramid
 gone), their length in rounds, A's and the best B's mean totals, and the
 mean time per turn of each level (CPython; the MicroPython VM is about 6x
-slower, a SAMD51 about 4x slower again). ``--save DIR`` writes each game's
+slower, a SAMD51 20 to 30 times slower again: docs/bench.md, "Time on the
+board"). ``--save DIR`` writes each game's
 record (DIR/alh-SEED-SEAT.txt), which tools/referee.py checks. Exit 1 if a
 level chose an illegal action or crashed (that game counts as lost for
 it, and is reported).

@@ -198,9 +198,10 @@ def main(argv=None):
     ap.add_argument("--rules", default="standalone", choices=sorted(RULES))
     ap.add_argument("--seconds", type=float, default=10.0,
                     help="thinking budget per move (default 10: the candidate "
-                         "list, not the clock, limits hard); 0.12 is about the "
+                         "list, not the clock, limits hard); 0.12 was taken for the "
                          "board's 3 s (CPython runs the AI ~6x faster than the "
-                         "MicroPython VM, which runs ~4x faster than a SAMD51)")
+                         "MicroPython VM, assumed then ~4x a SAMD51; measured since: "
+                         "20-33x, docs/bench.md, so the board's 3 s is nearer 0.02)")
     ap.add_argument("--a-seconds", type=float, default=None,
                     help="A's budget when it differs from --seconds")
     ap.add_argument("--b-seconds", type=float, default=None,

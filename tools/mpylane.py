@@ -55,6 +55,11 @@ PYSTACK = 1536          # bytes; CircuitPython's CIRCUITPY_PYSTACK_SIZE
 # mpy_run.mjs runs V8's collector and the proxies' finalizers itself at every
 # `await`, so that a script's heap figures do not depend on the host's load.
 NODE_FLAGS = ("--expose-gc", "--harmony-weak-refs-with-cleanup-some")
+# For timing: V8 first runs the VM's WebAssembly from a quick baseline
+# compile and optimises its hot functions later, so the VM gets about twice
+# as fast during its first second or two. Without that baseline the speed
+# is the optimised one from the start (tools/boardtime.py).
+STEADY = ("--no-liftoff", "--no-wasm-lazy-compilation")
 
 
 def firmware_files(root="firmware", docstrings=True):
@@ -131,11 +136,12 @@ def require_or_skip():
 
 
 def run(script, files=None, heapsize=HEAPSIZE, timeout=120, pystack=PYSTACK,
-        fixed_heap=True):
+        fixed_heap=True, node_flags=()):
     """Run script under MicroPython; returns subprocess.CompletedProcess with
     text .stdout, .stderr and .returncode (0 ok, 1 the script raised, 2 the
     lane itself failed). files defaults to firmware_files(); a value that
-    is bytes is written as such (a .mpy file), text as UTF-8."""
+    is bytes is written as such (a .mpy file), text as UTF-8. node_flags:
+    more flags for node (timing runs pass STEADY)."""
     if not available():
         raise RuntimeError("MicroPython lane unavailable: " + why_unavailable())
     if files is None:
@@ -145,7 +151,7 @@ def run(script, files=None, heapsize=HEAPSIZE, timeout=120, pystack=PYSTACK,
     request = {"files": files, "script": script, "heapsize": heapsize,
                "pystack": pystack, "fixed_heap": fixed_heap}
     return subprocess.run(
-        [_node(), *NODE_FLAGS, str(RUNNER)], input=json.dumps(request), text=True,
+        [_node(), *NODE_FLAGS, *node_flags, str(RUNNER)], input=json.dumps(request), text=True,
         encoding="utf-8", capture_output=True, timeout=timeout, cwd=REPO)
 
 

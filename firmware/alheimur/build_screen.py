@@ -120,6 +120,13 @@ def _frames(root, fr, colour, w, h, x, y):
     return t
 
 
+def _put(grid, i, v):
+    """grid[i] = v only when it changes: CircuitPython redraws a cell on
+    every write, same value or not (a cursor step redrew the whole grid)."""
+    if grid[i] != v:
+        grid[i] = v
+
+
 def _pal(colour):
     p = displayio.Palette(2)
     p.make_transparent(0)
@@ -209,23 +216,23 @@ class BuildScreen:
         self.title.color = words.COLOURS[w] if w < g.nplayers() else palette.TITLE
         for p in range(9):
             c = self.card_at(p, ghost)
-            self.cards[p] = 1 if c is not None else 0
+            _put(self.cards, p, 1 if c is not None else 0)
             for q in range(4):
                 i = ((p // 3) * 2 + (q >> 1)) * 6 + (p % 3) * 2 + (q & 1)
-                self.grid[i] = 1 + elem(g.quads, c[0], c[1], q) if c is not None else 0
+                _put(self.grid, i, 1 + elem(g.quads, c[0], c[1], q) if c is not None else 0)
             lit = self.legal >> (2 * self._slot(p)) & 3 if self._slot(p) >= 0 else 0
-            self.lit[p] = 1 if lit else 0
+            _put(self.lit, p, 1 if lit else 0)
         cp = self.place_of(self.pos) if ph == P_SWAP else self.pos
         self.cur.x = GX + (cp % 3) * C
         self.cur.y = GY + (cp // 3) * C
-        self.cur[0] = 2
+        _put(self.cur, 0, 2)
         card = g.worb[w] if ph == P_SWAP else card_in_hand(g) if ph == P_PLACE else -1
         for t in range(2):
             for q in range(4):
-                self.hand[t * 2 + (q & 1) + (q >> 1) * 5] = \
-                    1 + elem(g.quads, card, t, q) if card >= 0 else 0
-            self.hlit[t] = 1 if self.legal >> (2 * self.pos + t) & 1 else 0
-        self.hcur[0] = 2
+                _put(self.hand, t * 2 + (q & 1) + (q >> 1) * 5,
+                     1 + elem(g.quads, card, t, q) if card >= 0 else 0)
+            _put(self.hlit, t, 1 if self.legal >> (2 * self.pos + t) & 1 else 0)
+        _put(self.hcur, 0, 2)
         self.hcur.x = HX + self.turn * C
         self.hand.x = HX
 

@@ -7,6 +7,11 @@ here stays in use while a game is played.
 import displayio
 from micropython import const
 
+try:
+    from bitmaptools import fill_region
+except ImportError:   # a build without bitmaptools: pixel by pixel below
+    fill_region = None
+
 # Every sheet's palette ends with the same four colours (indices 12-15);
 # a game gives the first twelve (0: transparent).
 WHITE = const(12)
@@ -49,7 +54,12 @@ def origin(i, cols, size):
 
 
 def rect(bm, x1, y1, x2, y2, v):
-    """Fill x1..x2, y1..y2 (inclusive) with colour index v."""
+    """Fill x1..x2, y1..y2 (inclusive) with colour index v: one call into
+    C where the board has bitmaptools (a sheet is drawn at every game's
+    start; pixel by pixel in Python it took most of that time)."""
+    if fill_region is not None:
+        fill_region(bm, x1, y1, x2 + 1, y2 + 1, v)
+        return
     for y in range(y1, y2 + 1):
         for x in range(x1, x2 + 1):
             bm[x, y] = v
@@ -57,12 +67,10 @@ def rect(bm, x1, y1, x2, y2, v):
 
 def frame(bm, x1, y1, x2, y2, v):
     """Outline x1..x2, y1..y2 (inclusive) in colour index v."""
-    for x in range(x1, x2 + 1):
-        bm[x, y1] = v
-        bm[x, y2] = v
-    for y in range(y1, y2 + 1):
-        bm[x1, y] = v
-        bm[x2, y] = v
+    rect(bm, x1, y1, x2, y1, v)
+    rect(bm, x1, y2, x2, y2, v)
+    rect(bm, x1, y1, x1, y2, v)
+    rect(bm, x2, y1, x2, y2, v)
 
 
 def glyph(bm, ox, oy, ch, v):

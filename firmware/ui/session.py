@@ -123,6 +123,7 @@ class Session:
         pick = newgame.ask(self)
         newgame = None
         forget("ui.newgame")
+        forget("ui.menu")      # (2.4 KB: a game started from Continue is played without it)
         forget(self.app.ROWS_MODULE)
         gc.collect()
         return pick
@@ -267,6 +268,7 @@ class Board:
     def run(self):
         s = self.s
         self.begin()
+        forget("ui.draw")     # (1.9 KB: the sprite sheets are drawn; a sprites module imports it)
         s.buttons.clear()
         s.kept = -1
         while True:
