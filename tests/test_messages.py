@@ -325,11 +325,18 @@ def test_template_fits_whole(key):
     assert fits(text, width, lines), (text, split_lines(text, width, lines))
 
 
+def _texts(module):
+    """A module's TEXTS as a list (one string, a text a line: words.line;
+    or a tuple)."""
+    t = importlib.import_module(module).TEXTS
+    return t.split("\n") if isinstance(t, str) else list(t)
+
+
 @pytest.mark.parametrize("module", sorted(ALH_TEXTS))
 def test_alheimur_texts_fit_whole(module):
     """Each of a module's TEXTS has its slots described, and fits its
     place filled with the longest names."""
-    texts = importlib.import_module(module).TEXTS
+    texts = _texts(module)
     table = ALH_TEXTS[module]
     assert len(texts) == len(table)
     bad = []
@@ -346,12 +353,13 @@ def test_alheimur_names_fit_their_slots():
     marine, a territory, an orbit (filled with the longest names there are)."""
     from alheimur import words
     from alheimur.actions import act
-    ship = max((words.TEXTS[22] % (n, s, k) for n in words.NAMES for s in words.SIZES
+    texts = _texts("alheimur.words")
+    ship = max((texts[22] % (n, s, k) for n in words.NAMES for s in words.SIZES
                 for k in ("fighter", "transport")), key=len)
     assert ship == LONGEST["ship"]
-    assert len(ship + words.TEXTS[23] % "medium") == len(LONGEST["shipm"])
-    assert len(words.TEXTS[25] % ("neutral", "D4")) == len(LONGEST["terr"])
-    assert len(words.TEXTS[24] % "neutral") == len(LONGEST["place"])
+    assert len(ship + texts[23] % "medium") == len(LONGEST["shipm"])
+    assert len(texts[25] % ("neutral", "D4")) == len(LONGEST["terr"])
+    assert len(texts[24] % "neutral") == len(LONGEST["place"])
     assert max(len(words.verb(act(k))) for k in range(19)) <= len(LONGEST["verb"])
 
 
@@ -369,8 +377,8 @@ def test_the_longest_words_are_the_longest():
               if n.startswith("M_UNDONE")]
     assert max(len(u) for u in undone) == len(LONGEST["undone"])
     from alheimur import since, words
-    acts = [fill(words.TEXTS[i], k) for i, (k, _) in enumerate(ALH_TEXTS["alheimur.words"])
-            if 4 <= i <= 21]
+    acts = [fill(_texts("alheimur.words")[i], k)
+            for i, (k, _) in enumerate(ALH_TEXTS["alheimur.words"]) if 4 <= i <= 21]
     assert max(len(a) for a in acts) == len(LONGEST["act"])
     ends = [fill(since.TEXTS[i], ALH_TEXTS["alheimur.since"][i][0]) for i in range(4, 8)]
     assert max(len(e) for e in ends) == len(LONGEST["shot"])

@@ -53,6 +53,7 @@ encode = save.encode
 _NOT_THINKING = ("alheimur.human", "alheimur.words", "alheimur.survival", "alheimur.layout",
                  "ui.menu", "ui.draw")
 _NEV = const(40)             # events the log keeps
+_TURNS = const(248)          # .. per seat the round of its last turn (6 * _NEV + 8)
 _FAST = const(176)           # keys that end a computer's move shown: A, B (go on), Select (fast)
 # consts from alheimur.actions (tools/consts.py; do not edit)
 _P_DEAL = const(0)
@@ -124,10 +125,11 @@ class Board(session.Board):
         self.last_human = -1         # the human who decided last (hot seat)
         self.note = ""               # said with the next prompt
         self.fast = False            # fast-forward to the next human decision
-        self.ev = bytearray(6 * _NEV)   # the log: the last events, six bytes each
+        # the log: the last events, six bytes each; then per seat the events
+        # (mod 256) when it last looked, the round (mod 256) of its last turn
+        # (since.py reads where each is from its length)
+        self.ev = bytearray(6 * _NEV + 16)
         self.nev = 0                 # events so far
-        self.seen = bytearray(8)     # per seat: events (mod 256) when it last looked
-        self.turns = bytearray(8)    # per seat: the round (mod 256) of its last own turn
 
     # -- the shell's hooks --------------------------------------------------------------
 
@@ -171,11 +173,15 @@ class Board(session.Board):
                 forget("alheimur.hand_over")
                 self.fresh = True
             self.last_human = p
-            new = g.current() == p and self.turns[p] != g.round() & 255
+            new = g.current() == p and self.ev[_TURNS + p] != g.round() & 255
             if new or self.fast:
                 self.fast = False
                 self.fresh = True
-                self.since(p, new)
+                from alheimur.since import since
+                since(self, p, new)
+                since = None
+                forget("alheimur.since")
+                gc.collect()
         if self.fresh and not self.ended:
             self.human().prepare()
         return None
@@ -250,27 +256,6 @@ class Board(session.Board):
         ev[i + 5] = e
         self.nev += 1
 
-    def since(self, p, new):
-        """Seat p's turn begins (``new``) or a fast-forward ends: what
-        happened since it last looked (since.py, loaded for it, when
-        anything did); its own world to start from."""
-        g = self.g
-        scr = self.scr
-        if new:
-            self.turns[p] = g.round() & 255
-            scr.unlit()
-            if scr.rolling:
-                scr.roll(False)
-            scr.show(p)
-        if (self.nev - self.seen[p]) & 255:
-            from alheimur.since import show
-            show(self, p)
-            show = None
-            forget("alheimur.since")
-            gc.collect()
-            self.s.display.root_group = scr.root
-        self.seen[p] = self.nev & 255
-
     # -- the screens of the game ---------------------------------------------------------
 
     def make_screen(self):
@@ -313,7 +298,7 @@ class Board(session.Board):
         turn, p, point, a = words.status(self.g)
         if who >= 0:
             a = who
-            point = words.TEXTS[3] % (words.LETTERS[who], words.PHASES[15])
+            point = words.line(words.TEXTS, 3) % (words.LETTERS[who], words.PHASES[15])
         self.scr.set_status(turn, words.COLOURS[p], point, words.COLOURS[a])
 
     def after(self, text, where=-1):

@@ -60,6 +60,7 @@ from alheimur.actions import (
     spot_world,
 )
 from alheimur.screen import hide
+from alheimur.words import line
 from lazy import forget
 from ui import palette
 from ui.fx import ILLEGAL, MOVE, PLACE
@@ -92,23 +93,23 @@ _Z_WORLD = const(0)
 # What the message says (each fits its place whole: tests/test_messages.py):
 # lines 1-2 what the cursor is on, line 3 the keys.
 TEXTS = (
-    "game over! A or Start: the scores",       # 0
-    "the final worlds",                        # 1
-    "%d/%d A: %s  B: back",                    # 2 i, n, verb
-    "A: %s  Sel: pass",                        # 3 verb
-    "A: %d choices  Sel: pass",                # 4 n
-    "Sel: pass  Start: menu",                  # 5
-    "A: %s  B: undo",                          # 6 verb
-    "A: %d choices  B: undo",                  # 7 n
-    "B: undo  Start: menu",                    # 8
-    "A: fight here  </>: others",              # 9
-    "%s: %s, empty",                           # 10 terr, element
-    "%s: %s, %s's %s colonist",                # 11 terr, element, name, size
-    "%s: %s, %s's %s invader",                 # 12 terr, element, name, size
-    "no ships in %s",                          # 13 place
-    "left/right: worlds  A: all",              # 14
-    "space: ships here may move to any orbit",  # 15
-    "A or Start: the scores",                  # 16
+    "game over! A or Start: the scores\n"        # 0
+    "the final worlds\n"                         # 1
+    "%d/%d A: %s  B: back\n"                     # 2 i, n, verb
+    "A: %s  Sel: pass\n"                         # 3 verb
+    "A: %d choices  Sel: pass\n"                 # 4 n
+    "Sel: pass  Start: menu\n"                   # 5
+    "A: %s  B: undo\n"                           # 6 verb
+    "A: %d choices  B: undo\n"                   # 7 n
+    "B: undo  Start: menu\n"                     # 8
+    "A: fight here  </>: others\n"               # 9
+    "%s: %s, empty\n"                            # 10 terr, element
+    "%s: %s, %s's %s colonist\n"                 # 11 terr, element, name, size
+    "%s: %s, %s's %s invader\n"                  # 12 terr, element, name, size
+    "no ships in %s\n"                           # 13 place
+    "left/right: worlds  A: all\n"               # 14
+    "space: ships here may move to any orbit\n"   # 15
+    "A or Start: the scores"                   # 16
 )
 
 
@@ -178,11 +179,11 @@ class HumanTurn:
         b.note = ""
         k = self.spot_actions()
         if g.phase() == _P_SITE and self.scr.zone == _Z_TABS:
-            keys = TEXTS[9]
+            keys = line(TEXTS, 9)
         else:
             i = 3 if g.sbuf[0] == _PASS and g.phase() != _P_TARGET else 6
-            keys = TEXTS[i] % words.verb(self.opts[0]) if k == 1 else \
-                TEXTS[i + 1] % k if k else TEXTS[i + 2]
+            keys = line(TEXTS, i) % words.verb(self.opts[0]) if k == 1 else \
+                line(TEXTS, i + 1) % k if k else line(TEXTS, i + 2)
         self.scr.say2(note or self.info(), keys, palette.DIM)
 
     # -- keys ------------------------------------------------------------------------
@@ -276,10 +277,10 @@ class HumanTurn:
             if out != "board":
                 return out
             self.b.s.display.root_group = scr.root
-            scr.say2(TEXTS[1], TEXTS[16], palette.TITLE)
+            scr.say2(line(TEXTS, 1), line(TEXTS, 16), palette.TITLE)
         elif k <= boards.RIGHT:
             self.move(k)
-            scr.say2(self.info(), TEXTS[16], palette.TITLE)
+            scr.say2(self.info(), line(TEXTS, 16), palette.TITLE)
         return None
 
     # -- choosing and acting -----------------------------------------------------------
@@ -300,7 +301,7 @@ class HumanTurn:
         elif k == _K_MOVE:
             self._dest_tab(scr.tab_of(a_to(a)))
         scr.draw_marks()
-        scr.say2(words.action(self.g, a), TEXTS[2] % (self.iopt + 1, self.nopt, words.verb(a)),
+        scr.say2(words.action(self.g, a), line(TEXTS, 2) % (self.iopt + 1, self.nopt, words.verb(a)),
                  palette.TITLE)
 
     def end_choice(self):
@@ -332,7 +333,6 @@ class HumanTurn:
             i = a_ship(a)
             b.log(16 | p, a, g.sb[i] if i >= 0 else 0, g.sl[i] if i >= 0 else 0)
         g.apply(a, False)
-        b.seen[p] = b.nev & 255
         b.fx.sound(PLACE)
         b.after(text, where)
 
@@ -369,7 +369,7 @@ class HumanTurn:
     def game_over(self):
         """The final worlds to look at (mode OVER)."""
         self.mode = _OVER
-        self.scr.say(TEXTS[0], palette.TITLE)
+        self.scr.say(line(TEXTS, 0), palette.TITLE)
 
     def scores(self):
         """The scoring screen: 'new', 'quit' or 'board'."""
@@ -554,14 +554,14 @@ class HumanTurn:
             e = words.ELEMENTS[g.telem[w * 16 + t]]
             v = g.piece(w, t)
             if not v:
-                return TEXTS[10] % (here, e)
-            return TEXTS[12 if invader(v) else 11] % (here, e, words.NAMES[owner(v)],
+                return line(TEXTS, 10) % (here, e)
+            return line(TEXTS, 12 if invader(v) else 11) % (here, e, words.NAMES[owner(v)],
                                                       words.SIZES[pips(v)])
         i = scr.ship()
         if i >= 0:
             return words.ship(g.sb[i], ship_owner(g.sl[i]), True)
         if scr.zone == _Z_TABS:
-            return TEXTS[14]
+            return line(TEXTS, 14)
         if scr.view == _SPACE:
-            return TEXTS[15]
-        return TEXTS[13] % words.place(g, scr.view)
+            return line(TEXTS, 15)
+        return line(TEXTS, 13) % words.place(g, scr.view)

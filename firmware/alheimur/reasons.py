@@ -87,64 +87,63 @@ _R_WORLD = const(7)
 _SPACE = const(8)
 # end consts
 
-# What each decision point asks ("not now: %s"; the referee's point).
-POINT_WORDS = (
-    "deal the cards", "place the card in hand", "swap in the orbit card",
-    "place a start colonist", "expand, civilize or pass", "resolve survival",
-    "step 1: migrate or pass", "step 2: launch, return or pass",
-    "step 3: change status or pass", "step 4: land or pass",
-    "step 5: board or pass", "step 6: move or pass",
-    "choose the next battle", "fire a ship or pass", "choose the target",
-    "roll the dice", "game over")
-
 TEXTS = (
-    "the game is over",                                      # 0
-    "no such action",
-    "not now: %s",                                           # point words
-    "a die shows 1 to 6",
-    "%s: not beside the cards, or no 2x2 world",             # o
-    "a card must form a region when it can: here it can",    # 5
-    "no such slot",
-    "no such territory",
-    "%s: taken",                                             # t
-    "no %s pyramid left in your stash",                      # s
-    "start colonists go on your own world",                  # 10
-    "you have no pyramid on the %s world",                   # w
-    "you already acted on the %s world this turn",           # w
-    "%s: empty",                                             # t
-    "%s: not your pyramid",                                  # t
-    "civilize changes one size up or down",                  # 15
-    "%s: invaders do not migrate",                           # t
-    "%s: a spaceport does not migrate",                      # t
-    "%s: already migrated this turn",                        # t
-    "%s is not next to %s",                                  # t t
-    "no spaceport action left on the %s world",              # 20 w
-    "%s: invaders are not launched",                         # t
-    "no such ship",
-    "%s is not your ship",                                   # h
-    "%s is in space, not in an orbit",                       # h
-    "%s is not in the %s orbit",                             # 25 h w
-    "%s is no empty transport",                              # h
-    "%s: too small for a %s pyramid",                        # h s
-    "%s: only invaders board now",                           # t
-    "%s: only colonists launch onto a ship",                 # t
-    "a loaded transport stays; its marine may return",      # 30
-    "%s carries no marine",                                  # h
-    "%s changed status already",                             # h
-    "%s already moved this turn",                            # h
-    "a ship moves from an orbit to space or back",
-    "no battle at the %s world now",                         # 35 w
-    "%s already fired in this step",                         # h
-    "%s has no ship it may fire at",                         # h
-    "%s is not in this orbit",                               # h
-    "%s is one of your own ships",                           # h
-    "answer the attack: fire at %s ships only",              # 40 p
-    "%s has a fighter here: transports are shielded",        # p
-    "not allowed now",
-    "%s is not an invader",                                  # t
-    "%s: land its marine first",                             # h
-    "no such world",                                         # 45
+    "the game is over\n"                                      # 0
+    "no such action\n"
+    "not now: %s\n"                                           # x (a point's words)
+    "a die shows 1 to 6\n"
+    "%s: not beside the cards, or no 2x2 world\n"             # o
+    "a card must form a region when it can: here it can\n"    # 5
+    "no such slot\n"
+    "no such territory\n"
+    "%s: taken\n"                                             # t
+    "no %s pyramid left in your stash\n"                      # s
+    "start colonists go on your own world\n"                  # 10
+    "you have no pyramid on the %s world\n"                   # w
+    "you already acted on the %s world this turn\n"           # w
+    "%s: empty\n"                                             # t
+    "%s: not your pyramid\n"                                  # t
+    "civilize changes one size up or down\n"                  # 15
+    "%s: invaders do not migrate\n"                           # t
+    "%s: a spaceport does not migrate\n"                      # t
+    "%s: already migrated this turn\n"                        # t
+    "%s is not next to %s\n"                                  # t t
+    "no spaceport action left on the %s world\n"              # 20 w
+    "%s: invaders are not launched\n"                         # t
+    "no such ship\n"
+    "%s is not your ship\n"                                   # h
+    "%s is in space, not in an orbit\n"                       # h
+    "%s is not in the %s orbit\n"                             # 25 h w
+    "%s is no empty transport\n"                              # h
+    "%s: too small for a %s pyramid\n"                        # h s
+    "%s: only invaders board now\n"                           # t
+    "%s: only colonists launch onto a ship\n"                 # t
+    "a loaded transport stays; its marine may return\n"      # 30
+    "%s carries no marine\n"                                  # h
+    "%s changed status already\n"                             # h
+    "%s already moved this turn\n"                            # h
+    "a ship moves from an orbit to space or back\n"
+    "no battle at the %s world now\n"                         # 35 w
+    "%s already fired in this step\n"                         # h
+    "%s has no ship it may fire at\n"                         # h
+    "%s is not in this orbit\n"                               # h
+    "%s is one of your own ships\n"                           # h
+    "answer the attack: fire at %s ships only\n"              # 40 p
+    "%s has a fighter here: transports are shielded\n"        # p
+    "not allowed now\n"
+    "%s is not an invader\n"                                  # t
+    "%s: land its marine first\n"                             # h
+    "no such world\n"                                         # 45
+    # what each decision point asks ("not now: %s"; the referee's point): 46 + the point
+    "deal the cards\nplace the card in hand\nswap in the orbit card\n"
+    "place a start colonist\nexpand, civilize or pass\nresolve survival\n"
+    "step 1: migrate or pass\nstep 2: launch, return or pass\n"
+    "step 3: change status or pass\nstep 4: land or pass\n"
+    "step 5: board or pass\nstep 6: move or pass\n"
+    "choose the next battle\nfire a ship or pass\nchoose the target\n"
+    "roll the dice\ngame over"
 )
+_POINT0 = const(46)
 
 # The decision points each kind of action answers (a bit per point, by kind).
 _POINTS = (1 << _P_EXPAND | 1 << _P_MIGRATE | 1 << _P_LAUNCH | 1 << _P_FLIP | 1 << _P_LAND
@@ -158,7 +157,9 @@ _POINTS = (1 << _P_EXPAND | 1 << _P_MIGRATE | 1 << _P_LAUNCH | 1 << _P_FLIP | 1 
 
 
 def _t(i, *args):
-    return TEXTS[i] % args if args else TEXTS[i]
+    """Text i of TEXTS (words.line), filled."""
+    t = words.line(TEXTS, i)
+    return t % args if args else t
 
 
 def _tile(g, w, t):
@@ -174,6 +175,11 @@ def _h(g, i):
     return "the %s %s" % (words.SIZES[pips(c)], "fighter" if fighter(c) else "transport")
 
 
+def point_words(ph):
+    """What decision point ph asks ("step 1: migrate or pass")."""
+    return _t(_POINT0 + ph)
+
+
 def reason(g, a):
     """The reason illegal action ``a`` is refused."""
     ph = g.phase()
@@ -183,7 +189,7 @@ def reason(g, a):
     if k >= _NKINDS:
         return _t(1)
     if not _POINTS[k] >> ph & 1:
-        return _t(2, POINT_WORDS[ph])
+        return _t(2, point_words(ph))
     r = None
     if k == _K_DIE:
         r = _t(3)

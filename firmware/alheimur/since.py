@@ -24,7 +24,6 @@ from ui import palette
 from ui.message import split_lines
 from ui.text import Label
 
-_NEV = const(40)             # the app's log holds this many
 _LINES = const(8)            # lines of the page
 
 # What the page says (each line fits 26 characters: tests/test_messages.py)
@@ -45,7 +44,7 @@ TEXTS = (
 
 def text(g, ev, i):
     """Event i of the log ``ev`` in words."""
-    o = i % _NEV * 6
+    o = i % ((len(ev) - 16) // 6) * 6
     x = ev[o] >> 4
     who = ev[o] & 15
     if x == 1:
@@ -71,14 +70,38 @@ def text(g, ev, i):
     return out
 
 
-def show(b, p):
-    """The events since seat p last looked, until a key other than
-    up/down (the board's Board ``b``)."""
+def since(b, p, new):
+    """Seat p's turn begins (``new``: its own world, nothing of earlier
+    turns lit or outlined, no dice) or a fast-forward ends: what the other
+    seats did since it last looked, when they did anything."""
+    g = b.g
+    scr = b.scr
+    ev = b.ev
+    seen = len(ev) - 16          # the app's log: 6 bytes an event, then 8 + 8
+    if new:
+        ev[seen + 8 + p] = g.round() & 255
+        scr.unlit()
+        if scr.rolling:
+            scr.roll(False)
+        scr.show(p)
+    n = (b.nev - ev[seen + p]) & 255
+    ev[seen + p] = b.nev & 255
+    first = b.nev - min(n, seen // 6)
+    todo = []
+    for i in range(first, b.nev):
+        if ev[i % (seen // 6) * 6] & 15 != p:      # not its own doings: it saw those
+            todo.append(i)
+    if todo:
+        show(b, p, todo, first > b.nev - n)
+        b.s.display.root_group = scr.root
+
+
+def show(b, p, todo, gone):
+    """Events ``todo`` of the log (their numbers; ``gone``: earlier ones
+    were dropped), until a key other than up/down (the board's Board
+    ``b``)."""
     g = b.g
     s = b.s
-    n = (b.nev - b.seen[p]) & 255
-    gone = n > _NEV
-    first = b.nev - min(n, _NEV)
     root = displayio.Group()
     root.append(Label(terminalio.FONT, text=TEXTS[0] % words.NAMES[p],
                       color=words.COLOURS[p], anchor_point=(0, 0), anchored_position=(2, 0)))
@@ -88,19 +111,20 @@ def show(b, p):
     root.append(Label(terminalio.FONT, text=TEXTS[1], color=palette.DIM,
                       anchor_point=(0, 0), anchored_position=(2, 116)))
     s.display.root_group = root
-    top = first
+    top = 0
+    n = len(todo)
     while True:
-        out = [TEXTS[10]] if top == first and gone else []
+        out = [TEXTS[10]] if top == 0 and gone else []
         i = top
-        while i < b.nev and len(out) < _LINES:
-            out += split_lines(text(g, b.ev, i), 26, 4)[0]
+        while i < n and len(out) < _LINES:
+            out += split_lines(text(g, b.ev, todo[i]), 26, 4)[0]
             i += 1
         body.text = "\n".join(out[:_LINES])
         s.refresh()
         k = s.key()
-        if k == boards.DOWN and i < b.nev:
+        if k == boards.DOWN and i < n:
             top += 1
-        elif k == boards.UP and top > first:
+        elif k == boards.UP and top:
             top -= 1
         elif k != boards.UP and k != boards.DOWN:
             return

@@ -15,6 +15,7 @@ from micropython import const
 from alheimur import words
 from alheimur.actions import act, invader, owner, pips, spot
 from alheimur.turn import doomed, worlds_of
+from alheimur.words import line
 from alheimur.world import bits, tile_name
 from ui import palette
 from ui.fx import ILLEGAL
@@ -28,16 +29,16 @@ DEATH = ((260, 80), (196, 140))
 
 # Messages (each fits its place whole: tests/test_messages.py)
 TEXTS = (
-    "%s %s on %s lives: %d neighbours (%d-%d)",         # 0 name, size, tile, n, lo, hi
-    "%s %s on %s dies: %d neighbours, not %d-%d",       # 1 name, size, tile, n, lo, hi
-    "%s invader on %s lives: a transport fits it",      # 2 name, tile
-    "%s invader on %s dies: no empty transport %d+",    # 3 name, tile, pips
-    "survival on the %s world: %d to die",              # 4 world, n
-    "survival: every pyramid lives",                    # 5
-    "survival: %d pyramids died",                       # 6 n
-    "survival: a pyramid died",                         # 7
-    "%s has %d pyramids in play: one more round",       # 8 name, n
-    "A: go on  B: undo  <>: why",                       # 9
+    "%s %s on %s lives: %d neighbours (%d-%d)\n"          # 0 name, size, tile, n, lo, hi
+    "%s %s on %s dies: %d neighbours, not %d-%d\n"        # 1 name, size, tile, n, lo, hi
+    "%s invader on %s lives: a transport fits it\n"       # 2 name, tile
+    "%s invader on %s dies: no empty transport %d+\n"     # 3 name, tile, pips
+    "survival on the %s world: %d to die\n"               # 4 world, n
+    "survival: every pyramid lives\n"                     # 5
+    "survival: %d pyramids died\n"                        # 6 n
+    "survival: a pyramid died\n"                          # 7
+    "%s has %d pyramids in play: one more round\n"        # 8 name, n
+    "A: go on  B: undo  <>: why"                        # 9
 )
 
 
@@ -119,9 +120,9 @@ class SurvivalCheck:
         if total:
             b.fx.sound(DEATH)
             b.log(48 | p, lost >> 16, lost >> 8 & 255, lost & 255)
-        text = TEXTS[6] % total if total > 1 else TEXTS[7] if total else TEXTS[5]
+        text = line(TEXTS, 6) % total if total > 1 else line(TEXTS, 7) if total else line(TEXTS, 5)
         if g.last_round() == 1:
-            text = TEXTS[8] % (words.NAMES[p], g.in_play(p))
+            text = line(TEXTS, 8) % (words.NAMES[p], g.in_play(p))
         b.after(text)
 
     def say_fate(self):
@@ -133,23 +134,23 @@ class SurvivalCheck:
         v = g.piece(w, t) if t >= 0 else 0
         dies = False
         if not v:
-            text = TEXTS[4] % (words.world(g, w), bits(scr.doomed))
+            text = line(TEXTS, 4) % (words.world(g, w), bits(scr.doomed))
         else:
             dies = scr.doomed >> t & 1
             tile = tile_name(g.tfirst[w * 16 + t])
             q = words.NAMES[owner(v)]
             s = pips(v)
             if invader(v):
-                text = TEXTS[3] % (q, tile, s) if dies else TEXTS[2] % (q, tile)
+                text = line(TEXTS, 3) % (q, tile, s) if dies else line(TEXTS, 2) % (q, tile)
             else:
                 occ = 0
                 for u in range(g.nterr[w]):
                     if g.piece(w, u):
                         occ |= 1 << u
                 k = bits(g.adj[w * 16 + t] & occ)
-                text = TEXTS[1 if dies else 0] % (q, words.SIZES[s], tile, k, s + 1, s + 2)
+                text = line(TEXTS, 1 if dies else 0) % (q, words.SIZES[s], tile, k, s + 1, s + 2)
         colour = palette.BAD if dies else palette.GOOD if v else palette.TITLE
         if self.auto:
             scr.say(text, colour)
         else:
-            scr.say2(text, TEXTS[9], colour)
+            scr.say2(text, line(TEXTS, 9), colour)

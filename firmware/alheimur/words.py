@@ -85,35 +85,45 @@ _VERBS = ("pass    -       -       -       place   expand  civilizesurvive "
 
 TEXTS = (
     # the status lines: the turn (top right), who decides what (the panel)
-    "%s %d/%d",                         # 0 letter, round, limit
-    "%s %d",                            # 1 letter, round
-    "%s last",                          # 2 letter
-    "%s %s",                            # 3 letter, phase
+    "%s %d/%d\n"                          # 0 letter, round, limit
+    "%s %d\n"                             # 1 letter, round
+    "%s last\n"                           # 2 letter
+    "%s %s\n"                             # 3 letter, phase
     # what an action does (two lines at most)
-    "done expanding",                   # 4
-    "done with step %d (%s)",           # 5 step, step word
-    "stop firing",                      # 6
-    "a %s colonist on %s",              # 7 size, terr
-    "expand %s: a %s",                  # 8 terr, size
-    "civilize %s to %s",                # 9 terr, size
-    "migrate %s to %s",                 # 10 terr, tile
-    "launch %s as a %s",                # 11 terr, ship kind
-    "%s boards %s",                     # 12 terr, ship
-    "%s returns to %s",                 # 13 ship, terr
-    "%s's %s marine back to %s",        # 14 name, size, terr
-    "%s becomes a %s",                  # 15 ship, ship kind
-    "%s's %s marine lands on %s",       # 16 name, size, terr
-    "%s goes to %s",                    # 17 ship, place
-    "battle in the %s orbit",           # 18 world
-    "%s fires",                         # 19 ship
-    "fire at %s",                       # 20 ship
-    "survival check",                   # 21
+    "done expanding\n"                    # 4
+    "done with step %d (%s)\n"            # 5 step, step word
+    "stop firing\n"                       # 6
+    "a %s colonist on %s\n"               # 7 size, terr
+    "expand %s: a %s\n"                   # 8 terr, size
+    "civilize %s to %s\n"                 # 9 terr, size
+    "migrate %s to %s\n"                  # 10 terr, tile
+    "launch %s as a %s\n"                 # 11 terr, ship kind
+    "%s boards %s\n"                      # 12 terr, ship
+    "%s returns to %s\n"                  # 13 ship, terr
+    "%s's %s marine back to %s\n"         # 14 name, size, terr
+    "%s becomes a %s\n"                   # 15 ship, ship kind
+    "%s's %s marine lands on %s\n"        # 16 name, size, terr
+    "%s goes to %s\n"                     # 17 ship, place
+    "battle in the %s orbit\n"            # 18 world
+    "%s fires\n"                          # 19 ship
+    "fire at %s\n"                        # 20 ship
+    "survival check\n"                    # 21
     # names
-    "%s's %s %s",                       # 22 name, size, ship kind (a ship)
-    " with a %s marine",                # 23 size (after a ship)
-    "the %s orbit",                     # 24 world (a place)
-    "%s %s",                            # 25 world, tile (a territory)
+    "%s's %s %s\n"                        # 22 name, size, ship kind (a ship)
+    " with a %s marine\n"                 # 23 size (after a ship)
+    "the %s orbit\n"                      # 24 world (a place)
+    "%s %s"                             # 25 world, tile (a territory)
 )
+
+
+def line(texts, i):
+    """Line i of ``texts``: a module's texts are one string, a text a line
+    (one object costs less heap than one each)."""
+    a = 0
+    for _ in range(i):
+        a = texts.index("\n", a) + 1
+    b = texts.find("\n", a)
+    return texts[a:b] if b >= 0 else texts[a:]
 
 
 # -- names ---------------------------------------------------------------------
@@ -126,20 +136,20 @@ def world(g, w):
 
 def terr(g, w, t):
     """'red C3': territory t of world w, by its first tile."""
-    return TEXTS[25] % (world(g, w), tile_name(g.tfirst[w * 16 + t]))
+    return line(TEXTS, 25) % (world(g, w), tile_name(g.tfirst[w * 16 + t]))
 
 
 def place(g, loc):
     """'the red orbit', or 'space'."""
-    return "space" if loc == _SPACE else TEXTS[24] % world(g, loc)
+    return "space" if loc == _SPACE else line(TEXTS, 24) % world(g, loc)
 
 
 def ship(c, q, with_marine=False):
     """Ship form byte c (Game.sb) of player q: "red's medium transport"
     (``with_marine``: and what it carries)."""
-    s = TEXTS[22] % (NAMES[q], SIZES[pips(c)], "fighter" if fighter(c) else "transport")
+    s = line(TEXTS, 22) % (NAMES[q], SIZES[pips(c)], "fighter" if fighter(c) else "transport")
     if with_marine and marine(c):
-        s += TEXTS[23] % SIZES[marine(c)]
+        s += line(TEXTS, 23) % SIZES[marine(c)]
     return s
 
 
@@ -152,12 +162,12 @@ def status(g):
         a = p
     q = LETTERS[p]
     if g.last_round() == 2:
-        turn = TEXTS[2] % q
+        turn = line(TEXTS, 2) % q
     elif g.limit():
-        turn = TEXTS[0] % (q, g.round(), g.limit())
+        turn = line(TEXTS, 0) % (q, g.round(), g.limit())
     else:
-        turn = TEXTS[1] % (q, g.round())
-    return turn, p, TEXTS[3] % (LETTERS[a], PHASES[g.phase()]), a
+        turn = line(TEXTS, 1) % (q, g.round())
+    return turn, p, line(TEXTS, 3) % (LETTERS[a], PHASES[g.phase()]), a
 
 
 # -- an action ------------------------------------------------------------------
@@ -177,26 +187,26 @@ def action(g, a, c=-1, loc=-1):
     if k == _K_PASS:
         ph = g.phase()
         if ph == _P_EXPAND:
-            return TEXTS[4]
+            return line(TEXTS, 4)
         if ph == _P_AIM:
-            return TEXTS[6]
-        return TEXTS[5] % (ph - _P_MIGRATE + 1, STEPS[ph - _P_MIGRATE])
+            return line(TEXTS, 6)
+        return line(TEXTS, 5) % (ph - _P_MIGRATE + 1, STEPS[ph - _P_MIGRATE])
     if k == _K_SURVIVE:
-        return TEXTS[21]
+        return line(TEXTS, 21)
     if k == _K_SITE:
-        return TEXTS[18] % world(g, a_world(a))
+        return line(TEXTS, 18) % world(g, a_world(a))
     w = a_world(a)
     if w >= 0:
         t = terr(g, w, a_terr(a))
         if k == _K_START:
-            return TEXTS[7] % (SIZES[a_size(a)], t)
+            return line(TEXTS, 7) % (SIZES[a_size(a)], t)
         if k == _K_EXPAND:
-            return TEXTS[8] % (t, SIZES[a_size(a)])
+            return line(TEXTS, 8) % (t, SIZES[a_size(a)])
         if k == _K_CIVILIZE:
-            return TEXTS[9] % (t, SIZES[a_size(a)])
+            return line(TEXTS, 9) % (t, SIZES[a_size(a)])
         if k == _K_MIGRATE:
-            return TEXTS[10] % (t, tile_name(g.tfirst[w * 16 + a_to(a)]))
-        return TEXTS[11] % (t, "fighter" if a_turn(a) else "transport")
+            return line(TEXTS, 10) % (t, tile_name(g.tfirst[w * 16 + a_to(a)]))
+        return line(TEXTS, 11) % (t, "fighter" if a_turn(a) else "transport")
     i = a_ship(a)
     if c < 0:
         c = g.sb[i]
@@ -204,19 +214,19 @@ def action(g, a, c=-1, loc=-1):
     q = ship_owner(loc)
     h = ship(c, q)
     if k == _K_AIM:
-        return TEXTS[19] % h
+        return line(TEXTS, 19) % h
     if k == _K_TARGET:
-        return TEXTS[20] % h
+        return line(TEXTS, 20) % h
     if k == _K_FLIP:
-        return TEXTS[15] % (h, "transport" if fighter(c) else "fighter")
+        return line(TEXTS, 15) % (h, "transport" if fighter(c) else "fighter")
     if k == _K_MOVE:
-        return TEXTS[17] % (h, place(g, a_to(a)))
+        return line(TEXTS, 17) % (h, place(g, a_to(a)))
     t = terr(g, ship_place(loc), a_terr(a))
     if k == _K_BOARD:
-        return TEXTS[12] % (t, h)
+        return line(TEXTS, 12) % (t, h)
     if k == _K_RETURN:
-        return TEXTS[13] % (h, t)
-    return TEXTS[14 if k == _K_UNLOAD else 16] % (NAMES[q], SIZES[marine(c)], t)
+        return line(TEXTS, 13) % (h, t)
+    return line(TEXTS, 14 if k == _K_UNLOAD else 16) % (NAMES[q], SIZES[marine(c)], t)
 
 
 def look(g, a):
