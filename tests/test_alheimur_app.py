@@ -270,3 +270,77 @@ def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
         # a light face with dark pips
         assert any(min(c) > 200 for c in colours) and any(max(c) < 60 for c in colours), \
             (x1, y1, colours)
+
+
+def _resumed(tmp_path, seed, at, **kw):
+    """A seeded game (tools/alhseeded.py) after ``at`` actions, saved and
+    continued with three seats (a person, two computers)."""
+    import alhbot
+    import alhseeded
+    nvm = tmp_path / "nvm.bin"
+    alhbot.saved_nvm(nvm, alhseeded.play(seed, 3, 20, at), S3, dealt=seed, limit=1)
+    return play(seats=S3, seed=1, nvm=nvm, resume=True, **kw)
+
+
+def test_survival_shows_the_doomed_at_once_and_b_undoes(tmp_path):
+    """Issue 30, item 7: at the survival step the doomed pyramids and why
+    the one under the cursor dies are on screen before any press, with the
+    keys; B undoes (back to expansion) and the header and message are the
+    expansion's again."""
+    seen = {}
+
+    def until(bot):
+        f = board_frame()
+        b = f.f_locals["self"] if f is not None else None
+        if b is None or b.human_turn is None:
+            return False
+        t = b.human_turn
+        if "doomed" not in seen and bot.screen == "survival" and t.g.can_undo():
+            seen["doomed"] = b.scr.doomed
+            seen["text"] = b.scr.msg.text
+            bot.first = ["b"]
+            bot.board = b
+            return False
+        if "doomed" in seen and bot.screen == "board":
+            seen["status"] = b.scr.status.text
+            seen["after"] = b.scr.msg.text
+            seen["phase"] = t.g.phase()
+            return True
+        return False
+
+    _resumed(tmp_path, 22, 139, until=until, wander=0, undo=0)
+    assert seen["doomed"] and " dies: " in seen["text"], seen
+    assert "B: undo" in seen["text"]
+    assert seen["phase"] == 4 and seen["status"].endswith("expansion"), seen
+    assert seen["after"].startswith("undone: "), seen
+
+
+def test_select_fast_forwards_through_the_computers(tmp_path):
+    """Issue 30, item 6: Select while a computer's move is shown skips to
+    the next human decision: no computer move is held on screen after it,
+    and that decision begins with "since your last turn"."""
+    from alhbot import frame_of as frame
+    st = {"at": None, "since": 0, "held": 0, "fast": False}
+
+    def watch(bot):
+        host = bot.runner.host
+        now = host.now_ms()
+        f = frame("linger", "alheimur/app.py")
+        held = f is not None and frame("show_for", "ui/session.py") is not None
+        if st["at"] is None and held:
+            host.set_button("select", True, now)
+            st["at"] = now
+            st["since"] = bot.since
+        elif st["at"] is not None and st["at"] >= 0 and now - st["at"] > 30:
+            host.set_button("select", False, now)
+            st["at"] = -1
+        bf = board_frame()
+        if bf is not None and bf.f_locals["self"].fast:
+            st["fast"] = True
+            st["held"] += held
+        return False
+
+    bot = _resumed(tmp_path, 1, 289, watch=watch,
+                   until=lambda b: st["at"] == -1 and b.since > st["since"])
+    assert st["at"] == -1 and st["fast"] and st["held"] == 0, st
+    assert bot.since > st["since"]
