@@ -344,3 +344,73 @@ def test_select_fast_forwards_through_the_computers(tmp_path):
                    until=lambda b: st["at"] == -1 and b.since > st["since"])
     assert st["at"] == -1 and st["fast"] and st["held"] == 0, st
     assert bot.since > st["since"]
+
+
+def test_in_a_battle_down_reaches_the_enemy_ship_below(tmp_path):
+    """Issue 30, item 7: choosing a target, the d-pad goes from one's own
+    ship straight down to the enemy ship below it (the orbit's rows are
+    one player's each), and the keys are said on the bottom line."""
+    import boards
+    from alheimur.actions import ship_owner
+    seen = {}
+
+    def until(bot):
+        f = board_frame()
+        b = f.f_locals["self"] if f is not None else None
+        if b is None or b.human_turn is None or b.g.phase() != 14:
+            return False
+        scr = b.scr
+        t = b.human_turn
+        for r in range(scr.nrows - 1):
+            for c in range(1, 5):
+                if (scr.rowner[r] == 0 and scr.rowner[r + 1] != 0
+                        and scr.cells[r * 4 + c - 1] != 255
+                        and scr.cells[(r + 1) * 4 + c - 1] != 255):
+                    scr.point(1, r, c)              # the panel: own ship
+                    t.move(boards.DOWN)
+                    t.prompt()
+                    seen["at"] = (scr.prow, scr.pcol, r, c)
+                    seen["owner"] = ship_owner(b.g.sl[scr.ship()])
+                    seen["keys"] = scr.msg.text.split("\n")[-1]
+                    return True
+        seen["none"] = True
+        return True
+
+    _resumed(tmp_path, 21, 195, until=until, wander=0, undo=0)
+    assert "at" in seen, seen
+    prow, pcol, r, c = seen["at"]
+    assert (prow, pcol) == (r + 1, c) and seen["owner"] != 0, seen
+    assert seen["keys"].startswith("A: "), seen
+
+
+def test_left_from_a_two_tile_territory_reaches_the_tile_beside_it(tmp_path):
+    """Issue 30, item 8: a d-pad step goes a whole territory at a time:
+    from the right tile of a territory two tiles wide, left lands on the
+    tile beside its left one (not on itself, not nowhere)."""
+    import boards
+    seen = {}
+
+    def until(bot):
+        f = board_frame()
+        b = f.f_locals["self"] if f is not None else None
+        if b is None or b.human_turn is None or b.human_turn.mode != 0:
+            return False
+        scr = b.scr
+        g = b.g
+        for w in range(g.nworlds()):
+            lab = g.lab[w * 16:w * 16 + 16]
+            for tile in range(16):
+                c = tile & 3
+                if c >= 2 and lab[tile] == lab[tile - 1] and lab[tile - 2] != lab[tile]:
+                    scr.show(w)
+                    scr.point(0, tile)
+                    b.human_turn.move(boards.LEFT)
+                    seen["to"] = (scr.zone, scr.tile, tile - 2)
+                    return True
+        seen["none"] = True
+        return True
+
+    _resumed(tmp_path, 1, 289, until=until, wander=0, undo=0)
+    assert "to" in seen, seen
+    zone, got, want = seen["to"]
+    assert zone == 0 and got == want, seen
