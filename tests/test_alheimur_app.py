@@ -414,3 +414,34 @@ def test_left_from_a_two_tile_territory_reaches_the_tile_beside_it(tmp_path):
     assert "to" in seen, seen
     zone, got, want = seen["to"]
     assert zone == 0 and got == want, seen
+
+
+def test_ships_and_dice_read_at_1x():
+    """Issue 30, item 2: on the ship sheet (16 x 16 a sprite) each ship
+    shows its size as that many 2 x 2 pips in its owner's ink, is at least
+    9 px long, and no two forms look alike (a marine: small pyramids on the
+    hull); each die is a 15 px face with its value in 3 x 3 pips."""
+    from alheimur import sprites
+    from alheimur.actions import form
+    tiles = sprites.ship_tiles()
+    bm = sprites.ships(2, tiles)
+    S = sprites.SHIP
+
+    def pixels(i):
+        return tuple(bm[i * S + x, y] for y in range(S) for x in range(S))
+
+    looks = set()
+    for size in (1, 2, 3):
+        for fighter in (False, True):
+            for m in (0,) if fighter else range(size + 1):
+                px = pixels(tiles[form(size, fighter, m)])
+                assert px.count(3) == 4 * size, (size, fighter, m)
+                cols = [x for x in range(S) if any(px[y * S + x] for y in range(S))]
+                assert cols[-1] - cols[0] + 1 >= 9, (size, fighter, m)
+                looks.add(px)
+    assert len(looks) == 3 + 3 + 6          # transports, fighters, with marines: each its own
+    for v in range(1, 7):
+        for lit in (0, 6):
+            px = pixels(sprites.DIE0 + lit + v)
+            assert px.count(1) == 9 * v, (v, lit)      # v pips of 3 x 3
+            assert sum(1 for p in px if p) >= 15 * 15 - 4
