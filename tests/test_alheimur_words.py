@@ -30,7 +30,7 @@ def _actions(seed, at):
     return g, [buf[i] for i in range(n)]
 
 
-@pytest.mark.parametrize("seed,at", [(1, 120), (1, 289), (21, 198), (22, 142), (1, 200), (21, 150), (1, 380)])
+@pytest.mark.parametrize("seed,at", [(1, 120), (1, 289), (21, 195), (22, 142), (1, 200), (21, 150), (1, 380)])
 def test_every_action_is_said_in_words_not_codes(seed, at):
     g, acts = _actions(seed, at)
     if g.phase() == P_DICE:
