@@ -186,8 +186,10 @@ def alheimur(out):
 
     def rolling(b):
         f = frame_of("roll", "alheimur/shot.py")
-        return (f is not None and f.f_locals.get("first") == 6 and f.f_locals.get("k", 0) >= 1
-                and frame_of("show_for", "ui/session.py") is not None)
+        if f is None or f.f_locals.get("first") != 6 or f.f_locals.get("k", 0) < 2:
+            return False
+        dice = f.f_locals["self"].scr.dice       # two attack dice or more shown, then defence
+        return (dice[1] != 0 and frame_of("show_for", "ui/session.py") is not None)
 
     resumed(1, 289, "alheimur-overview.png", first=["up"] * 6 + ["a"],
             until=lambda b: b.screen == "overview")
