@@ -222,15 +222,14 @@ def _claim_best(t, p, nxt, n, bv):
     t still unclaimed (each tried on the tables, then put back); the lot
     claimed for it, or NONE, in ``_claimed[1]``. Allocates nothing."""
     cown = t.cown
-    caps = t.caps
     _claimed[1] = NONE
     for x in range(n):
         if cown[x] != 2:
             continue
         cown[x] = p
-        caps[p] -= 1
+        t.caps[p] -= 1
         v = t.value(p, nxt)
-        caps[p] += 1
+        t.caps[p] += 1
         cown[x] = 2
         if v > bv:
             bv = v
@@ -251,8 +250,7 @@ def _with_caps(game, t, m, p):
     bv = t.value(p, 1 - p)
     if not game.caps[p]:
         return bv, NONE
-    bv = _claim_best(t, p, 1 - p, t.cn, bv)
-    return bv, _claimed[1]
+    return _claim_best(t, p, 1 - p, t.cn, bv), _claimed[1]
 
 
 def _top(b, n, k):
@@ -298,8 +296,7 @@ def _best_cap(game, t, p, over, late):
     bv = t.value(p, nxt)
     if over or not _window(game, p, late, 1):
         return bv, NONE
-    bv = _claim_best(t, p, nxt, t.n, bv)
-    return bv, _claimed[1]
+    return _claim_best(t, p, nxt, t.n, bv), _claimed[1]
 
 
 def _easy(game, t, b, moves, n, rng):
