@@ -87,6 +87,8 @@ _brain = None
 
 
 def brain():
+    """The search's buffers, made at the first computer move or hint and
+    kept until release()."""
     global _brain
     if _brain is None:
         _brain = Brain()
