@@ -114,12 +114,10 @@ def board_text(game):
     return "\n".join(out)
 
 
-def demo(seed, plays=150):
-    """referee.py demo --game skyscrapers: a seeded deal, then random legal
-    plays (prng.Rng) until none is left or PLAYS are made; prints the
-    board, the record and the score in words."""
+def random_game(seed, options=0, plays=150):
+    """The deal of seed, then up to plays random legal plays (prng.Rng(seed))."""
     from prng import Rng
-    game = new_game(seed)
+    game = new_game(seed, options)
     rng = Rng(seed)
     buf = array("H", [0] * MAXPLAYS)
     for _ in range(plays):
@@ -127,6 +125,13 @@ def demo(seed, plays=150):
         if not n:
             break
         game.play(buf[rng.below(n)])
+    return game
+
+
+def demo(seed):
+    """referee.py demo --game skyscrapers: random_game(seed); prints the
+    board, the record and the score in words."""
+    game = random_game(seed)
     out = ["Skyscrapers: a demo game of random plays",
            "seed %d (python tools/referee.py demo --game skyscrapers --seed %d replays it)"
            % (seed, seed), "",
