@@ -3,7 +3,7 @@ action (Game.why_not), ``at_spot(g, spot)`` for a press on a piece or a
 ship where nothing may be done (the engine's reason for an action there).
 Loaded only for a refusal.
 
-Every text is one of ``TEXTS`` with names filled in (the comment beside
+Every text is a line of ``TEXTS`` with names filled in (the comment beside
 each says of what kinds: t territory, w world, s size, p player, h ship,
 o card position, x a decision point); the longest fill must fit two lines
 of 26 characters on the device's message line (tests/test_alheimur_reasons.py
@@ -24,12 +24,10 @@ from alheimur.actions import (
     K_LAUNCH,
     K_MIGRATE,
     K_MOVE,
-    K_PASS,
     K_PLACE,
     K_RETURN,
     K_SITE,
     K_START,
-    K_SURVIVE,
     K_SWAP,
     K_TARGET,
     K_UNLOAD,
@@ -88,79 +86,111 @@ _R_SITES = const(13)
 _R_WORLD = const(7)
 # end consts
 
-# What each decision point asks ("not now: %s"; the referee's point).
+# What each decision point asks ("not now: %s"; the referee's point), a
+# line each (line(POINT_WORDS, point)).
 POINT_WORDS = (
-    "deal the cards", "place the card in hand", "swap in the orbit card",
-    "place a start colonist", "expand, civilize or pass", "resolve survival",
-    "step 1: migrate or pass", "step 2: launch, return or pass",
-    "step 3: change status or pass", "step 4: land or pass",
-    "step 5: board or pass", "step 6: move or pass",
-    "choose the next battle", "fire a ship or pass", "choose the target",
-    "roll the dice", "game over")
+    "deal the cards\n"
+    "place the card in hand\n"
+    "swap in the orbit card\n"
+    "place a start colonist\n"
+    "expand, civilize or pass\n"
+    "resolve survival\n"
+    "step 1: migrate or pass\n"
+    "step 2: launch, return or pass\n"
+    "step 3: change status or pass\n"
+    "step 4: land or pass\n"
+    "step 5: board or pass\n"
+    "step 6: move or pass\n"
+    "choose the next battle\n"
+    "fire a ship or pass\n"
+    "choose the target\n"
+    "roll the dice\n"
+    "game over")
 
 TEXTS = (
-    "the game is over",                                      # 0
-    "no such action",
-    "not now: %s",                                           # point words
-    "a die shows 1 to 6",
-    "%s: not beside the cards, or no 2x2 world",             # o
-    "a card must form a region when it can: here it can",    # 5
-    "no such slot",
-    "no such territory",
-    "%s: taken",                                             # t
-    "no %s pyramid left in your stash",                      # s
-    "start colonists go on your own world",                  # 10
-    "you have no pyramid on the %s world",                   # w
-    "you already acted on the %s world this turn",           # w
-    "%s: empty",                                             # t
-    "%s: not your pyramid",                                  # t
-    "civilize changes one size up or down",                  # 15
-    "%s: invaders do not migrate",                           # t
-    "%s: a spaceport does not migrate",                      # t
-    "%s: already migrated this turn",                        # t
-    "%s is not next to %s",                                  # t t
-    "no spaceport action left on the %s world",              # 20 w
-    "%s: invaders are not launched",                         # t
-    "no such ship",
-    "%s is not your ship",                                   # h
-    "%s is in space, not in an orbit",                       # h
-    "%s is not in the %s world's orbit",                     # 25 h w
-    "%s is no empty transport",                              # h
-    "%s is too small for a %s pyramid",                      # h s
-    "%s: only invaders board now",                           # t
-    "%s: only colonists launch onto a ship",                 # t
-    "a loaded transport stays; its marine may return",      # 30
-    "%s carries no marine",                                  # h
-    "%s already changed status this turn",                   # h
-    "%s already moved this turn",                            # h
-    "a ship moves from an orbit to space or back",
-    "no battle at the %s world now",                         # 35 w
-    "%s already fired in this step",                         # h
-    "%s has no ship it may fire at",                         # h
-    "%s is not in this orbit",                               # h
-    "%s is one of your own ships",                           # h
-    "answer the attack: fire at %s ships only",              # 40 p
-    "%s has a fighter here: transports are shielded",        # p
-    "not allowed now",
-    "%s is not an invader",                                  # t
-    "%s carries a marine: land it first",                    # h
-    "no such world",                                         # 45
+    "the game is over\n"                                     # 0
+    "no such action\n"
+    "not now: %s\n"                                          # point words
+    "a die shows 1 to 6\n"
+    "%s: not beside the cards, or no 2x2 world\n"            # o
+    "a card must form a region when it can: here it can\n"   # 5
+    "no such slot\n"
+    "no such territory\n"
+    "%s: taken\n"                                            # t
+    "no %s pyramid left in your stash\n"                     # s
+    "start colonists go on your own world\n"                 # 10
+    "you have no pyramid on the %s world\n"                  # w
+    "you already acted on the %s world this turn\n"          # w
+    "%s: empty\n"                                            # t
+    "%s: not your pyramid\n"                                 # t
+    "civilize changes one size up or down\n"                 # 15
+    "%s: invaders do not migrate\n"                          # t
+    "%s: a spaceport does not migrate\n"                     # t
+    "%s: already migrated this turn\n"                       # t
+    "%s is not next to %s\n"                                 # t t
+    "no spaceport action left on the %s world\n"             # 20 w
+    "%s: invaders are not launched\n"                        # t
+    "no such ship\n"
+    "%s is not your ship\n"                                  # h
+    "%s is in space, not in an orbit\n"                      # h
+    "%s is not in the %s world's orbit\n"                    # 25 h w
+    "%s is no empty transport\n"                             # h
+    "%s is too small for a %s pyramid\n"                     # h s
+    "%s: only invaders board now\n"                          # t
+    "%s: only colonists launch onto a ship\n"                # t
+    "a loaded transport stays; its marine may return\n"      # 30
+    "%s carries no marine\n"                                 # h
+    "%s already changed status this turn\n"                  # h
+    "%s already moved this turn\n"                           # h
+    "a ship moves from an orbit to space or back\n"
+    "no battle at the %s world now\n"                        # 35 w
+    "%s already fired in this step\n"                        # h
+    "%s has no ship it may fire at\n"                        # h
+    "%s is not in this orbit\n"                              # h
+    "%s is one of your own ships\n"                          # h
+    "answer the attack: fire at %s ships only\n"             # 40 p
+    "%s has a fighter here: transports are shielded\n"       # p
+    "not allowed now\n"
+    "%s is not an invader\n"                                 # t
+    "%s carries a marine: land it first\n"                   # h
+    "no such world")                                         # 45
+# (One string each, a line an entry: one object instead of one a text,
+# 1.6 KB less while a refusal is shown.)
+
+# The decision points each kind of action answers: a mask of points, by kind
+# (a dict of tuples cost 0.4 KB more while a refusal is shown).
+_POINTS = (
+    (1 << P_EXPAND | 1 << P_MIGRATE | 1 << P_LAUNCH | 1 << P_FLIP | 1 << P_LAND
+     | 1 << P_BOARD | 1 << P_MOVE | 1 << P_AIM),  # K_PASS
+    1 << P_DICE,                        # K_DIE
+    1 << P_PLACE,                       # K_PLACE
+    1 << P_SWAP,                        # K_SWAP
+    1 << P_START,                       # K_START
+    1 << P_EXPAND,                      # K_EXPAND
+    1 << P_EXPAND,                      # K_CIVILIZE
+    1 << P_SURVIVE,                     # K_SURVIVE
+    1 << P_MIGRATE,                     # K_MIGRATE
+    1 << P_LAUNCH,                      # K_LAUNCH
+    1 << P_LAUNCH | 1 << P_BOARD,       # K_BOARD
+    1 << P_LAUNCH,                      # K_RETURN
+    1 << P_LAUNCH,                      # K_UNLOAD
+    1 << P_FLIP,                        # K_FLIP
+    1 << P_LAND,                        # K_LAND
+    1 << P_MOVE,                        # K_MOVE
+    1 << P_SITE,                        # K_SITE
+    1 << P_AIM,                         # K_AIM
+    1 << P_TARGET,                      # K_TARGET
 )
 
-# The decision points each kind of action answers.
-_POINTS = {K_PASS: (P_EXPAND, P_MIGRATE, P_LAUNCH, P_FLIP, P_LAND, P_BOARD,
-                    P_MOVE, P_AIM),
-           K_DIE: (P_DICE,), K_PLACE: (P_PLACE,), K_SWAP: (P_SWAP,),
-           K_START: (P_START,), K_EXPAND: (P_EXPAND,), K_CIVILIZE: (P_EXPAND,),
-           K_SURVIVE: (P_SURVIVE,), K_MIGRATE: (P_MIGRATE,), K_LAUNCH: (P_LAUNCH,),
-           K_BOARD: (P_LAUNCH, P_BOARD), K_RETURN: (P_LAUNCH,),
-           K_UNLOAD: (P_LAUNCH,), K_FLIP: (P_FLIP,), K_LAND: (P_LAND,),
-           K_MOVE: (P_MOVE,), K_SITE: (P_SITE,), K_AIM: (P_AIM,),
-           K_TARGET: (P_TARGET,)}
+
+def line(table, i):
+    """Line ``i`` of ``table`` (POINT_WORDS, TEXTS)."""
+    return table.split("\n")[i]
 
 
 def _t(i, *args):
-    return TEXTS[i] % args if args else TEXTS[i]
+    t = line(TEXTS, i)
+    return t % args if args else t
 
 
 def reason(g, a):
@@ -171,8 +201,8 @@ def reason(g, a):
     k = kind_of(a)
     if k >= NKINDS:
         return _t(1)
-    if ph not in _POINTS[k]:
-        return _t(2, POINT_WORDS[ph])
+    if not _POINTS[k] >> ph & 1:
+        return _t(2, line(POINT_WORDS, ph))
     r = None
     if k == K_DIE:
         r = _t(3)
