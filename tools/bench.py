@@ -1083,7 +1083,11 @@ def alheimur_heap_table(mpy_cross=None):
              + ("; .mpy from MicroPython's mpy-cross 1.27, code.py as source" if vmm else "")
              + "), bytes after a "
              "collection; the screen from the simulator with CircuitPython's object sizes. "
-             "Other games' modules loaded: %s." % (", ".join(vm["others"]) or "none"))
+             "Other games' modules loaded: %s. The hardware modules are empty stand-ins: "
+             "on the board the neopixel library (lib/) and CircuitPython's objects behind "
+             "them come on top, and the interned names differ (the stand-ins' names are "
+             "built into the board; the launcher's and a new game's world building's are "
+             "not loaded here): memory.md, status 2026-11-26." % (", ".join(vm["others"]) or "none"))
     res = {"alheimur_app_screen_heap_bytes": screen,
            "alheimur_app_hot_heap_bytes": screen + vm["hot"],
            "alheimur_app_human_heap_bytes": screen + vm["human"],
