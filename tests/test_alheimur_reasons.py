@@ -10,6 +10,10 @@ from alheimur_positions import begin, do, game, put, ship, why
 from alheimur import reasons, words
 from ui.message import wrap
 
+# reasons keeps each table as one string, a line an entry.
+TEXTS = reasons.TEXTS.split("\n")
+POINT_WORDS = reasons.POINT_WORDS.split("\n")
+
 LONGEST = {
     "t": "D4",                                           # a territory
     "w": max(list(words.NAMES) + ["neutral"], key=len),
@@ -17,7 +21,7 @@ LONGEST = {
     "p": max(words.NAMES, key=len),
     "h": "R3T2",
     "o": max(words.POSITIONS, key=len),
-    "x": max(reasons.POINT_WORDS, key=len),
+    "x": max(POINT_WORDS, key=len),
 }
 
 
@@ -35,15 +39,15 @@ def fits(text):
 
 
 def test_every_template_declares_its_names():
-    assert len(reasons.TEXTS) == len(ARGS)
-    for t, a in zip(reasons.TEXTS, ARGS):
+    assert len(TEXTS) == len(ARGS)
+    for t, a in zip(TEXTS, ARGS):
         assert t.count("%s") == len(a), t
         assert set(a) <= set(LONGEST), a
 
 
-@pytest.mark.parametrize("i", range(len(reasons.TEXTS)))
+@pytest.mark.parametrize("i", range(len(TEXTS)))
 def test_every_reason_fits_two_lines_with_the_longest_names(i):
-    text = reasons.TEXTS[i] % tuple(LONGEST[k] for k in ARGS[i])
+    text = TEXTS[i] % tuple(LONGEST[k] for k in ARGS[i])
     assert fits(text), (i, text, wrap(text, 26, 2))
 
 
@@ -55,7 +59,7 @@ def test_the_check_can_fail():
 def test_why_not_only_speaks_in_templates():
     """Reasons met in play match one of the templates."""
     pats = [re.compile("^" + re.escape(t).replace("%s", ".+") + "$")
-            for t in reasons.TEXTS]
+            for t in TEXTS]
     g = game(3)
     put(g, "R", "R", "A4", 1)
     put(g, "R", "Y", "B4", 1, invader=True)
@@ -68,3 +72,8 @@ def test_why_not_only_speaks_in_templates():
     got.append(why(g, "R expand Y A3 1"))
     for r in got:
         assert r and any(p.match(r) for p in pats), r
+
+
+def test_the_tables_read_by_line():
+    assert len(POINT_WORDS) == 17 and reasons.line(reasons.POINT_WORDS, 16) == "game over"
+    assert reasons.line(reasons.TEXTS, 8) % "A1" == "A1: taken"

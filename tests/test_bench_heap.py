@@ -95,3 +95,23 @@ def test_memory_md_has_a_row_for_every_heap_row():
     rows = set(re.findall(r"^\| \**([^|`*]+?)\** \|", text, re.M))
     missing = [r[0] for r in bench.HEAP_ROWS if r[0] not in rows]
     assert not missing, "rerun tools/bench.py --no-ai --write-memory (rows %s)" % missing
+
+
+def test_the_qstr_pool_step_is_where_the_bench_says():
+    """Interned names fill pools of 20, 40, ... 640 names; the next pool
+    (about 9 KB at once) opens with name QSTR_STEP + 1: the step that
+    Alheimur's long game row crosses from .py."""
+    mpylane.require_or_skip()
+    out = mpylane.run_ok(
+        "import micropython\n"
+        "class P:\n    pass\n"
+        "for i in range(1400):\n"
+        "    setattr(P, 'zq%d' % i, 0)\n"
+        "    if i >= 1100:\n"
+        "        micropython.qstr_info()\n")
+    lines = [ln for ln in out.splitlines() if ln.startswith("qstr pool:")]
+    pools = [int(ln.split("n_pool=")[1].split(",")[0]) for ln in lines]
+    counts = [bench._qstr_count(ln) for ln in lines]
+    step = next(i for i in range(1, len(pools)) if pools[i] > pools[i - 1])
+    assert counts[step] == bench.QSTR_STEP + 1
+    assert pools[-1] == pools[0] + 1      # one step in 300 names

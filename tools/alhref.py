@@ -109,13 +109,13 @@ def point_text(g):
     if ph == P_DICE:
         return "dice: %d to roll" % g.dice_needed()
     if ph == P_OVER or ph == P_DEAL:
-        return reasons.POINT_WORDS[ph]
+        return reasons.line(reasons.POINT_WORDS, ph)
     a = g.actor()
     who = words.LETTERS[a] if a < 8 else "lot"
     if ph == P_PLACE or ph == P_SWAP:
-        return "%s: %s (world %s)" % (who, reasons.POINT_WORDS[ph],
+        return "%s: %s (world %s)" % (who, reasons.line(reasons.POINT_WORDS, ph),
                                       words.world_letter(g, g.site()))
-    return "%s: %s" % (who, reasons.POINT_WORDS[ph])
+    return "%s: %s" % (who, reasons.line(reasons.POINT_WORDS, ph))
 
 
 def _number(q):
