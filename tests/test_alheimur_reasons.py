@@ -70,3 +70,12 @@ def test_why_not_only_speaks_in_templates():
     got.append(why(g, "R expand Y A3 1"))
     for r in got:
         assert r and any(p.match(r) for p in pats), r
+
+
+def test_the_tables_read_by_line():
+    """reasons' texts and the points' words are one string, a line each
+    (words.line reads one)."""
+    assert len(reasons.TEXTS.split("\n")) == 46 + 17
+    assert reasons.point_words(0) == "deal the cards" and reasons.point_words(16) == "game over"
+    assert words.line(reasons.TEXTS, 8) % "A1" == "A1: taken"
+    assert words.line("a\nb\nc", 2) == "c" and words.line("a\nb", 0) == "a"

@@ -3,7 +3,7 @@ of every line kind checked for its kind (exit 2, ``line N: ...``), lines
 that do not fit the game named as illegal moves (exit 1, ``move N:
 ...``), never a traceback (a fuzz of mutated real records); ``legal``
 lists each record line once. The referee runs in this process
-(tools/alhfuzz.py's ``run_referee``: ``referee.main`` with its output
+(tests/support/alhfuzz.py's ``run_referee``: ``referee.main`` with its output
 captured, any exception caught as a failure). Then the engine protocol
 (tools/engine.py --game alheimur): a whole game played seat by seat, each
 answer checked by the referee."""
@@ -266,7 +266,7 @@ def test_legal_lines_are_distinct_over_real_games(tmp_path, real):
 
 
 def test_fuzzed_records_never_crack_the_referee(tmp_path):
-    """A short run of tools/alhfuzz.py on the careful player's games (the
+    """A short run of tests/support/alhfuzz.py on the careful player's games (the
     long run, with the computer levels' games too: by hand)."""
     bases = alhfuzz.base_records(seeds=(1,), levels=False)
     counts, bad = alhfuzz.fuzz(120, 5, quiet=True, bases=bases, workdir=tmp_path)
