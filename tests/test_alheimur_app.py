@@ -129,8 +129,9 @@ def test_hot_seat_hands_over_between_humans():
         return False
 
     bot = play(seats=("human", "human"), seed=5, watch=watch,
-               until=lambda b: len(b.handovers) >= 4)
+               until=lambda b: len(b.handovers) >= 6)
     assert len(bot.handovers) >= 4 and hidden and all(hidden)
+    assert bot.since > 0          # after the hand-over: what the other did (issue 30)
     assert all(a != b for a, b in zip(bot.handovers, bot.handovers[1:]))
     assert set(bot.handovers) == {0, 1}
 
