@@ -387,6 +387,7 @@ class HumanTurn:
         tab = AllWorlds(self.g).run(self.b.s, scr.tab_of(scr.view))
         AllWorlds = None
         forget("alheimur.all_worlds")
+        forget("alheimur.sprites")       # its colours and textures came from there
         gc.collect()
         self.b.s.display.root_group = scr.root
         if tab >= 0:
