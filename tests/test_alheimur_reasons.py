@@ -10,22 +10,20 @@ from alheimur_positions import begin, do, game, put, ship, why
 from alheimur import reasons, words
 from ui.message import wrap
 
-# reasons keeps each table as one string, a line an entry.
-TEXTS = reasons.TEXTS.split("\n")
-POINT_WORDS = reasons.POINT_WORDS.split("\n")
+TEXTS = reasons.TEXTS.split("\n")[:46]   # one string, a text a line (less heap)
 
 LONGEST = {
     "t": "D4",                                           # a territory
     "w": max(list(words.NAMES) + ["neutral"], key=len),
     "s": max(words.SIZES, key=len),
     "p": max(words.NAMES, key=len),
-    "h": "R3T2",
+    "h": "the medium transport",
     "o": max(words.POSITIONS, key=len),
-    "x": max(POINT_WORDS, key=len),
+    "x": max((reasons.point_words(ph) for ph in range(17)), key=len),
 }
 
 
-# The kinds of names each of reasons.TEXTS is filled with, in order (the
+# The kinds of names each of TEXTS is filled with, in order (the
 # comments beside the texts say the same).
 ARGS = ("", "", "x", "", "o", "", "", "", "t", "s",
         "", "w", "w", "t", "t", "", "t", "t", "t", "tt",
@@ -75,5 +73,9 @@ def test_why_not_only_speaks_in_templates():
 
 
 def test_the_tables_read_by_line():
-    assert len(POINT_WORDS) == 17 and reasons.line(reasons.POINT_WORDS, 16) == "game over"
-    assert reasons.line(reasons.TEXTS, 8) % "A1" == "A1: taken"
+    """reasons' texts and the points' words are one string, a line each
+    (words.line reads one)."""
+    assert len(reasons.TEXTS.split("\n")) == 46 + 17
+    assert reasons.point_words(0) == "deal the cards" and reasons.point_words(16) == "game over"
+    assert words.line(reasons.TEXTS, 8) % "A1" == "A1: taken"
+    assert words.line("a\nb\nc", 2) == "c" and words.line("a\nb", 0) == "a"

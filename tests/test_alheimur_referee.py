@@ -20,7 +20,7 @@ import pytest
 from alheimur_positions import begin, deal_of, do, game, legal, put, ship
 
 import paths
-from alheimur import record, words
+from alheimur import record
 from alheimur.deal import shuffle
 from alheimur.deck import card_name
 from alheimur.layout import X_BATTLE
@@ -339,7 +339,7 @@ def play_seat_by_seat(tmp_path, levels, seed, limit=0):
                 assert chance.ask("position " + path, "go") == "error the game is over"
                 return lines, out
             who = out.split("game not over: ", 1)[1].split(":", 1)[0]
-            eng = (engines[words.LETTERS.index(who)] if len(who) == 1
+            eng = (engines[record.CODES.index(who)] if len(who) == 1
                    else chance)          # 'dice: 2 to roll', 'lot: place ...'
             answer = eng.ask("position " + path, "go")
             assert answer.startswith("bestmove "), (who, answer)

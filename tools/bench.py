@@ -909,9 +909,9 @@ def _alh_screen_heap():
 # a computer's decision (the end and the scores, ending and results, come
 # after the last one); and a human's decision code.
 _ALH_HUMAN = ("alheimur.human", "alheimur.words", "alheimur.survival")
-_ALH_LAZY = ("alheimur.hand_over", "alheimur.reasons", "alheimur.shot",
+_ALH_LAZY = ("alheimur.hand_over", "alheimur.since", "alheimur.reasons", "alheimur.shot",
              "alheimur.all_worlds", "alheimur.restore", "ui.pause", "ui.textview",
-             "alheimur.rules")
+             "alheimur.rules", "alheimur.sprites")   # sprites: all worlds and world building use it
 
 
 def _alh_vm_play(state, mpy_cross=None, nvm=None):

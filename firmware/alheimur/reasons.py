@@ -3,7 +3,7 @@ action (Game.why_not), ``at_spot(g, spot)`` for a press on a piece or a
 ship where nothing may be done (the engine's reason for an action there).
 Loaded only for a refusal.
 
-Every text is a line of ``TEXTS`` with names filled in (the comment beside
+Every text is one of ``TEXTS`` with names filled in (the comment beside
 each says of what kinds: t territory, w world, s size, p player, h ship,
 o card position, x a decision point); the longest fill must fit two lines
 of 26 characters on the device's message line (tests/test_alheimur_reasons.py
@@ -39,6 +39,7 @@ from alheimur.actions import (
     spot_terr,
     spot_world,
 )
+from alheimur.world import tile_name
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _FREE = const(255)
@@ -86,111 +87,97 @@ _R_WORLD = const(7)
 _SPACE = const(8)
 # end consts
 
-# What each decision point asks ("not now: %s"; the referee's point), a
-# line each (line(POINT_WORDS, point)).
-POINT_WORDS = (
-    "deal the cards\n"
-    "place the card in hand\n"
-    "swap in the orbit card\n"
-    "place a start colonist\n"
-    "expand, civilize or pass\n"
-    "resolve survival\n"
-    "step 1: migrate or pass\n"
-    "step 2: launch, return or pass\n"
-    "step 3: change status or pass\n"
-    "step 4: land or pass\n"
-    "step 5: board or pass\n"
-    "step 6: move or pass\n"
-    "choose the next battle\n"
-    "fire a ship or pass\n"
-    "choose the target\n"
-    "roll the dice\n"
-    "game over")
-
 TEXTS = (
-    "the game is over\n"                                     # 0
+    "the game is over\n"                                      # 0
     "no such action\n"
-    "not now: %s\n"                                          # point words
+    "not now: %s\n"                                           # x (a point's words)
     "a die shows 1 to 6\n"
-    "%s: not beside the cards, or no 2x2 world\n"            # o
-    "a card must form a region when it can: here it can\n"   # 5
+    "%s: not beside the cards, or no 2x2 world\n"             # o
+    "a card must form a region when it can: here it can\n"    # 5
     "no such slot\n"
     "no such territory\n"
-    "%s: taken\n"                                            # t
-    "no %s pyramid left in your stash\n"                     # s
-    "start colonists go on your own world\n"                 # 10
-    "you have no pyramid on the %s world\n"                  # w
-    "you already acted on the %s world this turn\n"          # w
-    "%s: empty\n"                                            # t
-    "%s: not your pyramid\n"                                 # t
-    "civilize changes one size up or down\n"                 # 15
-    "%s: invaders do not migrate\n"                          # t
-    "%s: a spaceport does not migrate\n"                     # t
-    "%s: already migrated this turn\n"                       # t
-    "%s is not next to %s\n"                                 # t t
-    "no spaceport action left on the %s world\n"             # 20 w
-    "%s: invaders are not launched\n"                        # t
+    "%s: taken\n"                                             # t
+    "no %s pyramid left in your stash\n"                      # s
+    "start colonists go on your own world\n"                  # 10
+    "you have no pyramid on the %s world\n"                   # w
+    "you already acted on the %s world this turn\n"           # w
+    "%s: empty\n"                                             # t
+    "%s: not your pyramid\n"                                  # t
+    "civilize changes one size up or down\n"                  # 15
+    "%s: invaders do not migrate\n"                           # t
+    "%s: a spaceport does not migrate\n"                      # t
+    "%s: already migrated this turn\n"                        # t
+    "%s is not next to %s\n"                                  # t t
+    "no spaceport action left on the %s world\n"              # 20 w
+    "%s: invaders are not launched\n"                         # t
     "no such ship\n"
-    "%s is not your ship\n"                                  # h
-    "%s is in space, not in an orbit\n"                      # h
-    "%s is not in the %s world's orbit\n"                    # 25 h w
-    "%s is no empty transport\n"                             # h
-    "%s is too small for a %s pyramid\n"                     # h s
-    "%s: only invaders board now\n"                          # t
-    "%s: only colonists launch onto a ship\n"                # t
+    "%s is not your ship\n"                                   # h
+    "%s is in space, not in an orbit\n"                       # h
+    "%s is not in the %s orbit\n"                             # 25 h w
+    "%s is no empty transport\n"                              # h
+    "%s: too small for a %s pyramid\n"                        # h s
+    "%s: only invaders board now\n"                           # t
+    "%s: only colonists launch onto a ship\n"                 # t
     "a loaded transport stays; its marine may return\n"      # 30
-    "%s carries no marine\n"                                 # h
-    "%s already changed status this turn\n"                  # h
-    "%s already moved this turn\n"                           # h
+    "%s carries no marine\n"                                  # h
+    "%s changed status already\n"                             # h
+    "%s already moved this turn\n"                            # h
     "a ship moves from an orbit to space or back\n"
-    "no battle at the %s world now\n"                        # 35 w
-    "%s already fired in this step\n"                        # h
-    "%s has no ship it may fire at\n"                        # h
-    "%s is not in this orbit\n"                              # h
-    "%s is one of your own ships\n"                          # h
-    "answer the attack: fire at %s ships only\n"             # 40 p
-    "%s has a fighter here: transports are shielded\n"       # p
+    "no battle at the %s world now\n"                         # 35 w
+    "%s already fired in this step\n"                         # h
+    "%s has no ship it may fire at\n"                         # h
+    "%s is not in this orbit\n"                               # h
+    "%s is one of your own ships\n"                           # h
+    "answer the attack: fire at %s ships only\n"              # 40 p
+    "%s has a fighter here: transports are shielded\n"        # p
     "not allowed now\n"
-    "%s is not an invader\n"                                 # t
-    "%s carries a marine: land it first\n"                   # h
-    "no such world")                                         # 45
-# (One string each, a line an entry: one object instead of one a text,
-# 1.6 KB less while a refusal is shown.)
-
-# The decision points each kind of action answers: a mask of points, by kind
-# (a dict of tuples cost 0.4 KB more while a refusal is shown).
-_POINTS = (
-    (1 << _P_EXPAND | 1 << _P_MIGRATE | 1 << _P_LAUNCH | 1 << _P_FLIP | 1 << _P_LAND
-     | 1 << _P_BOARD | 1 << _P_MOVE | 1 << _P_AIM),  # K_PASS
-    1 << _P_DICE,                        # _K_DIE
-    1 << _P_PLACE,                       # _K_PLACE
-    1 << _P_SWAP,                        # _K_SWAP
-    1 << _P_START,                       # _K_START
-    1 << _P_EXPAND,                      # _K_EXPAND
-    1 << _P_EXPAND,                      # _K_CIVILIZE
-    1 << _P_SURVIVE,                     # K_SURVIVE
-    1 << _P_MIGRATE,                     # _K_MIGRATE
-    1 << _P_LAUNCH,                      # _K_LAUNCH
-    1 << _P_LAUNCH | 1 << _P_BOARD,       # _K_BOARD
-    1 << _P_LAUNCH,                      # _K_RETURN
-    1 << _P_LAUNCH,                      # _K_UNLOAD
-    1 << _P_FLIP,                        # _K_FLIP
-    1 << _P_LAND,                        # _K_LAND
-    1 << _P_MOVE,                        # _K_MOVE
-    1 << _P_SITE,                        # _K_SITE
-    1 << _P_AIM,                         # _K_AIM
-    1 << _P_TARGET,                      # _K_TARGET
+    "%s is not an invader\n"                                  # t
+    "%s: land its marine first\n"                             # h
+    "no such world\n"                                         # 45
+    # what each decision point asks ("not now: %s"; the referee's point): 46 + the point
+    "deal the cards\nplace the card in hand\nswap in the orbit card\n"
+    "place a start colonist\nexpand, civilize or pass\nresolve survival\n"
+    "step 1: migrate or pass\nstep 2: launch, return or pass\n"
+    "step 3: change status or pass\nstep 4: land or pass\n"
+    "step 5: board or pass\nstep 6: move or pass\n"
+    "choose the next battle\nfire a ship or pass\nchoose the target\n"
+    "roll the dice\ngame over"
 )
+_POINT0 = const(46)
 
-
-def line(table, i):
-    """Line ``i`` of ``table`` (POINT_WORDS, TEXTS)."""
-    return table.split("\n")[i]
+# The decision points each kind of action answers (a bit per point, by kind).
+_POINTS = (1 << _P_EXPAND | 1 << _P_MIGRATE | 1 << _P_LAUNCH | 1 << _P_FLIP | 1 << _P_LAND
+           | 1 << _P_BOARD | 1 << _P_MOVE | 1 << _P_AIM,              # PASS
+           1 << _P_DICE, 1 << _P_PLACE, 1 << _P_SWAP, 1 << _P_START,  # DIE, PLACE, SWAP, START
+           1 << _P_EXPAND, 1 << _P_EXPAND, 1 << _P_SURVIVE,           # EXPAND, CIVILIZE, SURVIVE
+           1 << _P_MIGRATE, 1 << _P_LAUNCH,                           # MIGRATE, LAUNCH
+           1 << _P_LAUNCH | 1 << _P_BOARD, 1 << _P_LAUNCH,            # BOARD, RETURN
+           1 << _P_LAUNCH, 1 << _P_FLIP, 1 << _P_LAND,                # UNLOAD, FLIP, LAND
+           1 << _P_MOVE, 1 << _P_SITE, 1 << _P_AIM, 1 << _P_TARGET)   # MOVE, SITE, AIM, TARGET
 
 
 def _t(i, *args):
-    t = line(TEXTS, i)
+    """Text i of TEXTS (words.line), filled."""
+    t = words.line(TEXTS, i)
     return t % args if args else t
+
+
+def _tile(g, w, t):
+    """Territory t of world w by its first tile ("B3"; the world is the
+    one shown)."""
+    return tile_name(g.tfirst[w * 16 + t])
+
+
+def _h(g, i):
+    """Ship i in words ("the medium transport"; its owner is the one
+    deciding, or said beside)."""
+    c = g.sb[i]
+    return "the %s %s" % (words.SIZES[pips(c)], "fighter" if fighter(c) else "transport")
+
+
+def point_words(ph):
+    """What decision point ph asks ("step 1: migrate or pass")."""
+    return _t(_POINT0 + ph)
 
 
 def reason(g, a):
@@ -202,7 +189,7 @@ def reason(g, a):
     if k >= _NKINDS:
         return _t(1)
     if not _POINTS[k] >> ph & 1:
-        return _t(2, line(POINT_WORDS, ph))
+        return _t(2, point_words(ph))
     r = None
     if k == _K_DIE:
         r = _t(3)
@@ -215,7 +202,7 @@ def reason(g, a):
     elif k == _K_SITE:
         w = a_world(a)
         if w >= g.nworlds() or not g.reg[_R_SITES] >> w & 1:
-            r = _t(35, words.world_name(g, w) if w < g.nworlds() else "?")
+            r = _t(35, words.world(g, w) if w < g.nworlds() else "?")
     else:
         r = _battle(g, a, k)
     return r or _t(42)
@@ -238,9 +225,9 @@ def _own(g, w, t, p):
         return _t(7)
     v = g.piece(w, t)
     if not v:
-        return _t(13, words.terr(g, w, t, False))
+        return _t(13, _tile(g, w, t))
     if owner(v) != p:
-        return _t(14, words.terr(g, w, t, False))
+        return _t(14, _tile(g, w, t))
     return None
 
 
@@ -257,12 +244,12 @@ def _surface(g, a, k):
     if (k == _K_EXPAND or k == _K_CIVILIZE) and not g.reg[_R_EXP] >> w & 1:
         from alheimur.turn import worlds_of
         if worlds_of(g, p) >> w & 1:
-            return _t(12, words.world_name(g, w))
-        return _t(11, words.world_name(g, w))
+            return _t(12, words.world(g, w))
+        return _t(11, words.world(g, w))
     if t >= g.nterr[w]:
         return _t(7)
     v = g.piece(w, t)
-    tn = words.terr(g, w, t, False)
+    tn = _tile(g, w, t)
     if k == _K_START or k == _K_EXPAND:
         if v:
             return _t(8, tn)
@@ -279,7 +266,7 @@ def _surface(g, a, k):
     if invader(v):
         return _t(16 if k == _K_MIGRATE else 21, tn)
     if k == _K_LAUNCH:
-        return _t(20, words.world_name(g, w))
+        return _t(20, words.world(g, w))
     if pips(v) == 3:
         return _t(17, tn)
     if acted(v):
@@ -288,8 +275,8 @@ def _surface(g, a, k):
     if u >= g.nterr[w]:
         return _t(7)
     if not g.adj[w * 16 + t] >> u & 1:
-        return _t(19, words.terr(g, w, u, False), tn)
-    return _t(8, words.terr(g, w, u, False))
+        return _t(19, _tile(g, w, u), tn)
+    return _t(8, _tile(g, w, u))
 
 
 def _ship_ok(g, i, p):
@@ -297,7 +284,7 @@ def _ship_ok(g, i, p):
     if i >= _MAX_SHIPS or g.sl[i] == _FREE:
         return _t(22)
     if ship_owner(g.sl[i]) != p:
-        return _t(23, words.ship(g, i))
+        return _t(23, _h(g, i))
     return None
 
 
@@ -309,7 +296,7 @@ def _ship(g, a, k):
     if r:
         return r
     c = g.sb[i]
-    h = words.ship(g, i, False)
+    h = _h(g, i)
     loc = ship_place(g.sl[i])
     if k == _K_MOVE:
         if acted(c):
@@ -325,7 +312,7 @@ def _ship(g, a, k):
     if t >= g.nterr[loc]:
         return _t(7)
     v = g.piece(loc, t)
-    tn = words.terr(g, loc, t, False)
+    tn = _tile(g, loc, t)
     if k == _K_BOARD:
         r = _own(g, loc, t, p)
         if r:
@@ -338,7 +325,7 @@ def _ship(g, a, k):
             return _t(26, h)
         if pips(c) < pips(v):
             return _t(27, h, words.SIZES[pips(v)])
-        return _t(20, words.world_name(g, loc))
+        return _t(20, words.world(g, loc))
     if v:
         return _t(8, tn)
     if k == _K_RETURN and marine(c):
@@ -347,7 +334,7 @@ def _ship(g, a, k):
         return _t(31, h)
     if k == _K_LAND:
         return None
-    return _t(20, words.world_name(g, loc))
+    return _t(20, words.world(g, loc))
 
 
 def _battle(g, a, k):
@@ -356,7 +343,7 @@ def _battle(g, a, k):
     i = a_ship(a)
     if i >= _MAX_SHIPS or g.sl[i] == _FREE:
         return _t(22)
-    h = words.ship(g, i)
+    h = _h(g, i)
     if ship_place(g.sl[i]) != reg[_R_WORLD]:
         return _t(38, h)
     x = reg[_R_FIRER]
