@@ -16,7 +16,7 @@ the legal actions as record lines.
 
 from array import array
 
-from alheimur import record, words, world
+from alheimur import record, world
 from alheimur.actions import (
     K_AIM,
     K_DIE,
@@ -26,6 +26,7 @@ from alheimur.actions import (
     invader,
     owner,
     pips,
+    ship_owner,
     ship_place,
 )
 from alheimur.deal import shuffle
@@ -80,7 +81,7 @@ def letter(s, g=None):
         return 8
     if s == "N":
         return g.nplayers()
-    return words.LETTERS.index(s)
+    return record.CODES.index(s)
 
 
 def game(np=2, worlds=None, limit=40, seed=1):
@@ -90,7 +91,7 @@ def game(np=2, worlds=None, limit=40, seed=1):
     worlds = worlds or {}
     nw = g.reg[R_NWORLDS]
     for w in range(nw):
-        spec = worlds.get(w, worlds.get(words.LETTERS[w] if w < np else "N",
+        spec = worlds.get(w, worlds.get(record.CODES[w] if w < np else "N",
                                         QUARTERS)).split()
         assert len(spec) == 4
         for slot in range(4):
@@ -212,8 +213,8 @@ def legal(g, at=-1):
     buf = array("H", bytes(2 * MAX_ACTIONS))
     n = g.legal(buf, at)
     who = g.actor()
-    pre = "" if g.dice_needed() else (words.NEUTRAL if who == CHANCE else
-                                      words.LETTERS[who]) + " "
+    pre = "" if g.dice_needed() else (record.NEUTRAL if who == CHANCE else
+                                      record.CODES[who]) + " "
     return [pre + record.action_text(g, buf[i]) for i in range(n)]
 
 
@@ -224,8 +225,8 @@ def pieces(g, w):
     for t in range(g.nterr[wi]):
         v = g.piece(wi, t)
         if v:
-            out[words.terr(g, wi, t, False)] = "%s%d%s" % (
-                words.LETTERS[owner(v)], pips(v), "i" if invader(v) else "")
+            out[record.tile_code(g, wi, t)] = "%s%d%s" % (
+                record.CODES[owner(v)], pips(v), "i" if invader(v) else "")
     return out
 
 
@@ -234,7 +235,8 @@ def ships(g):
     out = []
     for i in range(g.ship_top()):
         if g.sl[i] != 255:
-            out.append("%s:%s" % (words.place(g, ship_place(g.sl[i])), words.ship(g, i)))
+            out.append("%s:%s%s" % (record.place_code(g, ship_place(g.sl[i])),
+                                     record.CODES[ship_owner(g.sl[i])], record.ship_code(g, i)))
     return sorted(out)
 
 

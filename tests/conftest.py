@@ -4,6 +4,9 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+# What only the tests use (the VM lanes' game modules, the referee's fuzzer)
+# sits beside them in tests/support/; the commands people run stay in tools/.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 import paths  # noqa: F401  (puts firmware/ and sim/modules/ on sys.path)
 
 # The firmware drops modules after use (as on the device, for heap) and

@@ -95,12 +95,17 @@ def test_the_top_line_and_the_scores_say_which_end_came(limit, cause, top, first
     assert results.lines(g)[1][0] == first
 
 
-def test_two_players_human_against_a_computer_to_the_scores():
-    bot = play(seats=("human", "random"), seed=3, limit=1,
+def test_three_seats_a_person_and_two_computers_to_the_scores():
+    """Issue 30's game (a person, two computers, 20 rounds) to the scores;
+    at every wait for a press on the way, world building to the scoring
+    screen, the panel shows what a fresh redraw would (tools/fresh.py)."""
+    bot = play(seats=("human", "random", "random"), seed=3, limit=1, fresh=True,
                until=lambda b: b.scored is not None)
     assert bot.over and bot.game.over()
-    assert bot.game.nplayers() == 2
-    _check_scores(bot, 2)
+    assert bot.game.nplayers() == 3
+    _check_scores(bot, 3)
+    assert bot.fresh.waits >= 200 and bot.fresh.stale == [], bot.fresh.stale[:5]
+    assert bot.since > 0               # "since your last turn" came up on the way
 
 
 def test_eight_computer_seats_play_to_the_end():
@@ -124,8 +129,9 @@ def test_hot_seat_hands_over_between_humans():
         return False
 
     bot = play(seats=("human", "human"), seed=5, watch=watch,
-               until=lambda b: len(b.handovers) >= 4)
+               until=lambda b: len(b.handovers) >= 6)
     assert len(bot.handovers) >= 4 and hidden and all(hidden)
+    assert bot.since > 0          # after the hand-over: what the other did (issue 30)
     assert all(a != b for a, b in zip(bot.handovers, bot.handovers[1:]))
     assert set(bot.handovers) == {0, 1}
 
@@ -236,9 +242,9 @@ def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
 def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
     """A game continued just before a fleet battle, played through the
     screen with every refresh drawn (the bot's other games compose no
-    pixels until the end), reaches the dice: each die is an 11x11 area, an
-    odd width and height, which crashed the simulator's display; the dice
-    are on the screenshot."""
+    pixels until the end), reaches the dice: each die is a 16x16 cell
+    where the world is (issue 30: large, clear pips; an 11x11 die once
+    crashed the simulator's display); the dice are on the screenshot."""
     import _simhost
     import alhbot
     import alhseeded
@@ -250,7 +256,7 @@ def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
         f = frame_of("roll", "alheimur/shot.py")
         if f is None:
             return False
-        dice.update(a for a in _simhost.last_areas if a[2] - a[0] == a[3] - a[1] == 11)
+        dice.update(a for a in _simhost.last_areas if a[2] - a[0] == a[3] - a[1] == 16)
         return f.f_locals.get("k", 0) >= 2 and frame_of("show_for", "ui/session.py") is not None
 
     shot = tmp_path / "roll.png"
@@ -265,3 +271,178 @@ def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
         # a light face with dark pips
         assert any(min(c) > 200 for c in colours) and any(max(c) < 60 for c in colours), \
             (x1, y1, colours)
+
+
+def _resumed(tmp_path, seed, at, **kw):
+    """A seeded game (tools/alhseeded.py) after ``at`` actions, saved and
+    continued with three seats (a person, two computers)."""
+    import alhbot
+    import alhseeded
+    nvm = tmp_path / "nvm.bin"
+    alhbot.saved_nvm(nvm, alhseeded.play(seed, 3, 20, at), S3, dealt=seed, limit=1)
+    return play(seats=S3, seed=1, nvm=nvm, resume=True, **kw)
+
+
+def test_survival_shows_the_doomed_at_once_and_b_undoes(tmp_path):
+    """Issue 30, item 7: at the survival step the doomed pyramids and why
+    the one under the cursor dies are on screen before any press, with the
+    keys; B undoes (back to expansion) and the header and message are the
+    expansion's again."""
+    seen = {}
+
+    def until(bot):
+        f = board_frame()
+        b = f.f_locals["self"] if f is not None else None
+        if b is None or b.human_turn is None:
+            return False
+        t = b.human_turn
+        if "doomed" not in seen and bot.screen == "survival" and t.g.can_undo():
+            seen["doomed"] = b.scr.doomed
+            seen["text"] = b.scr.msg.text
+            bot.first = ["b"]
+            bot.board = b
+            return False
+        if "doomed" in seen and bot.screen == "board":
+            seen["status"] = b.scr.status.text
+            seen["after"] = b.scr.msg.text
+            seen["phase"] = t.g.phase()
+            return True
+        return False
+
+    _resumed(tmp_path, 22, 139, until=until, wander=0, undo=0)
+    assert seen["doomed"] and " dies: " in seen["text"], seen
+    assert "B: undo" in seen["text"]
+    assert seen["phase"] == 4 and seen["status"].endswith("expansion"), seen
+    assert seen["after"].startswith("undone: "), seen
+
+
+def test_select_fast_forwards_through_the_computers(tmp_path):
+    """Issue 30, item 6: Select while a computer's move is shown skips to
+    the next human decision: no computer move is held on screen after it,
+    and that decision begins with "since your last turn"."""
+    from alhbot import frame_of as frame
+    st = {"at": None, "since": 0, "held": 0, "fast": False}
+
+    def watch(bot):
+        host = bot.runner.host
+        now = host.now_ms()
+        f = frame("linger", "alheimur/app.py")
+        held = f is not None and frame("show_for", "ui/session.py") is not None
+        if st["at"] is None and held:
+            host.set_button("select", True, now)
+            st["at"] = now
+            st["since"] = bot.since
+        elif st["at"] is not None and st["at"] >= 0 and now - st["at"] > 30:
+            host.set_button("select", False, now)
+            st["at"] = -1
+        bf = board_frame()
+        if bf is not None and bf.f_locals["self"].fast:
+            st["fast"] = True
+            st["held"] += held
+        return False
+
+    bot = _resumed(tmp_path, 1, 289, watch=watch,
+                   until=lambda b: st["at"] == -1 and b.since > st["since"])
+    assert st["at"] == -1 and st["fast"] and st["held"] == 0, st
+    assert bot.since > st["since"]
+
+
+def test_in_a_battle_down_reaches_the_enemy_ship_below(tmp_path):
+    """Issue 30, item 7: choosing a target, the d-pad goes from one's own
+    ship straight down to the enemy ship below it (the orbit's rows are
+    one player's each), and the keys are said on the bottom line."""
+    import boards
+    from alheimur.actions import ship_owner
+    seen = {}
+
+    def until(bot):
+        f = board_frame()
+        b = f.f_locals["self"] if f is not None else None
+        if b is None or b.human_turn is None or b.g.phase() != 14:
+            return False
+        scr = b.scr
+        t = b.human_turn
+        for r in range(scr.nrows - 1):
+            for c in range(1, 5):
+                if (scr.rowner[r] == 0 and scr.rowner[r + 1] != 0
+                        and scr.cells[r * 4 + c - 1] != 255
+                        and scr.cells[(r + 1) * 4 + c - 1] != 255):
+                    scr.point(1, r, c)              # the panel: own ship
+                    t.move(boards.DOWN)
+                    t.prompt()
+                    seen["at"] = (scr.prow, scr.pcol, r, c)
+                    seen["owner"] = ship_owner(b.g.sl[scr.ship()])
+                    seen["keys"] = scr.msg.text.split("\n")[-1]
+                    return True
+        seen["none"] = True
+        return True
+
+    _resumed(tmp_path, 21, 195, until=until, wander=0, undo=0)
+    assert "at" in seen, seen
+    prow, pcol, r, c = seen["at"]
+    assert (prow, pcol) == (r + 1, c) and seen["owner"] != 0, seen
+    assert seen["keys"].startswith("A: "), seen
+
+
+def test_left_from_a_two_tile_territory_reaches_the_tile_beside_it(tmp_path):
+    """Issue 30, item 8: a d-pad step goes a whole territory at a time:
+    from the right tile of a territory two tiles wide, left lands on the
+    tile beside its left one (not on itself, not nowhere)."""
+    import boards
+    seen = {}
+
+    def until(bot):
+        f = board_frame()
+        b = f.f_locals["self"] if f is not None else None
+        if b is None or b.human_turn is None or b.human_turn.mode != 0:
+            return False
+        scr = b.scr
+        g = b.g
+        for w in range(g.nworlds()):
+            lab = g.lab[w * 16:w * 16 + 16]
+            for tile in range(16):
+                c = tile & 3
+                if c >= 2 and lab[tile] == lab[tile - 1] and lab[tile - 2] != lab[tile]:
+                    scr.show(w)
+                    scr.point(0, tile)
+                    b.human_turn.move(boards.LEFT)
+                    seen["to"] = (scr.zone, scr.tile, tile - 2)
+                    return True
+        seen["none"] = True
+        return True
+
+    _resumed(tmp_path, 1, 289, until=until, wander=0, undo=0)
+    assert "to" in seen, seen
+    zone, got, want = seen["to"]
+    assert zone == 0 and got == want, seen
+
+
+def test_ships_and_dice_read_at_1x():
+    """Issue 30, item 2: on the ship sheet (16 x 16 a sprite) each ship
+    shows its size as that many 2 x 2 pips in its owner's ink, is at least
+    9 px long, and no two forms look alike (a marine: small pyramids on the
+    hull); each die is a 15 px face with its value in 3 x 3 pips."""
+    from alheimur import sprites
+    from alheimur.actions import form
+    tiles = sprites.ship_tiles()
+    bm = sprites.ships(2, tiles)
+    S = sprites.SHIP
+
+    def pixels(i):
+        return tuple(bm[i * S + x, y] for y in range(S) for x in range(S))
+
+    looks = set()
+    for size in (1, 2, 3):
+        for fighter in (False, True):
+            for m in (0,) if fighter else range(size + 1):
+                px = pixels(tiles[form(size, fighter, m)])
+                assert px.count(3) == 4 * size, (size, fighter, m)
+                cols = [x for x in range(S) if any(px[y * S + x] for y in range(S))]
+                assert cols[-1] - cols[0] + 1 >= 9, (size, fighter, m)
+                looks.add(px)
+    assert len(looks) == 3 + 3 + 6          # transports, fighters, with marines: each its own
+    for v in range(1, 7):
+        for lit in (0, 6):
+            px = pixels(sprites.DIE0 + lit + v)
+            assert px.count(1) == 9 * v, (v, lit)      # v pips of 3 x 3
+            assert sum(1 for p in px if p) >= 15 * 15 - 4

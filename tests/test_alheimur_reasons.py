@@ -10,18 +10,20 @@ from alheimur_positions import begin, do, game, put, ship, why
 from alheimur import reasons, words
 from ui.message import wrap
 
+TEXTS = reasons.TEXTS.split("\n")[:46]   # one string, a text a line (less heap)
+
 LONGEST = {
     "t": "D4",                                           # a territory
     "w": max(list(words.NAMES) + ["neutral"], key=len),
     "s": max(words.SIZES, key=len),
     "p": max(words.NAMES, key=len),
-    "h": "R3T2",
+    "h": "the medium transport",
     "o": max(words.POSITIONS, key=len),
-    "x": max(reasons.POINT_WORDS, key=len),
+    "x": max((reasons.point_words(ph) for ph in range(17)), key=len),
 }
 
 
-# The kinds of names each of reasons.TEXTS is filled with, in order (the
+# The kinds of names each of TEXTS is filled with, in order (the
 # comments beside the texts say the same).
 ARGS = ("", "", "x", "", "o", "", "", "", "t", "s",
         "", "w", "w", "t", "t", "", "t", "t", "t", "tt",
@@ -35,15 +37,15 @@ def fits(text):
 
 
 def test_every_template_declares_its_names():
-    assert len(reasons.TEXTS) == len(ARGS)
-    for t, a in zip(reasons.TEXTS, ARGS):
+    assert len(TEXTS) == len(ARGS)
+    for t, a in zip(TEXTS, ARGS):
         assert t.count("%s") == len(a), t
         assert set(a) <= set(LONGEST), a
 
 
-@pytest.mark.parametrize("i", range(len(reasons.TEXTS)))
+@pytest.mark.parametrize("i", range(len(TEXTS)))
 def test_every_reason_fits_two_lines_with_the_longest_names(i):
-    text = reasons.TEXTS[i] % tuple(LONGEST[k] for k in ARGS[i])
+    text = TEXTS[i] % tuple(LONGEST[k] for k in ARGS[i])
     assert fits(text), (i, text, wrap(text, 26, 2))
 
 
@@ -55,7 +57,7 @@ def test_the_check_can_fail():
 def test_why_not_only_speaks_in_templates():
     """Reasons met in play match one of the templates."""
     pats = [re.compile("^" + re.escape(t).replace("%s", ".+") + "$")
-            for t in reasons.TEXTS]
+            for t in TEXTS]
     g = game(3)
     put(g, "R", "R", "A4", 1)
     put(g, "R", "Y", "B4", 1, invader=True)
@@ -68,3 +70,12 @@ def test_why_not_only_speaks_in_templates():
     got.append(why(g, "R expand Y A3 1"))
     for r in got:
         assert r and any(p.match(r) for p in pats), r
+
+
+def test_the_tables_read_by_line():
+    """reasons' texts and the points' words are one string, a line each
+    (words.line reads one)."""
+    assert len(reasons.TEXTS.split("\n")) == 46 + 17
+    assert reasons.point_words(0) == "deal the cards" and reasons.point_words(16) == "game over"
+    assert words.line(reasons.TEXTS, 8) % "A1" == "A1: taken"
+    assert words.line("a\nb\nc", 2) == "c" and words.line("a\nb", 0) == "a"

@@ -11,7 +11,7 @@ import alhseeded
 import pytest
 from alheimur_positions import deal_of
 
-from alheimur import record, words
+from alheimur import record
 from alheimur.actions import K_DIE, MAX_ACTIONS, P_DEAL, act
 from alheimur.deal import shuffle
 from alheimur.engine import Game
@@ -172,9 +172,9 @@ def test_referee_check_score_legal(tmp_path):
     js = json.loads(p.stdout)
     sc = score(g)
     assert js["over"] is True
-    assert js["winners"] == [words.LETTERS[w] for w in sc.winners]
+    assert js["winners"] == [record.CODES[w] for w in sc.winners]
     for pl in range(4):
-        row = js["scores"][words.LETTERS[pl]]
+        row = js["scores"][record.CODES[pl]]
         assert row["total"] * 4 == sc.total4[pl]
         assert set(row) >= {"air", "earth", "fire", "water", "ether", "progress",
                             "total", "regions"}

@@ -3,7 +3,7 @@ of every line kind checked for its kind (exit 2, ``line N: ...``), lines
 that do not fit the game named as illegal moves (exit 1, ``move N:
 ...``), never a traceback (a fuzz of mutated real records); ``legal``
 lists each record line once. The referee runs in this process
-(tools/alhfuzz.py's ``run_referee``: ``referee.main`` with its output
+(tests/support/alhfuzz.py's ``run_referee``: ``referee.main`` with its output
 captured, any exception caught as a failure). Then the engine protocol
 (tools/engine.py --game alheimur): a whole game played seat by seat, each
 answer checked by the referee."""
@@ -20,7 +20,7 @@ import pytest
 from alheimur_positions import begin, deal_of, do, game, legal, put, ship
 
 import paths
-from alheimur import record, words
+from alheimur import record
 from alheimur.deal import shuffle
 from alheimur.deck import card_name
 from alheimur.layout import X_BATTLE
@@ -266,7 +266,7 @@ def test_legal_lines_are_distinct_over_real_games(tmp_path, real):
 
 
 def test_fuzzed_records_never_crack_the_referee(tmp_path):
-    """A short run of tools/alhfuzz.py on the careful player's games (the
+    """A short run of tests/support/alhfuzz.py on the careful player's games (the
     long run, with the computer levels' games too: by hand)."""
     bases = alhfuzz.base_records(seeds=(1,), levels=False)
     counts, bad = alhfuzz.fuzz(120, 5, quiet=True, bases=bases, workdir=tmp_path)
@@ -339,7 +339,7 @@ def play_seat_by_seat(tmp_path, levels, seed, limit=0):
                 assert chance.ask("position " + path, "go") == "error the game is over"
                 return lines, out
             who = out.split("game not over: ", 1)[1].split(":", 1)[0]
-            eng = (engines[words.LETTERS.index(who)] if len(who) == 1
+            eng = (engines[record.CODES.index(who)] if len(who) == 1
                    else chance)          # 'dice: 2 to roll', 'lot: place ...'
             answer = eng.ask("position " + path, "go")
             assert answer.startswith("bestmove "), (who, answer)

@@ -20,7 +20,7 @@ from alheimur_positions import (
     why,
 )
 
-from alheimur import words
+from alheimur import record
 from alheimur.actions import (
     P_AIM,
     P_BOARD,
@@ -341,7 +341,7 @@ def test_last_round_with_two_players():
 
 def test_last_round_with_eight_players():
     g = game(8)
-    letters = words.LETTERS
+    letters = record.CODES
     for L in letters:
         for t in ("A4", "B4", "A3"):
             put(g, L, L, t, 1)
@@ -362,13 +362,13 @@ def test_last_round_with_eight_players():
 @pytest.mark.parametrize("np", [2, 8])
 def test_round_limit_ends_the_game(np):
     g = game(np, limit=2)
-    for L in words.LETTERS[:np]:
+    for L in record.CODES[:np]:
         for t in ("A4", "B4", "A3"):
             put(g, L, L, t, 1)
     begin(g, "R")
     turns = 0
     while not g.over():
-        _pass_turn(g, words.LETTERS[g.current()])
+        _pass_turn(g, record.CODES[g.current()])
         turns += 1
     # rounds 1 and 2, then the last round: one more turn each
     assert turns == 3 * np and g.round() == 3
@@ -381,7 +381,7 @@ def test_no_round_limit_option():
             put(g, L, L, t, 1)
     begin(g, "R")
     for _ in range(2 * 45):
-        _pass_turn(g, words.LETTERS[g.current()])
+        _pass_turn(g, record.CODES[g.current()])
     assert not g.over() and g.round() == 46 and g.end_cause() == 0
 
 
@@ -403,7 +403,7 @@ def test_no_round_limit_ends_after_round_200_counting_every_round():
         if g.current() == 0:
             rounds.append(g.round())
         assert g.last_round() == (2 if g.round() == 201 else 0)
-        _pass_turn(g, words.LETTERS[g.current()])
+        _pass_turn(g, record.CODES[g.current()])
         assert len(rounds) <= 201
     assert rounds == list(range(1, 202))
     assert g.round() == 201 and g.end_cause() == END_200 and g.current() == 1
@@ -444,7 +444,7 @@ def test_two_players_left_go_on():
             put(g, L, L, t, 1)
     begin(g, "R")
     while g.round() < 6:                 # G (nothing in play) is skipped
-        _pass_turn(g, words.LETTERS[g.current()])
+        _pass_turn(g, record.CODES[g.current()])
     assert not g.over() and g.last_round() == 0 and g.end_cause() == 0
 
 
@@ -520,7 +520,7 @@ def test_step2_launch_as_transport_fighter_or_marine():
     assert {"R launch R B4 T", "R launch R B4 F", "R board R B4 2T",
             "R launch R A4 T", "R return R 2T C4"} <= set(acts)
     assert "R board R A4 2T" not in acts       # a 3-pip marine needs a 3-pip transport
-    assert why(g, "R board R A4 2T") == "2T is too small for a large pyramid"
+    assert why(g, "R board R A4 2T") == "the medium transport: too small for a large pyramid"
     do(g, "R board R B4 2T")
     assert ships(g) == ["R:R2T2"]
     assert g.phase() != P_LAUNCH                # the one action is used
@@ -599,7 +599,7 @@ def test_step3_status_change_in_orbit_once_not_loaded_not_in_space():
     assert g.phase() == P_FLIP
     acts = legal(g)
     assert set(acts) == {"R pass", "R flip R 2T", "R flip R 2F"}
-    assert why(g, "R flip R 3T1") == "3T1 carries a marine: land it first"
+    assert why(g, "R flip R 3T1") == "the large transport: land its marine first"
     do(g, "R flip R 2T")
     assert ships(g) == ["R:R2F", "R:R2F", "R:R3T1", "space:R1F"]
     # the flipped ship has acted; the other 2F still may
@@ -655,7 +655,7 @@ def test_step5_invader_boards_an_empty_transport_big_enough():
     go()
     assert g.phase() == P_BOARD
     assert set(legal(g)) == {"R pass", "R board Y A4 2T"}
-    assert why(g, "R board Y A4 1T") == "1T is too small for a medium pyramid"
+    assert why(g, "R board Y A4 1T") == "the small transport: too small for a medium pyramid"
     assert why(g, "R board Y B1 2T") == "B1 is not an invader"
     do(g, "R board Y A4 2T")
     assert ships(g) == ["Y:R1T", "Y:R2T2", "Y:R3F"] and "A4" not in pieces(g, "Y")
@@ -681,7 +681,7 @@ def test_step6_orbit_to_space_and_space_to_any_orbit_once_with_marine():
     assert acts == {"R pass", "R move Y 3T2 space", "R move space 1F R",
                     "R move space 1F Y", "R move space 1F N"}
     do(g, "R move Y 3T2 space")
-    assert why(g, "R move space 3T2 R") == "3T2 already moved this turn"
+    assert why(g, "R move space 3T2 R") == "the large transport already moved this turn"
     do(g, "R move space 1F N")
     assert ships(g) == ["N:R1F", "space:R3T2"]
 

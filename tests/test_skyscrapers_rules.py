@@ -595,15 +595,8 @@ def test_bound_reasoning():
 
 
 def _game_record(seed=4, opts=0, plays=40):
-    from prng import Rng
-    g = new_game(seed, opts)
-    rng = Rng(seed)
-    buf = array("H", [0] * MAXPLAYS)
-    for _ in range(plays):
-        n = g.legal(buf)
-        if not n:
-            break
-        g.play(buf[rng.below(n)])
+    import skyref
+    g = skyref.random_game(seed, opts, plays)
     return g, record.write(g)
 
 

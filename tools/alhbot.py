@@ -98,6 +98,8 @@ class Bot:
         self.careful = careful
         self.first = list(first)      # presses made first, once on the board
         self.at_end = list(at_end)    # presses made first once the game is over
+        self.fresh = None             # tools/fresh.py's checker (play(fresh=True))
+        self.since = 0                # presses on "since your last turn"
         self.plan = 0                 # the action the bot goes for
         self.plan_key = None
         from array import array
@@ -113,6 +115,7 @@ class Bot:
         for name, fn, what in (("show", "ui/crash.py", "crash"), ("run", "launcher.py", "launcher"),
                                ("ask", "newgame.py", "new game"),
                                ("hand_over", "hand_over.py", "hand over"),
+                               ("show", "alheimur/since.py", "since"),
                                ("_sure", "pause.py", "pause"),
                                ("menu", "pause.py", "pause"), ("run", "textview.py", "scores"),
                                ("run", "all_worlds.py", "overview"),
@@ -152,6 +155,11 @@ class Bot:
             if not self.handovers or self.handovers[-1] != p:
                 self.handovers.append(p)
             return "a"
+        f = frame_of("show", "alheimur/since.py")
+        if f is not None:                       # "since your last turn": read, then play
+            self.screen = "since"
+            self.since += 1
+            return self.rng.choice(("down", "up")) if self.rng.random() < 0.2 else "a"
         if frame_of("_sure", "pause.py") is not None or frame_of("menu", "pause.py") is not None:
             self.screen = "pause"
             return "b"
@@ -424,7 +432,7 @@ def saved_nvm(path, game, seats, seed=0, dealt=1, limit=0, rng_seed=1):
 
 def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=None,
          board="pybadge", nvm=None, timeout=600, check=True, fast=True, watch=None, scale=1,
-         **kw):
+         fresh=False, **kw):
     """Run code.py with the bot until ``until(bot)`` or the press budget;
     returns the Bot. A firmware exception or a broken invariant raises.
     ``fast``: the simulated panel composes no pixels (displayio still
@@ -432,7 +440,9 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
     for the screenshot. ``watch(bot)``, called at every turn of the
     simulator's pump (also while the app rolls dice or shows a computer's
     move), ends the run when it returns True (the screenshot is of that
-    moment)."""
+    moment). ``fresh``: at every wait for a press and every moment's view
+    the panel is compared with a fresh redraw (tools/fresh.py; every
+    refresh is then composed): ``bot.fresh`` holds the checker."""
     if ROOT not in sys.path:
         sys.path.append(ROOT)
     from sim import runner as R
@@ -445,6 +455,10 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
         argv += ["--nvm", str(nvm)]
     args = R.parse_args(argv)
     bot = Bot(seats, seed, limit, rng, until, **kw)
+    if fresh:
+        import fresh as fresh_check
+        fast = False               # the panel must hold what each refresh sent
+        bot.fresh = fresh_check.Checker()
     from fuzz_app import AlhChecker, Failure
 
     class BotRunner(R.Runner):
@@ -456,6 +470,8 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
         def _pump_script(self):
             host = self.host
             now = host.now_ms()
+            if bot.fresh is not None:
+                bot.fresh.install()
             if self.crash_screens:           # code.py caught an exception: a failure
                 raise Failure("the crash screen: %s\n%s" % (self.crash_screens[0]["text"],
                                                             self.crash_screens[0]["traceback"]))

@@ -16,7 +16,7 @@ from array import array
 import referee
 
 import paths  # noqa: F401
-from alheimur import ai, record, words
+from alheimur import ai, record
 from alheimur.actions import K_AIM, MAX_ACTIONS, P_DEAL, a_size, kind_of
 from prng import Rng
 
@@ -80,7 +80,7 @@ class Session:
             if g.dice_needed():   # every die of the roll, none applied
                 return "bestmove dice " + " ".join(
                     str(a_size(ai.chance(g, self.rng, buf, n))) for _ in range(g.dice_needed()))
-            return "bestmove %s %s" % (words.NEUTRAL, record.action_text(
+            return "bestmove %s %s" % (record.NEUTRAL, record.action_text(
                 g, ai.chance(g, self.rng, buf, n)))
         who = g.actor()
         a = self._decide(n)
@@ -90,7 +90,7 @@ class Session:
             g.apply(a, False)
             text += " " + record.action_text(g, self._decide(g.legal(buf)))
             g.load(state)
-        return "bestmove %s %s" % (words.LETTERS[who], text)
+        return "bestmove %s %s" % (record.CODES[who], text)
 
     def _decide(self, n):
         return self.choose(self.game, self.rng, self.buf, n,

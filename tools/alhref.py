@@ -50,7 +50,7 @@ def _item_words(item):
         return "pile 1 .. pile 8"
     if item[0] == "dice":
         return "dice " + " ".join(str(v) for v in item[2])
-    who = words.NEUTRAL if item[2] == CHANCE else words.LETTERS[item[2]]
+    who = record.NEUTRAL if item[2] == CHANCE else record.CODES[item[2]]
     toks = [w.lower() if w in ("SPACE",) or i == 0 else w
             for i, w in enumerate(item[3])]
     return who + " " + " ".join(toks)
@@ -82,7 +82,7 @@ def legal_list(game):
     if game.dice_needed():
         return ["dice %d" % a_size(a) for a in buf[:n]]
     who = game.actor()
-    pre = (words.NEUTRAL if who == CHANCE else words.LETTERS[who]) + " "
+    pre = (record.NEUTRAL if who == CHANCE else record.CODES[who]) + " "
     out = []
     seen = set()
     for a in list(buf[:n]):
@@ -109,13 +109,13 @@ def point_text(g):
     if ph == P_DICE:
         return "dice: %d to roll" % g.dice_needed()
     if ph == P_OVER or ph == P_DEAL:
-        return reasons.POINT_WORDS[ph]
+        return reasons.point_words(ph)
     a = g.actor()
-    who = words.LETTERS[a] if a < 8 else "lot"
+    who = record.CODES[a] if a < 8 else "lot"
     if ph == P_PLACE or ph == P_SWAP:
-        return "%s: %s (world %s)" % (who, reasons.POINT_WORDS[ph],
-                                      words.world_letter(g, g.site()))
-    return "%s: %s" % (who, reasons.POINT_WORDS[ph])
+        return "%s: %s (world %s)" % (who, reasons.point_words(ph),
+                                      record.world_letter(g, g.site()))
+    return "%s: %s" % (who, reasons.point_words(ph))
 
 
 def _number(q):
@@ -133,7 +133,7 @@ def score_json(game):
         for e in range(5):
             w = sc.world[b + e]
             regions[words.ELEMENTS[e]] = None if w == 255 else {
-                "world": words.world_letter(game, w),
+                "world": record.world_letter(game, w),
                 "territories": [tile_name(game.tfirst[w * 16 + t])
                                 for t in range(16) if sc.terrs[b + e] >> t & 1],
                 "tiles": sc.tiles[b + e], "pips": sc.pips[b + e]}
@@ -145,12 +145,12 @@ def score_json(game):
         row["lowest"] = words.ELEMENTS[sc.lo[p]]
         row["total"] = _number(sc.total4[p])
         row["regions"] = regions
-        players[words.LETTERS[p]] = row
+        players[record.CODES[p]] = row
     return {
         "over": game.over(),
         "round": game.round(),
         "end": END_KEYS[game.end_cause()],
-        "winners": ([words.LETTERS[p] for p in sc.winners]
+        "winners": ([record.CODES[p] for p in sc.winners]
                     if game.over() else None),
         "scores": players,
     }
@@ -158,7 +158,7 @@ def score_json(game):
 
 def _totals(game):
     sc = score(game)
-    return ", ".join("%s %s" % (words.LETTERS[p], quarters_text(sc.total4[p]))
+    return ", ".join("%s %s" % (record.CODES[p], quarters_text(sc.total4[p]))
                      for p in range(game.nplayers())), sc
 
 
@@ -170,7 +170,7 @@ def run(command, args, lines, Stop, dump):
     if command == "check":
         if game.over():
             totals, sc = _totals(game)
-            w = [words.LETTERS[p] for p in sc.winners]
+            w = [record.CODES[p] for p in sc.winners]
             who = (w[0] + " wins") if len(w) == 1 else "shared by " + " ".join(w)
             print("ok: %s, game over after round %d (%s): %s (%s)"
                   % (moves, game.round(), END_WORDS[game.end_cause()], who, totals))

@@ -1,6 +1,10 @@
-"""Matches between Alien City players: levels, the greedy baseline, or
-external engines speaking the tools/engine.py protocol.
+"""Matches between computer players of Alien City (``--game aliencity``,
+the default: levels, the greedy baseline, or external engines speaking the
+tools/engine.py protocol) and of Alheimur (``--game alheimur``: levels;
+tools/alharena.py plays them and documents its options). Skyscrapers is
+played alone: it has no matches.
 
+    python tools/arena.py --game alheimur --players 4 --a hard --b easy --games 200
     python tools/arena.py --a hard --b medium --games 200 [--jobs 2]
     python tools/arena.py --a "python tools/engine.py --level hard" --b greedy
     python tools/arena.py --a hard --b greedy --rules classic --save out/
@@ -190,7 +194,13 @@ def interval(k, n):
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    import alharena  # Alheimur's matches live in their own module
+    if alharena.wanted(argv):
+        return alharena.main(argv)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="aliencity", choices=("aliencity", "alheimur"),
+                    help="alheimur: see tools/alharena.py for its options")
     ap.add_argument("--a", required=True)
     ap.add_argument("--b", required=True)
     ap.add_argument("--games", type=int, default=200, help="even: pairs of seats")
@@ -262,7 +272,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    import alharena  # Alheimur's matches live in their own module
-    if alharena.wanted(sys.argv[1:]):
-        sys.exit(alharena.main(sys.argv[1:]))
     sys.exit(main())

@@ -909,9 +909,9 @@ def _alh_screen_heap():
 # a computer's decision (the end and the scores, ending and results, come
 # after the last one); and a human's decision code.
 _ALH_HUMAN = ("alheimur.human", "alheimur.words", "alheimur.survival")
-_ALH_LAZY = ("alheimur.hand_over", "alheimur.reasons", "alheimur.shot",
+_ALH_LAZY = ("alheimur.hand_over", "alheimur.since", "alheimur.reasons", "alheimur.shot",
              "alheimur.all_worlds", "alheimur.restore", "ui.pause", "ui.textview",
-             "alheimur.rules")
+             "alheimur.rules", "alheimur.sprites")   # sprites: all worlds and world building use it
 
 
 def _alh_vm_play(state, mpy_cross=None, nvm=None):
@@ -978,19 +978,41 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None):
            "g.drop_setup()",     # as the app does once the reasons are dropped (drop_why)
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'long', gc.mem_alloc() - a)"]
+    # After each row: how many names the VM has interned (qstr_info's
+    # "n_qstr=", the names in its qstr pools).
+    src = [line + "\nmicropython.qstr_info()" if line.startswith("print('PLAY'") else line
+           for line in src]
+    src.insert(0, "import micropython")
     r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)
     if r.returncode != 0:
         raise RuntimeError("MicroPython run failed:\n" + r.stderr)
-    out = {"others": []}
+    out = {"others": [], "qstrs": {}}
+    row = None
     for line in r.stdout.splitlines():
         t = line.split()
         if t and t[0] == "PLAY":
             out[t[1]] = int(t[2])
+            row = t[1]
+        elif line.startswith("qstr pool:") and row is not None:
+            out["qstrs"][row] = _qstr_count(line)
         elif t and t[0] == "OTHERS":
             out["others"] = [m for m in t[1:] if m != "-"]
         elif t and t[0] == "STEP":
             out.setdefault("steps", []).append((t[1], int(t[2])))
     return out
+
+
+# MicroPython's pools of interned names (qstrs) grow by doubling: 20, 40,
+# ... 640 names, and the next pool (1,280 names, about 9 KB at once) opens
+# when the 1,261st name is interned. CircuitPython 10 grows them the same
+# way (its unix VM, no frozen modules, steps at 1,270; a PyBadge's firmware
+# freezes modules, so its first pool is 20, as here). Names are never freed.
+QSTR_STEP = 1260
+
+
+def _qstr_count(line):
+    """n_qstr of a micropython.qstr_info() line."""
+    return int(line.split("n_qstr=")[1].split(",")[0])
 
 
 def alheimur_heap_table(mpy_cross=None):
@@ -1047,12 +1069,25 @@ def alheimur_heap_table(mpy_cross=None):
              "loaded once and dropped (%s): their code goes, the names they interned stay | %s |"
              % (", ".join(m.split(".")[-1] for m in _ALH_LAZY + _ALH_HUMAN),
                 two(screen + vm["long"], screen + m["long"])))
+    points = ("hot", "human", "refused", "ai", "long")
+
+    def names(v):
+        return " / ".join("%d" % v["qstrs"][k] for k in points)
+
+    t.append("| interned names | the VM's qstrs at the rows above (code and game, a human, "
+             "refused, a computer, a long game); its next pool (about 9 KB at once) comes "
+             "with name %d | %s |" % (QSTR_STEP + 1,
+                                        names(vm) + (" | " + names(m) if vmm else "")))
     t.append("")
     t.append("MicroPython VM (.py compiled at import, as on the board"
              + ("; .mpy from MicroPython's mpy-cross 1.27, code.py as source" if vmm else "")
              + "), bytes after a "
              "collection; the screen from the simulator with CircuitPython's object sizes. "
-             "Other games' modules loaded: %s." % (", ".join(vm["others"]) or "none"))
+             "Other games' modules loaded: %s. The hardware modules are empty stand-ins: "
+             "on the board the neopixel library (lib/) and CircuitPython's objects behind "
+             "them come on top, and the interned names differ (the stand-ins' names are "
+             "built into the board; the launcher's and a new game's world building's are "
+             "not loaded here): memory.md, status 2026-11-26." % (", ".join(vm["others"]) or "none"))
     res = {"alheimur_app_screen_heap_bytes": screen,
            "alheimur_app_hot_heap_bytes": screen + vm["hot"],
            "alheimur_app_human_heap_bytes": screen + vm["human"],
@@ -1060,7 +1095,8 @@ def alheimur_heap_table(mpy_cross=None):
            "alheimur_app_play_heap_bytes": screen + max(vm["ai"], vm["human"]),
            "alheimur_app_long_game_heap_bytes": screen + vm["long"],
            "alheimur_app_refused_heap_bytes": screen + vm["refused"],
-           "alheimur_app_other_game_modules": len(vm["others"])}
+           "alheimur_app_other_game_modules": len(vm["others"]),
+           "alheimur_app_long_game_qstrs": vm["qstrs"]["long"]}
     if vmm:
         res["alheimur_app_play_heap_bytes_dotmpy"] = screen + max(vmm["ai"], vmm["human"])
     return res, "\n".join(t)

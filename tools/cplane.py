@@ -44,7 +44,7 @@ HEAPSIZE = 130 * 1024   # the board's free heap, as in the MicroPython lane
 
 # The engines the lane replays, one line a game: (package, the modules its
 # engine consists of (their import heap is measured), the lane module in
-# tools/ that plays its seeded games and replays its records: SEEDS,
+# tests/support/ that plays its seeded games and replays its records: SEEDS,
 # game(seed) -> text, replay(text) -> text, and optionally AI_CASES and
 # ai(case) -> text).
 ENGINES = (
@@ -122,10 +122,14 @@ def firmware_files(roots=("firmware", "boards")):
 
 
 def tool_files(*names):
-    """tools/NAME.py as {"NAME.py": text}, for scripts that import them."""
+    """tools/NAME.py, or the tests' tests/support/NAME.py (the lane
+    modules), as {"NAME.py": text}, for scripts that import them."""
     out = {}
     for n in names:
-        out[n + ".py"] = (REPO / "tools" / (n + ".py")).read_text(encoding="utf-8")
+        path = REPO / "tools" / (n + ".py")
+        if not path.exists():
+            path = REPO / "tests" / "support" / (n + ".py")
+        out[n + ".py"] = path.read_text(encoding="utf-8")
     return out
 
 

@@ -5,9 +5,12 @@ goes to tools/skyref.py, ``alheimur 1`` to tools/alhref.py).
     python tools/referee.py check FILE      is every move legal?
     python tools/referee.py score FILE      the score breakdown as JSON
     python tools/referee.py legal FILE      every legal build for the player to move
-    python tools/referee.py demo            a seeded game between two random players
+    python tools/referee.py demo [--game G] a seeded game between random players
 
-FILE is a game record (docs/records.md); ``-`` reads standard input.
+FILE is a game record (docs/records.md); ``-`` reads standard input. The
+record's first line names its game; ``--game aliencity|skyscrapers|alheimur``
+on check, score or legal refuses a record of another game (exit 2), and on
+demo chooses the game (default aliencity).
 
 Exit codes: 0 fine; 1 a move of the record is illegal (``move N: ...`` on
 stderr, N counting moves from 1); 2 the record is malformed (``line N: ...``)
@@ -46,6 +49,7 @@ from aliencity.geometry import (
 )
 from prng import Rng
 
+GAMES = ("aliencity", "skyscrapers", "alheimur")  # --game: every game has records
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_MALFORMED = 2
@@ -429,6 +433,19 @@ def demo(seed, rules, open_streets, location_bonus):
     sys.stdout.write("\n".join(out) + "\n")
 
 
+def alheimur_demo(seed, nplayers):
+    """demo --game alheimur: random seats (tools/selfplay.py) to the end;
+    prints the record and the referee's verdict on it."""
+    import selfplay
+    _, text = selfplay.play_alheimur(nplayers, ["random"] * nplayers, seed, 40)
+    sys.stdout.write("Alheimur: a demo game between %d random players\n"
+                     "seed %d (python tools/referee.py demo --game alheimur --seed %d "
+                     "--players %d replays it)\n\n"
+                     "The record (save it to a file and try: python tools/referee.py "
+                     "score FILE):\n\n%s\n\n" % (nplayers, seed, seed, nplayers, text.rstrip("\n")))
+    alhref.run("check", None, split_lines(text), Stop, dump)
+
+
 # -- the commands ------------------------------------------------------------------
 
 
@@ -472,6 +489,12 @@ def cmd_demo(args):
     seed = args.seed
     if seed is None:
         seed = int(time.time() * 1000) % 100000
+    if args.game == "skyscrapers":
+        skyref.demo(seed)
+        return EXIT_OK
+    if args.game == "alheimur":
+        alheimur_demo(seed, args.players)
+        return EXIT_OK
     rules = CLASSIC if args.rules == "classic" else STANDALONE
     if args.location_bonus and rules != CLASSIC:
         raise Stop(EXIT_MALFORMED, "--location-bonus is an option of the classic rules")
@@ -519,6 +542,8 @@ def parser():
                     "prints 'move N: ...' on stderr and exits 1;\nfor a malformed "
                     "record prints 'line N: ...' and exits 2.")
     p.add_argument("file", metavar="FILE", help="the game record ('-' for stdin)")
+    p.add_argument("--game", choices=GAMES,
+                   help="refuse a record of another game (default: the record's first line says)")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser(
@@ -537,6 +562,8 @@ def parser():
     p.add_argument("file", metavar="FILE", help="the game record ('-' for stdin)")
     p.add_argument("--text", action="store_true",
                    help="print the board and the breakdown in words instead of JSON")
+    p.add_argument("--game", choices=GAMES,
+                   help="refuse a record of another game (default: the record's first line says)")
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser(
@@ -551,6 +578,8 @@ def parser():
                     "builder has caps, except the last build of the game.\n"
                     "A finished game gives to_move null and no moves.")
     p.add_argument("file", metavar="FILE", help="the game record ('-' for stdin)")
+    p.add_argument("--game", choices=GAMES,
+                   help="refuse a record of another game (default: the record's first line says)")
     p.set_defaults(func=cmd_legal)
 
     p = sub.add_parser(
@@ -568,6 +597,10 @@ def parser():
                    help="play with the option streets=open")
     p.add_argument("--location-bonus", action="store_true",
                    help="classic only: the location bonus")
+    p.add_argument("--game", choices=GAMES, default="aliencity",
+                   help="the game to play (default aliencity)")
+    p.add_argument("--players", type=int, default=3, choices=range(2, 9), metavar="N",
+                   help="alheimur: how many random players (default 3)")
     p.set_defaults(func=cmd_demo)
     return ap
 
@@ -599,9 +632,23 @@ def alheimur(args):
     return alhref.run(args.command, args, lines, Stop, dump)
 
 
+def record_game(args):
+    """Which game the record of check/score/legal is (its first line says)."""
+    text = _TEXT[args.file] = read_text(args.file)   # stdin is read once
+    lines = split_lines(text)
+    if skyref.is_record(lines):
+        return "skyscrapers"
+    return "alheimur" if alhref.is_record(lines) else "aliencity"
+
+
 def main(argv=None):
     args = parser().parse_args(argv)
     try:
+        if args.command != "demo" and args.game is not None:
+            found = record_game(args)
+            if found != args.game:
+                raise Stop(EXIT_MALFORMED, "%s: a record of %s, not of %s (--game %s)" % (
+                    "<stdin>" if args.file == "-" else args.file, found, args.game, args.game))
         code = skyscrapers(args)
         if code is None:
             code = alheimur(args)

@@ -19,8 +19,8 @@ scale):
     docs/img/alheimur-*.png      Alheimur (3 seats: you and two computers):
                                  the new-game screen, world building, a world
                                  mid-game, all worlds at once, a battle roll,
-                                 survival, the hand-over, the final worlds,
-                                 the scoring
+                                 survival, "since your last turn", the
+                                 hand-over, the final worlds, the scoring
 
     .venv/bin/python tools/screenshots.py [--out docs/img] [--only alheimur|replay]
 
@@ -186,13 +186,16 @@ def alheimur(out):
 
     def rolling(b):
         f = frame_of("roll", "alheimur/shot.py")
-        return (f is not None and f.f_locals.get("first") == 3 and f.f_locals.get("k", 0) >= 1
-                and frame_of("show_for", "ui/session.py") is not None)
+        if f is None or f.f_locals.get("first") != 6 or f.f_locals.get("k", 0) < 2:
+            return False
+        dice = f.f_locals["self"].scr.dice       # two attack dice or more shown, then defence
+        return (dice[1] != 0 and frame_of("show_for", "ui/session.py") is not None)
 
     resumed(1, 289, "alheimur-overview.png", first=["up"] * 6 + ["a"],
             until=lambda b: b.screen == "overview")
     resumed(21, 198, "alheimur-battle.png", watch=rolling)
     resumed(22, 142, "alheimur-survival.png", until=lambda b: b.screen == "survival")
+    resumed(1, 289, "alheimur-since.png", until=lambda b: b.screen == "since")
     alhbot.play(seats=("human", "human"), seed=5, scale=3,
                 shot=os.path.join(out, "alheimur-pass.png"),
                 until=lambda b: b.screen == "hand over" and len(b.handovers) >= 3)

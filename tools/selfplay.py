@@ -32,7 +32,7 @@ from array import array
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import paths  # noqa: F401
-from alheimur import ai, record, words
+from alheimur import ai, record
 from alheimur.actions import MAX_ACTIONS, P_DEAL
 from alheimur.deal import new_game, shuffle
 from alheimur.scoring import quarters_text, score
@@ -64,7 +64,7 @@ def play_alheimur(nplayers, seats, seed, limit):
         g.apply(a)
     sc = score(g)
     rec.comment("totals " + " ".join(
-        "%s %s" % (words.LETTERS[p], quarters_text(sc.total4[p]))
+        "%s %s" % (record.CODES[p], quarters_text(sc.total4[p]))
         for p in range(nplayers)))
     return g, rec.text()
 
@@ -155,9 +155,9 @@ def main(argv=None):
         sc = score(g)
         print("alheimur: %d players, round %d, %d record lines; %s; won by %s" % (
             args.players, g.round(), len(text.splitlines()),
-            ", ".join("%s %s" % (words.LETTERS[p], quarters_text(sc.total4[p]))
+            ", ".join("%s %s" % (record.CODES[p], quarters_text(sc.total4[p]))
                       for p in range(args.players)),
-            " ".join(words.LETTERS[p] for p in sc.winners)))
+            " ".join(record.CODES[p] for p in sc.winners)))
     return 0
 
 

@@ -10,6 +10,7 @@ from array import array
 
 import paths  # noqa: F401
 from skyscrapers import record, results
+from skyscrapers.deal import new_game
 from skyscrapers.engine import (
     MAXPLAYS,
     NONE,
@@ -111,6 +112,34 @@ def board_text(game):
     out.append("S3 tile, S5/3 stack (top tile/height), cS coin, .. hole, "
                "+ pawn")
     return "\n".join(out)
+
+
+def random_game(seed, options=0, plays=150):
+    """The deal of seed, then up to plays random legal plays (prng.Rng(seed))."""
+    from prng import Rng
+    game = new_game(seed, options)
+    rng = Rng(seed)
+    buf = array("H", [0] * MAXPLAYS)
+    for _ in range(plays):
+        n = game.legal(buf)
+        if not n:
+            break
+        game.play(buf[rng.below(n)])
+    return game
+
+
+def demo(seed):
+    """referee.py demo --game skyscrapers: random_game(seed); prints the
+    board, the record and the score in words."""
+    game = random_game(seed)
+    out = ["Skyscrapers: a demo game of random plays",
+           "seed %d (python tools/referee.py demo --game skyscrapers --seed %d replays it)"
+           % (seed, seed), "",
+           "The board at the end (%d plays):" % game.nplays, board_text(game), "",
+           "The record (save it to a file and try: python tools/referee.py check FILE):", "",
+           record.write(game).rstrip("\n"), "", "The score:"]
+    out.extend(results.lines(game))
+    print("\n".join(out))
 
 
 def run(command, args, lines, Stop, dump):

@@ -38,6 +38,7 @@
 #     shot.py       a shot's dice shown                           (for a shot)
 #     build_screen.py  world building on screen          (while worlds are built)
 #     hand_over.py  the hot seat's "pass the game to"             (while it is up)
+#     since.py      "since your last turn": the log in words   (while it is up)
 #     all_worlds.py every world at a glance                       (while it is up)
 #     ending.py     the end: which end came, the winners' lights, the scores screen;
 #                   results.py: the scoring screen's lines        (at the end)

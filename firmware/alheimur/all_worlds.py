@@ -1,9 +1,11 @@
-"""All worlds at a glance (``AllWorlds``; loaded only while it is up): for
-every world its tab (owner's colour and letter, N neutral), a map of its
-4x4 tiles (the element's colour; a pyramid as its owner's letter in its
-owner's colour) and the ships in its orbit (a letter each, "+" when more
-than seven), then space. The d-pad picks a world, A shows it on the board,
-B or Start go back.
+"""All worlds at a glance (``AllWorlds``; loaded only while it is up): four
+worlds a screen, large, the rest a scroll away. Each world's block: its tab
+(the owner's colour and letter, N neutral, S space), a map of its 4x4
+tiles in the element colours with a box of the owner's colour and letter
+on each pyramid, and beside it a box per ship in the orbit (twelve, "+"
+for more); the element colours are named under them. The d-pad picks a
+world (up/down a row of two, scrolling), A shows it on the board, B or
+Start go back.
 """
 
 import displayio
@@ -12,103 +14,125 @@ from micropython import const
 
 import boards
 from alheimur import words
-from alheimur.actions import SPACE, owner, ship_loc
+from alheimur.actions import owner, ship_loc
+from alheimur.sprites import ELEM, TEX, texture
 from ui import palette
 from ui.text import Label
 
-S = const(6)                 # a cell
-BW = const(5)                # a block: 5 cells wide (4 + a gap), 8 tall
-BH = const(8)
-OX = const(5)
-OY = const(13)
-_EL = (0x4C5C74, 0x5A4226, 0x6A2016, 0x183A70, 0x3E2458)
-# 3x5 glyphs, bit 14 top left: R Y G B P O C W N S +
-_G = (0b110101110101101, 0b101101010010010, 0b011100101101011, 0b110101110101110,
-      0b110101110100100, 0b010101101101010, 0b011100100100011, 0b101101111111101,
-      0b110101101101101, 0b011100010001110, 0b000010111010000)
-_SHIPS = const(46)
-_TABS = const(54)
-_PLUS = const(64)
+_S = const(10)               # a cell
+_BW = const(8)               # a block: 8 cells wide (tab, map, gap, 3 ship columns), 5 tall
+_BH = const(5)
+_Y = const(12)               # the blocks' top
+_NONE = const(0)             # sprites: 1-5 the elements, 6-13 a player's box,
+_N = const(14)               # .. N (neutral), S (space), "+"
+_SPACE_TAB = const(15)
+_PLUS = const(16)
+# consts from alheimur.actions (tools/consts.py; do not edit)
+_SPACE = const(8)
+# end consts
 
-L_TITLE = "all worlds: A show, B back"
+TEXTS = (
+    "all worlds: A show, B back",      # 0 (the title)
+    "air earth fire water ether",      # 1 (the legend: a swatch above each word)
+)
+
+
+def _box(bm, i, bg, ch, ink):
+    """Sprite i: a box of colour bg with letter ch (the font's) in ink."""
+    font = terminalio.FONT.bitmap
+    o = ord(ch) - 0x20
+    per = font.width // 6
+    for y in range(1, _S - 1):
+        for x in range(1, _S - 1):
+            bm[i * _S + x, y] = bg
+    for y in range(8):
+        for x in range(5):
+            if font[(o % per) * 6 + x, (o // per) * 12 + 2 + y]:
+                bm[i * _S + 3 + x, 1 + y] = ink
 
 
 def _sheet():
-    bm = displayio.Bitmap(13 * S, 5 * S, 16)
+    """(bitmap, palette): 0 nothing, 1-5 an element's cell, 6-13 a
+    player's box, N, S, +."""
+    bm = displayio.Bitmap(17 * _S, _S, 16)
     pal = displayio.Palette(16)
     pal[0] = 0
     for e in range(5):
-        pal[1 + e] = _EL[e]
+        pal[1 + e] = ELEM[e]
+        for y in range(_S):
+            for x in range(_S):
+                bm[(1 + e) * _S + x, y] = 1 + e
     for p in range(8):
         pal[6 + p] = words.COLOURS[p]
+        _box(bm, 6 + p, 6 + p, words.LETTERS[p], 0 if p in (1, 2, 5, 6, 7) else 15)
     pal[14] = 0x909090
-    pal[15] = 0x283870
+    pal[15] = 0xFFFFFF
+    _box(bm, _N, 14, "N", 0)
+    _box(bm, _SPACE_TAB, 4, "S", 15)
+    _box(bm, _PLUS, 0, "+", 15)
+    return bm, pal
 
-    def put(i, bg, glyph, ink):
-        ox = (i % 13) * S
-        oy = (i // 13) * S
-        for y in range(S):
-            for x in range(S):
-                bm[ox + x, oy + y] = bg
-        if glyph >= 0:
-            g = _G[glyph]
-            for r in range(5):
-                for c in range(3):
-                    if g >> (14 - r * 3 - c) & 1:
-                        bm[ox + 1 + c, oy + r] = ink
 
+def _legend():
+    """A swatch of each element (its colour and texture) above its word."""
+    bm = displayio.Bitmap(160, 6, 11)
+    pal = displayio.Palette(11)
+    pal[0] = 0
     for e in range(5):
-        put(1 + e, 1 + e, -1, 0)
-        for p in range(8):
-            put(6 + e * 8 + p, 1 + e, p, 6 + p)
-    for p in range(8):
-        put(_SHIPS + p, 0, p, 6 + p)
-        put(_TABS + p, 6 + p, p, 0)
-    put(_TABS + 8, 14, 8, 0)
-    put(_TABS + 9, 15, 9, 13)
-    put(_PLUS, 0, 10, 13)
+        pal[1 + e] = ELEM[e]
+        pal[6 + e] = TEX[e]
+    at = 0
+    text = TEXTS[1]
+    for e in range(5):
+        n = text.find(" ", at)
+        n = len(text) if n < 0 else n
+        for x in range(2 + 6 * at, 1 + 6 * n):
+            for y in range(6):
+                bm[x, y] = 6 + e if texture(e, x, y + 1) else 1 + e
+        at = n + 1
     return bm, pal
 
 
 class AllWorlds:
-    """Every world of game g on one screen."""
+    """Every world of game g, four a screen."""
 
     def __init__(self, g):
         self.g = g
 
-    def fill(self, grid):
-        """Every world's block of the grid."""
+    def fill(self, grid, top):
+        """The blocks of rows ``top`` and ``top`` + 1 (two worlds a row)."""
         g = self.g
         np = g.nplayers()
         nw = g.nworlds()
-        for k in range(nw + 1):
-            loc = SPACE if k == nw else k
-            bx = (k % 5) * BW
-            by = (k // 5) * BH
-            grid[bx, by] = _TABS + (k if k < np else 8 if k < nw else 9)
-            if loc != SPACE:
+        for y in range(2 * _BH):
+            for x in range(2 * _BW):
+                grid[x, y] = _NONE
+        for j in range(4):
+            k = top * 2 + j
+            if k > nw:
+                break
+            loc = _SPACE if k == nw else k
+            bx = (j & 1) * _BW
+            by = (j >> 1) * _BH
+            grid[bx, by] = 6 + k if k < np else _N if k < nw else _SPACE_TAB
+            if loc != _SPACE:
                 b = k * 16
                 for tile in range(16):
                     t = g.lab[b + tile]
-                    e = g.telem[b + t]
                     v = g.piece(k, t)
-                    first = g.tfirst[b + t] == tile
-                    spr = 1 + e
-                    if v and first:
-                        spr = 6 + e * 8 + owner(v)
-                    grid[bx + (tile & 3), by + 1 + (tile >> 2)] = spr
+                    grid[bx + (tile & 3), by + 1 + (tile >> 2)] = \
+                        6 + owner(v) if v and g.tfirst[b + t] == tile else 1 + g.telem[b + t]
             n = 0
-            rows = 2 if loc != SPACE else 6
+            cols = 3 if loc != _SPACE else 7
+            x0 = 5 if loc != _SPACE else 0
             for q in range(np):
                 for i in range(g.ship_top()):
                     if g.sl[i] == ship_loc(loc, q):
-                        if n < 4 * rows:
-                            r = (1 if loc == SPACE else 5) + n // 4
-                            grid[bx + n % 4, by + r] = _SHIPS + q
+                        if n < cols * 4:
+                            grid[bx + x0 + n % cols, by + 1 + n // cols] = 6 + q
                         n += 1
-            if n > 4 * rows:
-                r = (1 if loc == SPACE else 5) + rows - 1
-                grid[bx + 3, by + r] = _PLUS
+            if n > cols * 4:
+                grid[bx + x0 + cols - 1, by + 4] = _PLUS
 
     def run(self, s, tab):
         """Until B or Start on the shell's session s, the cursor first on
@@ -116,12 +140,16 @@ class AllWorlds:
         g = self.g
         bm, pal = _sheet()
         root = displayio.Group()
-        root.append(Label(terminalio.FONT, text=L_TITLE, color=palette.TITLE,
+        root.append(Label(terminalio.FONT, text=TEXTS[0], color=palette.TITLE,
                           anchor_point=(0, 0), anchored_position=(2, 0)))
-        grid = displayio.TileGrid(bm, pixel_shader=pal, width=5 * BW, height=2 * BH,
-                                  tile_width=S, tile_height=S, x=OX, y=OY)
+        grid = displayio.TileGrid(bm, pixel_shader=pal, width=2 * _BW, height=2 * _BH,
+                                  tile_width=_S, tile_height=_S, y=_Y)
         root.append(grid)
-        fr = displayio.Bitmap(4 * S + 4, BH * S - 4, 2)
+        lb, lp = _legend()
+        root.append(displayio.TileGrid(lb, pixel_shader=lp, y=_Y + 2 * _BH * _S + 1))
+        root.append(Label(terminalio.FONT, text=TEXTS[1], color=palette.DIM,
+                          anchor_point=(0, 0), anchored_position=(2, 116)))
+        fr = displayio.Bitmap(_BW * _S, _BH * _S, 2)
         for x in range(fr.width):
             fr[x, 0] = fr[x, fr.height - 1] = 1
         for y in range(fr.height):
@@ -131,13 +159,17 @@ class AllWorlds:
         fp[1] = 0xFFFFFF
         cur = displayio.TileGrid(fr, pixel_shader=fp)
         root.append(cur)
-        self.fill(grid)
         n = g.nworlds() + 1
         k = tab
+        top = -1
         s.display.root_group = root
         while True:
-            cur.x = OX + (k % 5) * BW * S - 2
-            cur.y = OY + (k // 5) * BH * S - 2
+            t = max(0, min(k // 2, (n - 1) // 2 - 1))
+            if t != top:
+                top = t
+                self.fill(grid, top)
+            cur.x = (k & 1) * _BW * _S
+            cur.y = _Y + (k // 2 - top) * _BH * _S
             s.refresh()
             key = s.key()
             if key == boards.B or key == boards.START:
@@ -146,8 +178,7 @@ class AllWorlds:
                 return k
             if key == boards.LEFT or key == boards.RIGHT:
                 k = (k + (1 if key == boards.RIGHT else -1)) % n
-            elif key == boards.UP or key == boards.DOWN:
-                if k + 5 < n and key == boards.DOWN:
-                    k += 5
-                elif k >= 5 and key == boards.UP:
-                    k -= 5
+            elif key == boards.DOWN and k + 2 < n:
+                k += 2
+            elif key == boards.UP and k >= 2:
+                k -= 2

@@ -1,16 +1,24 @@
 """Alheimur in the shell (ui/session.py): what the shell needs of the game
 (its store tag, rows, save), and the board's controller (``Board``): whose
-decision it is, the shared flows' hooks, what every action shows.
+decision it is, the shared flows' hooks, what every action shows, the log
+of what happened and the fast-forward through computer seats.
 
 Who decides has its own object, loaded for it and dropped after, never
 both at once: a human's turn (alheimur/human.py: the cursor, choosing,
 acting; its keys and modes) or a computer's (alheimur/computer.py and the
 AI). Loaded only while used, too: world building (build_screen.py), the
-hot seat's hand-over (hand_over.py), a shot's dice (shot.py), the survival
-check (survival.py), a refusal's reason (reasons.py), all worlds
-(all_worlds.py), the end and the scores (ending.py, results.py), and the
-words (words.py: whenever something is said, never while a computer
-thinks). alheimur/__init__.py maps the package.
+hot seat's hand-over (hand_over.py), "since your last turn" (since.py), a
+shot's dice (shot.py), the survival check (survival.py), a refusal's
+reason (reasons.py), all worlds (all_worlds.py), the end and the scores
+(ending.py, results.py), and the words (words.py: whenever something is
+said, never while a computer thinks). alheimur/__init__.py maps the
+package.
+
+The log: every action, shot and survival check is kept as six bytes in a
+ring of the last 40 (``ev``; since.py says them in words); each seat's
+``seen`` is how far it has read. Select while a computer's move is shown
+(or while it thinks) fast-forwards to the next human decision: nothing
+more is shown on the way, and that human's log says what happened.
 """
 
 # The play screen (``scr``) is None only while the worlds are built, before
@@ -23,6 +31,7 @@ import sys
 
 from micropython import const
 
+import boards
 from alheimur import save
 from alheimur.actions import spot_world
 from alheimur.engine import ROUND_LIMITS
@@ -43,6 +52,9 @@ encode = save.encode
 # (the layout's names, the menus, the drawing helpers).
 _NOT_THINKING = ("alheimur.human", "alheimur.words", "alheimur.survival", "alheimur.layout",
                  "ui.menu", "ui.draw")
+_NEV = const(40)             # events the log keeps
+_TURNS = const(248)          # .. per seat the round of its last turn (6 * _NEV + 8)
+_FAST = const(176)           # keys that end a computer's move shown: A, B (go on), Select (fast)
 # consts from alheimur.actions (tools/consts.py; do not edit)
 _P_DEAL = const(0)
 _P_DICE = const(15)
@@ -89,9 +101,9 @@ def new_game(st):
 
 class Board(session.Board):
     """The controller: the game, its screen, whose seats are computers,
-    who decides now (a human's turn or a computer's, never both); the
-    shell (ui/session.Board) runs the loop, the pause menu and undo through
-    the hooks below."""
+    who decides now (a human's turn or a computer's, never both), the log;
+    the shell (ui/session.Board) runs the loop, the pause menu and undo
+    through the hooks below."""
 
     PAUSE_ITEMS = ("all worlds",)
     NOTHING = M_NOTHING
@@ -112,6 +124,12 @@ class Board(session.Board):
         self.ended = False           # the game's end was shown
         self.last_human = -1         # the human who decided last (hot seat)
         self.note = ""               # said with the next prompt
+        self.fast = False            # fast-forward to the next human decision
+        # the log: the last events, six bytes each; then per seat the events
+        # (mod 256) when it last looked, the round (mod 256) of its last turn
+        # (since.py reads where each is from its length)
+        self.ev = bytearray(6 * _NEV + 16)
+        self.nev = 0                 # events so far
 
     # -- the shell's hooks --------------------------------------------------------------
 
@@ -122,8 +140,8 @@ class Board(session.Board):
 
     def step(self):
         """Everything until a human is to press: the deal, world building,
-        the dice, the computer seats, the hand-over; then the human's
-        decision point is made ready."""
+        the dice, the computer seats, the hand-over and the log; then the
+        human's decision point is made ready."""
         g = self.g
         ph = g.phase()
         if g.over():
@@ -155,6 +173,15 @@ class Board(session.Board):
                 forget("alheimur.hand_over")
                 self.fresh = True
             self.last_human = p
+            new = g.current() == p and self.ev[_TURNS + p] != g.round() & 255
+            if new or self.fast:
+                self.fast = False
+                self.fresh = True
+                from alheimur.since import since
+                since(self, p, new)
+                since = None
+                forget("alheimur.since")
+                gc.collect()
         if self.fresh and not self.ended:
             self.human().prepare()
         return None
@@ -213,6 +240,22 @@ class Board(session.Board):
             t = self.human_turn = HumanTurn(self)
         return t
 
+    # -- the log -------------------------------------------------------------------------
+
+    def log(self, x, a, c=0, loc=0, e=0):
+        """Keep an event for the log (since.py reads it back): x its kind
+        << 4 | the seat; a an action (or two bytes); c, loc a ship's form
+        and place bytes (Game.sb, Game.sl); e one byte more."""
+        ev = self.ev
+        i = self.nev % _NEV * 6
+        ev[i] = x
+        ev[i + 1] = a >> 8
+        ev[i + 2] = a & 255
+        ev[i + 3] = c
+        ev[i + 4] = loc
+        ev[i + 5] = e
+        self.nev += 1
+
     # -- the screens of the game ---------------------------------------------------------
 
     def make_screen(self):
@@ -248,11 +291,14 @@ class Board(session.Board):
 
     # -- what every seat's decision shows ---------------------------------------------
 
-    def status(self):
+    def status(self, who=-1):
         """Whose turn and the round (top right), who decides what (panel),
-        each in its player's colour."""
+        each in its player's colour; ``who``: the seat rolling (dice)."""
         from alheimur import words
         turn, p, point, a = words.status(self.g)
+        if who >= 0:
+            a = who
+            point = words.line(words.TEXTS, 3) % (words.LETTERS[who], words.PHASES[15])
         self.scr.set_status(turn, words.COLOURS[p], point, words.COLOURS[a])
 
     def after(self, text, where=-1):
@@ -267,9 +313,25 @@ class Board(session.Board):
         self.note = text
         if scr is None or g.phase() == _P_PLACE or g.phase() == _P_SWAP:
             return
+        if scr.rolling:
+            scr.roll(False)
         scr.show(spot_world(where) if 0 <= where < 128 else scr.view)
         self.status()
         scr.say(text, palette.DIM)
+
+    def linger(self, ms, always=False):
+        """Keep what a computer or the dice did in view ``ms`` while it is
+        read: not when fast-forwarding, nor (unless ``always``: the dice
+        rolling) when a human decides next here: the text stays on screen
+        for them and their first press acts. A or B goes on at once;
+        Select fast-forwards to the next human decision."""
+        a = self.g.actor()
+        if self.fast or (not always and a < 8 and self.seats[a] is None and (
+                self.humans == 1 or a == self.last_human)):
+            return
+        self.s.refresh()
+        if self.show_for(ms, _FAST) == boards.SELECT:
+            self.fast = True
 
     def drop_reasons(self):
         """The reasons' code goes once play runs (it comes back for the

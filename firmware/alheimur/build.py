@@ -31,6 +31,7 @@ from alheimur.actions import (
 )
 from alheimur.layout import (
     R_CUR,
+    R_DEALS,
     R_NEXTX,
     R_NP,
     R_NPLACED,
@@ -52,6 +53,29 @@ _DIRS = (-1, 0, 0, 2, 1, 3,
          1, 0, 2, 0, 3, 1,
          0, -1, 0, 1, 2, 3,
          0, 1, 1, 0, 3, 2)
+
+
+def deal(g, quads):
+    """Game.deal's work: the cards dealt, the first world to build."""
+    if g.reg[R_PHASE] != P_DEAL:
+        raise ValueError("no deal is due now")
+    if len(quads) != 160:
+        raise ValueError("a deal is 40 cards")
+    reg = g.reg
+    for i in range(160):
+        g.quads[i] = quads[i]
+    for i in range(32):
+        g.wcard[i] = 0
+    nw = reg[R_NWORLDS]
+    for w in range(8):
+        g.worb[w] = 0
+        g.wpile[w] = w
+        g.nterr[w] = 0
+    reg[R_NEXTX] = nw      # extra piles follow the worlds' piles
+    reg[R_WORLD] = 0
+    reg[R_PHASE] = X_WORLD
+    reg[R_DEALS] = (reg[R_DEALS] + 1) & 255
+    g.sn = -1
 
 
 def elem(quads, card, turn, q):

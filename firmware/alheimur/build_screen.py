@@ -7,9 +7,12 @@ worlds are built: the app drops it, and the engine's building code
     a 3x3 grid of card places        | as it lies and turned
     (each card 2x2 tiles of 14 px)   | (yellow: a legal turn,
     yellow: a legal place for the    | white: the one chosen)
-    card in hand; white: the cursor, | cards left in the pile
-    the card shown where it would go |
+    card in hand; white: the cursor, | the elements: a swatch
+    the card shown where it would go | of each, named
     message line: what happened, the engine's reason for a refusal
+
+The tiles have the play screen's colours and textures (sprites.py's
+``texture``), so a world looks the same once play begins.
 
 Controls: the d-pad moves among the places a card may go beside the
 cards down (or, for the orbit-card swap, the four cards), B turns the
@@ -47,6 +50,7 @@ from alheimur.actions import (
 )
 from alheimur.build import card_in_hand, elem
 from alheimur.layout import R_NPLACED
+from alheimur.sprites import ELEM, TEX, texture
 from alheimur.world import bits, tile_name
 from lazy import forget
 from ui import palette
@@ -62,40 +66,43 @@ GY = const(14)
 HX = const(96)
 _SHOW_MS = const(350)
 _PAUSE_ITEMS = ("resume", "rules", RESTART, QUIT)   # no undo while worlds are built
-_BUILT_MS = const(1500)
-_EL = (0x4C5C74, 0x5A4226, 0x6A2016, 0x183A70, 0x3E2458)
-_TEX = (0x8090B0, 0x7A6040, 0x9A3822, 0x3060A8, 0x6C4494)
+_BUILT_MS = const(2000)
 
 # Texts (each fits its place whole: tests/test_messages.py)
-L_TITLE = "world %s: card %d of 4"                     # letter, n
-L_TITLE_SWAP = "world %s: the orbit card"              # letter
+L_TITLE = "%s world: card %d of 4"                     # name, n
+L_TITLE_SWAP = "%s world: the orbit card"              # name
 L_NEUTRAL = "neutral world: by lot"
 L_HAND = "in hand"
+L_LEGEND = "air\nearth\nfire\nwater\nether"            # beside the swatches
 M_PLACE = "A: put it here  B: turn it  Select: next place"
 M_SWAP = "no spaceport site. A: swap the orbit card in  B: turn"
-M_BUILT = "world %s: %s touches %d others: a spaceport site"   # letter, tile, n
-M_REBUILD = "still no spaceport site: world %s is built again"  # letter
+M_BUILT = "%s world: %s touches %d others: a spaceport site"   # name, tile, n
+M_REBUILD = "still no spaceport site: the %s world is built again"  # name
 M_REDEAL = "no spare pile left: every card is dealt again"
 M_THINKS = "%s is placing a card"                      # name
 
 
 def _sheets():
     """(tiles bitmap, palette, frames bitmap): tile 0 empty, 1-5 the
-    elements; frame 0 none, 1 thin, 2 thick (a card's size)."""
-    bm = displayio.Bitmap(6 * T, T, 12)
+    elements, 6 the five swatches of the legend (2 px apart, stacked: a
+    tile 14 x 42); frame 0 none, 1 thin, 2 thick (a card's size)."""
+    bm = displayio.Bitmap(7 * T, 3 * T, 12)
     for e in range(5):
         ox = (e + 1) * T
         for y in range(T):
             for x in range(T):
-                bm[ox + x, y] = 7 + e if (x + y * (e + 2)) % 7 == 0 else 2 + e
+                bm[ox + x, y] = 7 + e if texture(e, x, y) else 2 + e
+        for y in range(6):
+            for x in range(9):
+                bm[6 * T + x, e * 8 + 1 + y] = 7 + e if texture(e, x, y + 1) else 2 + e
     for y in range(0, T, 7):
         bm[T // 2, y + 3] = 1
     pal = displayio.Palette(12)
     pal[0] = 0x000000
     pal[1] = 0x303030
     for e in range(5):
-        pal[2 + e] = _EL[e]
-        pal[7 + e] = _TEX[e]
+        pal[2 + e] = ELEM[e]
+        pal[7 + e] = TEX[e]
     fr = displayio.Bitmap(3 * C, C, 2)
     for k in (1, 2):
         ox = k * C
@@ -155,6 +162,12 @@ class BuildScreen:
         root.append(self.hand)
         self.hlit = _frames(root, fr, 0xFFD820, 2, 1, HX, GY + 14)
         self.hcur = _frames(root, fr, 0xFFFFFF, 1, 1, HX, GY + 14)
+        key = displayio.TileGrid(bm, pixel_shader=pal, tile_width=T, tile_height=3 * T,
+                                 x=HX, y=GY + 46)
+        key[0] = 6
+        root.append(key)
+        root.append(Label(terminalio.FONT, text=L_LEGEND, color=palette.DIM, line_spacing=0.67,
+                          anchor_point=(0, 0), anchored_position=(HX + 12, GY + 44)))
         self.msg = MessageLine(root, 2, 103, width=26, lines=2)
         self.pos = 4               # the cursor: a place 0-8 (swap: a slot 0-3)
         self.turn = 0
@@ -195,11 +208,11 @@ class BuildScreen:
         if self.done:
             pass
         elif ph == P_SWAP:
-            self.title.text = L_TITLE_SWAP % words.world_letter(g, w)
+            self.title.text = L_TITLE_SWAP % words.world(g, w)
         elif w >= g.nplayers():
             self.title.text = L_NEUTRAL
         else:
-            self.title.text = L_TITLE % (words.world_letter(g, w), g.reg[R_NPLACED] + 1)
+            self.title.text = L_TITLE % (words.world(g, w), g.reg[R_NPLACED] + 1)
         self.title.color = words.COLOURS[w] if w < g.nplayers() else palette.TITLE
         for p in range(9):
             c = self.card_at(p, ghost)
@@ -384,7 +397,7 @@ class BuildScreen:
             if g.phase() == P_SWAP and g.site() == w:
                 return M_SWAP
             if g.phase() == P_PLACE and g.site() == w:
-                return M_REBUILD % words.world_letter(g, w)
+                return M_REBUILD % words.world(g, w)
             if ph == P_SWAP:
                 self.shown[:] = bytes(9)
                 for s in range(4):
@@ -402,7 +415,7 @@ class BuildScreen:
             self.done = True
             self.draw(False)
             self.cur.hidden = True
-            text = M_BUILT % (words.world_letter(g, w), tile_name(g.tfirst[w * 16 + site]), best)
+            text = M_BUILT % (words.world(g, w), tile_name(g.tfirst[w * 16 + site]), best)
             self.msg.show(text, palette.GOOD)
             b.s.refresh()
             b.show_for(_BUILT_MS)

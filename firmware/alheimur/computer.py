@@ -12,12 +12,15 @@ While it searches, no words are loaded (alheimur/words.py is dropped and
 comes back to say what the seat did).
 
 Every computer action is shown: the world or orbit it happens on, the
-cursor on what moved, what it did in words, a moment to see it.
+cursor on what moved, what it did in words, as long as it takes to read
+it (app.py's ``linger``: A or B goes on, Select fast-forwards to the next
+human decision, also while it thinks); each is kept for the log.
 """
 
 from micropython import const
 
-from alheimur.actions import spot_ship
+import boards
+from alheimur.actions import a_ship, spot_ship
 from lazy import forget
 from ui import palette
 from ui.fx import PLACE
@@ -31,13 +34,14 @@ _P_SURVIVE = const(5)
 
 _THINK_MS = {"random": 0, "easy": 600, "medium": 1500, "hard": 3000}
 _OTHER_MS = const(1500)      # a level this table does not know
-_SHOW_MS = const(450)        # a computer's action stays in view this long
-_PASS_MS = const(150)        # .. a pass
 
 # Messages (each fits its place whole: tests/test_messages.py)
-M_DID = "%s: %s"                                       # name, act
-M_THINKING = "%s (%s) is thinking. A or B: move now"   # name, level
-S_THINKS = "%s thinks"                                 # letter
+TEXTS = (
+    "%s: %s",                                              # 0 name, what it did
+    "%s (%s) is thinking. A/B: move now  Sel: skip to you",  # 1 name, level
+    "%s thinks",                                           # 2 letter (the panel)
+    "%s (%s) is thinking (skipping to your turn)",         # 3 name, level
+)
 
 
 class ComputerTurn:
@@ -48,21 +52,29 @@ class ComputerTurn:
     def __init__(self, b):
         self.b = b
         self.g = b.g
+        self.think = None            # the last decision's ui.think.Thinking
 
     def thinking(self, p, level):
         """What the screen says while seat p thinks at ``level`` (nothing
         for a level that does not think)."""
-        scr = self.b.scr
+        b = self.b
+        scr = b.scr
         if _THINK_MS.get(level, _OTHER_MS) and scr is not None:
             from alheimur import words
-            scr.set_status(scr.turn.text, scr.turn.color, S_THINKS % words.LETTERS[p],
+            scr.set_status(scr.turn.text, scr.turn.color, TEXTS[2] % words.LETTERS[p],
                            words.COLOURS[p])
-            scr.say(M_THINKING % (words.NAMES[p], level), palette.DIM)
+            scr.say(TEXTS[3 if b.fast else 1] % (words.NAMES[p], level), palette.DIM)
 
     def decision(self, p):
         """Seat p decides (ui/think.py's decide, with the AI's levels):
-        its action and a note (None, or that memory ran low)."""
-        return decide(self.b, p, self, ai(self.b).ORDER)
+        its action and a note (None, or that memory ran low). Select
+        pressed meanwhile fast-forwards."""
+        b = self.b
+        out = decide(b, p, self, ai(b).ORDER)
+        if self.think is not None and self.think.seen >> boards.SELECT & 1:
+            b.fast = True
+        self.think = None
+        return out
 
     def keep(self):
         return self.g.state()
@@ -80,6 +92,7 @@ class ComputerTurn:
         """Seat p's action at ``level`` among the legal ones in the
         engine's list (g.sbuf); the level's time, then its best so far."""
         g = self.g
+        self.think = think
         forget("alheimur.words")      # no words while it searches
         n = g.legal(g.sbuf)
         ms = _THINK_MS.get(level, _OTHER_MS)
@@ -106,8 +119,11 @@ class ComputerTurn:
         a, note = self.decision(p)
         from alheimur import words  # after the thinking (dropped for it)
 
-        text = M_DID % (words.NAMES[p], words.action(g, a))
+        text = TEXTS[0] % (words.NAMES[p], words.action(g, a))
         where = words.look(g, a)
+        if a != _PASS:
+            i = a_ship(a)
+            b.log(16 | p, a, g.sb[i] if i >= 0 else 0, g.sl[i] if i >= 0 else 0)
         g.apply(a, False)
         if a != _PASS:
             b.fx.sound(PLACE)
@@ -118,6 +134,4 @@ class ComputerTurn:
         if where != -1:
             scr.put_on(where)
         scr.draw_marks()
-        b.s.refresh()
-        b.show_for(_PASS_MS if a == _PASS else _SHOW_MS)
-        b.s.buttons.clear()
+        b.linger(300 if a == _PASS else min(2400, 300 + 30 * len(text)))

@@ -67,7 +67,6 @@ _P_START = const(3)
 _P_SWAP = const(2)
 _P_TARGET = const(14)
 _R_CUR = const(1)
-_R_DEALS = const(30)
 _R_DEF = const(24)
 _R_DICE = const(26)
 _R_DLEFT = const(22)
@@ -76,7 +75,6 @@ _R_FIRER = const(16)
 _R_LAST = const(3)
 _R_LIMIT = const(6)
 _R_NDICE = const(25)
-_R_NEXTX = const(9)
 _R_NP = const(5)
 _R_NWORLDS = const(29)
 _R_PHASE = const(0)
@@ -159,26 +157,9 @@ class Game:
     def deal(self, quads):
         """Deal: ``quads`` holds 40 cards (4 elements each, NW NE SW SE)
         in pile order, 8 piles of 5. Allowed at the start and when the
-        world building needs a redeal (phase _P_DEAL)."""
-        if self.reg[_R_PHASE] != _P_DEAL:
-            raise ValueError("no deal is due now")
-        if len(quads) != 160:
-            raise ValueError("a deal is 40 cards")
-        reg = self.reg
-        for i in range(160):
-            self.quads[i] = quads[i]
-        for i in range(32):
-            self.wcard[i] = 0
-        nw = reg[_R_NWORLDS]
-        for w in range(8):
-            self.worb[w] = 0
-            self.wpile[w] = w
-            self.nterr[w] = 0
-        reg[_R_NEXTX] = nw      # extra piles follow the worlds' piles
-        reg[_R_WORLD] = 0
-        reg[_R_PHASE] = _X_WORLD
-        reg[_R_DEALS] = (reg[_R_DEALS] + 1) & 255
-        self.sn = -1
+        world building needs a redeal (phase _P_DEAL). Its code is world
+        building's (alheimur.build: not loaded during play)."""
+        self._setup().deal(self, quads)
         self._settle()
         self._barrier()
 

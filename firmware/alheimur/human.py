@@ -4,24 +4,28 @@ the cursor is on and the choice among them, the action done and said, or
 refused with the engine's reason; undo, the pause menu's words, all
 worlds, the final worlds once the game is over.
 
-The turn's modes, each with its own keys:
+The turn's modes, each with its own keys (the message's last line says
+them):
 
     PLAY     d-pad: the cursor (territories, ships, the tabs); A: the
-             actions of what it is on (one: done at once; more: CHOOSE;
-             none: the engine's reason); B undo; Select pass; Start the
-             pause menu; A on the tabs: all worlds (in battle: fight there)
+             actions of what it is on (one: done at once, the line says
+             which; more: CHOOSE; none: the engine's reason); B undo;
+             Select pass; Start the pause menu; A on the tabs: all worlds
+             (in battle: fight there)
     CHOOSE   the actions of one piece or ship: d-pad the next one (where
              it goes is outlined in cyan), A do it, B back
-    SURVIVE  the survival check about to happen (alheimur/survival.py): A
-             goes on, B undo, the d-pad says why each pyramid lives or dies
+    SURVIVE  the survival check about to happen (alheimur/survival.py): the
+             doomed are shown at once with why; A goes on, B undoes, the
+             d-pad says why each pyramid lives or dies
     OVER     the game is over: the worlds to look at; A or Start the scores
 
 The cursor is on a territory of the world shown (a d-pad press goes to
-the next territory that way, a whole territory at a time), on a ship of
-the orbit shown (the world's right edge leads into it; up/down between
-rows, left/right along one), or on the tabs (up from the world's top
-row; left/right there show the other worlds and space). The play screen
-(alheimur/screen.py) keeps and draws it; this turn moves it.
+the next territory that way, a whole territory at a time; left stops at
+the world's edge, right leads into the orbit), on a ship of the orbit
+shown (up/down between rows, left/right along one), or on the tabs (up
+from the world's top row; left/right there show the other worlds and
+space). The play screen (alheimur/screen.py) keeps and draws it; this turn
+moves it.
 
 Loaded with alheimur/words.py while a human decides; the app drops both
 while a computer decides, and the computer's code while a human does, so
@@ -45,18 +49,18 @@ from alheimur.actions import (
     a_to,
     a_world,
     act,
-    fighter,
     invader,
     kind_of,
-    marine,
     owner,
     pips,
+    ship_owner,
     ship_place,
     spot_ship,
     spot_terr,
     spot_world,
 )
 from alheimur.screen import hide
+from alheimur.words import line
 from lazy import forget
 from ui import palette
 from ui.fx import ILLEGAL, MOVE, PLACE
@@ -86,25 +90,27 @@ _Z_TABS = const(2)
 _Z_WORLD = const(0)
 # end consts
 
-# Messages (each fits the message line whole: tests/test_messages.py)
-M_OVER = "game over! A: the scores"
-M_FINAL = "the final worlds. A or Start: the scores"
-L_CHOICE = "%d/%d  A: do it  B: back"                  # i, n
-L_ONE = "A: do it  Select: pass"
-L_MANY = "A: %d choices  Sel: pass"                    # n
-L_NONE = "Select: pass  Start: menu"
-L_ONE_NP = "A: do it  B: undo"
-L_MANY_NP = "A: %d choices  B: undo"                   # n
-L_NONE_NP = "B: undo  Start: menu"
-L_SITE = "A: fight here  </>: others"
-# What the cursor is on
-L_EMPTY = "%s %s: empty"                     # tile, element
-L_PIECE = "%s %s: %s %s"                     # tile, element, letter, size
-L_INVADER = "%s %s: %s %s invader"           # tile, element, letter, size
-L_SHIP = "%s: a %s %s"                       # ship, size, shipkind
-L_MARINE = "%s: %s marine aboard"            # ship, size
-L_NO_SHIPS = "no ships in %s"                # place
-L_TABS = "left/right: worlds  A: all"
+# What the message says (each fits its place whole: tests/test_messages.py):
+# lines 1-2 what the cursor is on, line 3 the keys.
+TEXTS = (
+    "game over! A or Start: the scores\n"        # 0
+    "the final worlds\n"                         # 1
+    "%d/%d A: %s  B: back\n"                     # 2 i, n, verb
+    "A: %s  Sel: pass\n"                         # 3 verb
+    "A: %d choices  Sel: pass\n"                 # 4 n
+    "Sel: pass  Start: menu\n"                   # 5
+    "A: %s  B: undo\n"                           # 6 verb
+    "A: %d choices  B: undo\n"                   # 7 n
+    "B: undo  Start: menu\n"                     # 8
+    "A: fight here  </>: others\n"               # 9
+    "%s: %s, empty\n"                            # 10 terr, element
+    "%s: %s, %s's %s colonist\n"                 # 11 terr, element, name, size
+    "%s: %s, %s's %s invader\n"                  # 12 terr, element, name, size
+    "no ships in %s\n"                           # 13 place
+    "left/right: worlds  A: all\n"               # 14
+    "space: ships here may move to any orbit\n"   # 15
+    "A or Start: the scores"                   # 16
+)
 
 
 class HumanTurn:
@@ -131,6 +137,8 @@ class HumanTurn:
         scr = self.scr
         b.fresh = False
         self.mode = _PLAY
+        b.pixels()
+        b.status()
         if g.phase() == _P_SURVIVE:
             from alheimur.survival import SurvivalCheck
             self.check = SurvivalCheck(b)
@@ -149,8 +157,6 @@ class HumanTurn:
             self.to_lit()
         scr.draw_marks()
         scr.draw_cursor()
-        b.pixels()
-        b.status()
         self.prompt()
 
     def end_check(self):
@@ -165,30 +171,28 @@ class HumanTurn:
         return self.nopt
 
     def prompt(self):
-        """PLAY: what the cursor is on (or what just happened), and what
+        """PLAY: what just happened (or what the cursor is on), and what
         A, B and Select do now."""
         b = self.b
         g = self.g
-        scr = self.scr
         note = b.note
         b.note = ""
         k = self.spot_actions()
-        if g.phase() == _P_SITE and scr.zone == _Z_TABS:
-            hint = L_SITE
-        elif g.sbuf[0] == _PASS and g.phase() != _P_TARGET:
-            hint = L_ONE if k == 1 else L_MANY % k if k else L_NONE
+        if g.phase() == _P_SITE and self.scr.zone == _Z_TABS:
+            keys = line(TEXTS, 9)
         else:
-            hint = L_ONE_NP if k == 1 else L_MANY_NP % k if k else L_NONE_NP
-        if len(note) > 26:
-            scr.say(note, palette.DIM)
-        else:
-            scr.say2(note or self.info(), hint, palette.DIM)
+            i = 3 if g.sbuf[0] == _PASS and g.phase() != _P_TARGET else 6
+            keys = line(TEXTS, i) % words.verb(self.opts[0]) if k == 1 else \
+                line(TEXTS, i + 1) % k if k else line(TEXTS, i + 2)
+        self.scr.say2(note or self.info(), keys, palette.DIM)
 
     # -- keys ------------------------------------------------------------------------
 
     def on_key(self, k):
         """A press: None, or what the shell is to do ('restart', 'quit',
-        'new')."""
+        'new'). The dice of a shot go with it (the world comes back)."""
+        if self.scr.rolling:
+            self.scr.roll(False)
         m = self.mode
         if m == _PLAY:
             return self.on_play(k)
@@ -273,10 +277,10 @@ class HumanTurn:
             if out != "board":
                 return out
             self.b.s.display.root_group = scr.root
-            scr.say(M_FINAL, palette.TITLE)
+            scr.say2(line(TEXTS, 1), line(TEXTS, 16), palette.TITLE)
         elif k <= boards.RIGHT:
             self.move(k)
-            scr.say2(self.info(), M_OVER, palette.TITLE)
+            scr.say2(self.info(), line(TEXTS, 16), palette.TITLE)
         return None
 
     # -- choosing and acting -----------------------------------------------------------
@@ -297,7 +301,8 @@ class HumanTurn:
         elif k == _K_MOVE:
             self._dest_tab(scr.tab_of(a_to(a)))
         scr.draw_marks()
-        scr.say2(words.action(self.g, a), L_CHOICE % (self.iopt + 1, self.nopt), palette.TITLE)
+        scr.say2(words.action(self.g, a), line(TEXTS, 2) % (self.iopt + 1, self.nopt, words.verb(a)),
+                 palette.TITLE)
 
     def end_choice(self):
         scr = self.scr
@@ -313,7 +318,8 @@ class HumanTurn:
         scr.tdest.x = max(tab, 0) * _ICON
 
     def act(self, a):
-        """The human's action: done, or refused with the engine's reason."""
+        """The human's action: done (and kept for the log), or refused
+        with the engine's reason."""
         b = self.b
         g = self.g
         why = g.why_not(a)
@@ -322,6 +328,10 @@ class HumanTurn:
             return
         text = words.action(g, a)
         where = g.subject(a)
+        p = g.actor()
+        if a != _PASS:
+            i = a_ship(a)
+            b.log(16 | p, a, g.sb[i] if i >= 0 else 0, g.sl[i] if i >= 0 else 0)
         g.apply(a, False)
         b.fx.sound(PLACE)
         b.after(text, where)
@@ -338,13 +348,15 @@ class HumanTurn:
     def take_back(self):
         """Undo the last action of this stretch (never past a roll or
         another player's decision): what it did, in words (None: nothing
-        to undo)."""
+        to undo); it leaves the log."""
         g = self.g
         if not g.can_undo():
             return None
         self.end_check()
         a = g.log[g.nlog - 1]
         g.undo()
+        if a != _PASS and self.b.nev:
+            self.b.nev -= 1
         return words.action(g, a)
 
     def back(self):
@@ -357,7 +369,7 @@ class HumanTurn:
     def game_over(self):
         """The final worlds to look at (mode OVER)."""
         self.mode = _OVER
-        self.scr.say(M_OVER, palette.TITLE)
+        self.scr.say(line(TEXTS, 0), palette.TITLE)
 
     def scores(self):
         """The scoring screen: 'new', 'quit' or 'board'."""
@@ -375,10 +387,12 @@ class HumanTurn:
         tab = AllWorlds(self.g).run(self.b.s, scr.tab_of(scr.view))
         AllWorlds = None
         forget("alheimur.all_worlds")
+        forget("alheimur.sprites")       # its colours and textures came from there
         gc.collect()
         self.b.s.display.root_group = scr.root
         if tab >= 0:
             scr.show(scr.loc_of(tab))
+            scr.point(_Z_TABS, tab)
         if self.mode == _PLAY:
             self.prompt()
 
@@ -499,11 +513,10 @@ class HumanTurn:
                 return
         if dr:
             scr.point(_Z_TABS, scr.tab_of(scr.view))
-        elif scr.nrows:
-            row = min(scr.ptop + max(0, (scr.tile >> 2) - 1), scr.nrows - 1)
-            scr.point(_Z_PANEL, row, 1 if dc > 0 else self._last(row))
-        else:
-            scr.point(_Z_WORLD, (scr.tile & 12) | (0 if dc > 0 else 3))
+        elif dc > 0 and scr.nrows:
+            # into the orbit beside the world, at the row beside the cursor
+            row = min(scr.ptop + max(0, (20 * (scr.tile >> 2) - 4) // 16), scr.nrows - 1)
+            scr.point(_Z_PANEL, row, 1)
 
     def _last(self, r):
         """The last ship column (1-4) of orbit row r."""
@@ -526,33 +539,30 @@ class HumanTurn:
         c = scr.pcol + (1 if right else -1)
         if 1 <= c <= self._last(scr.prow):
             scr.point(_Z_PANEL, scr.prow, c)
-        elif scr.view != _SPACE:
-            row = min(3, scr.prow - scr.ptop + 1)
-            scr.point(_Z_WORLD, row * 4 + (0 if right else 3))
-        else:
-            scr.point(_Z_PANEL, scr.prow, 1 if right else self._last(scr.prow))
+        elif not right and scr.view != _SPACE:
+            # back onto the world, at the row beside the cursor
+            row = min(3, (22 + 16 * (scr.prow - scr.ptop)) // 20)
+            scr.point(_Z_WORLD, row * 4 + 3)
 
     def info(self):
-        """One line about what the cursor is on."""
+        """What the cursor is on, in words."""
         g = self.g
         scr = self.scr
         t = scr.terr()
         if t >= 0:
             w = scr.view
-            tile = words.terr(g, w, t, False)
+            here = words.terr(g, w, t)
             e = words.ELEMENTS[g.telem[w * 16 + t]]
             v = g.piece(w, t)
             if not v:
-                return L_EMPTY % (tile, e)
-            q = words.LETTERS[owner(v)]
-            return (L_INVADER if invader(v) else L_PIECE) % (tile, e, q, words.SIZES[pips(v)])
+                return line(TEXTS, 10) % (here, e)
+            return line(TEXTS, 12 if invader(v) else 11) % (here, e, words.NAMES[owner(v)],
+                                                      words.SIZES[pips(v)])
         i = scr.ship()
         if i >= 0:
-            c = g.sb[i]
-            if marine(c):
-                return L_MARINE % (words.ship(g, i), words.SIZES[marine(c)])
-            return L_SHIP % (words.ship(g, i), words.SIZES[pips(c)],
-                             words.ship_kind(fighter(c)))
+            return words.ship(g.sb[i], ship_owner(g.sl[i]), True)
         if scr.zone == _Z_TABS:
-            return L_TABS
-        return L_NO_SHIPS % words.place(g, scr.view)
+            return line(TEXTS, 14)
+        if scr.view == _SPACE:
+            return line(TEXTS, 15)
+        return line(TEXTS, 13) % words.place(g, scr.view)

@@ -46,14 +46,18 @@ from alheimur.actions import (
     a_world,
     act,
     card_act,
+    fighter,
     form,
     kind_of,
     launch,
+    marine,
     migrate,
     piece_act,
+    pips,
     ship_act,
     ship_form,
     ship_loc,
+    ship_owner,
     ship_place,
 )
 from alheimur.deck import card_name, parse_card
@@ -63,6 +67,10 @@ from records import RecordError, Words
 
 MAGIC = "alheimur"
 VERSION = 1
+# The players' codes in records (the screen writes blue U: words.py), the
+# neutral world's and a world's.
+CODES = "RYGBPOCW"
+NEUTRAL = "N"
 # The verb of each kind of action (K_*); 'fire' is AIM and TARGET at once.
 KIND_WORDS = ("pass", "dice", "place", "swap", "start", "expand", "civilize",
               "survive", "migrate", "launch", "board", "return", "unload",
@@ -100,8 +108,8 @@ def _word_ok(kind, tok, np):
     if kind == "r":
         return tok in ("0", "180")
     if kind == "w" or kind == "l":
-        return ((len(tok) == 1 and ((tok == words.NEUTRAL and np < 8)
-                                    or 0 <= words.LETTERS.find(tok) < np))
+        return ((len(tok) == 1 and ((tok == NEUTRAL and np < 8)
+                                    or 0 <= CODES.find(tok) < np))
                 or (kind == "l" and tok == "SPACE"))
     if kind == "t":
         return world.parse_tile(tok) >= 0
@@ -110,7 +118,7 @@ def _word_ok(kind, tok, np):
     if kind == "f":
         return tok in ("T", "F")
     if kind == "x":
-        return 0 <= words.LETTERS.find(tok[:1]) < np and _ship_bits(tok[1:]) >= 0
+        return 0 <= CODES.find(tok[:1]) < np and _ship_bits(tok[1:]) >= 0
     return _ship_bits(tok) >= 0
 
 
@@ -198,10 +206,10 @@ def _action(toks, n, np):
                 raise RecordError(n, "'%s' is not a die (1 to 6)" % toks[i])
             v[i - 1] = int(toks[i])
         return ("dice", n, bytes(v))
-    actor = words.LETTERS.find(word)
+    actor = CODES.find(word)
     if len(word) != 1 or actor >= np:
         actor = -1
-    if word == words.NEUTRAL and np < 8:
+    if word == NEUTRAL and np < 8:
         actor = CHANCE
     if actor < 0 or len(toks) < 2:
         raise RecordError(n, "expected a player's letter and an action, "
@@ -237,9 +245,9 @@ def _shown(tok):
 def _world(g, tok):
     if tok == "SPACE":
         return SPACE
-    if tok == words.NEUTRAL:
+    if tok == NEUTRAL:
         return g.nplayers()
-    return words.LETTERS.find(tok)
+    return CODES.find(tok)
 
 
 def _terr(g, w, tok):
@@ -274,7 +282,7 @@ def _resolve(g, actor, w):
     if k == K_AIM:
         site_ = g.site()
         mine = _ships(g, site_, actor, w[1])
-        theirs = _ships(g, site_, words.LETTERS.find(w[2][0]), w[2][1:])
+        theirs = _ships(g, site_, CODES.find(w[2][0]), w[2][1:])
         if not mine or not theirs:
             return "no %s in this orbit" % (w[1] if not mine else w[2])
         return [[act(K_AIM, i) for i in mine], [act(K_TARGET, i) for i in theirs]]
@@ -358,6 +366,29 @@ def _who(x):
 # -- writing ------------------------------------------------------------------
 
 
+def world_letter(g, w):
+    """A world's code: its owner's, N neutral."""
+    return CODES[w] if w < g.nplayers() else NEUTRAL
+
+
+def tile_code(g, w, t):
+    """Territory t of world w by its first tile ("B3")."""
+    return world.tile_name(g.tfirst[w * 16 + t])
+
+
+def place_code(g, loc):
+    """An orbit by its world's code, or 'space'."""
+    return "space" if loc == SPACE else world_letter(g, loc)
+
+
+def ship_code(g, i):
+    """'3T2': pips, transport or fighter, its marine (a target adds its
+    owner's code: 'Y3T2')."""
+    c = g.sb[i]
+    s = "%d%s" % (pips(c), "F" if fighter(c) else "T")
+    return s + str(marine(c)) if marine(c) else s
+
+
 def action_text(g, a):
     """An action as a record writes it (without the actor), e.g. 'expand
     Y B2 3', 'board R A4 3T', 'fire 3F' (AIM) and 'R2T' (TARGET); needs
@@ -372,28 +403,28 @@ def action_text(g, a):
     if k == K_SWAP:
         return "swap %s %d" % (words.SLOTS[a_pos(a)], 180 * a_turn(a))
     if k == K_SITE:
-        return "site " + words.world_letter(g, a_world(a))
+        return "site " + world_letter(g, a_world(a))
     w = a_world(a)
     if w >= 0:
-        out = "%s %s %s" % (KIND_WORDS[k], words.world_letter(g, w),
-                            words.terr(g, w, a_terr(a), False))
+        out = "%s %s %s" % (KIND_WORDS[k], world_letter(g, w),
+                            tile_code(g, w, a_terr(a)))
         if k == K_MIGRATE:
-            return out + " " + words.terr(g, w, a_to(a), False)
+            return out + " " + tile_code(g, w, a_to(a))
         if k == K_LAUNCH:
             return out + (" F" if a_turn(a) else " T")
         return out + " " + str(a_size(a))
     i = a_ship(a)
+    h = ship_code(g, i)
     if k == K_TARGET:
-        return words.ship(g, i)
-    h = words.ship(g, i, False)
+        return CODES[ship_owner(g.sl[i])] + h
     if k == K_AIM:
         return "fire " + h
-    loc = words.place(g, ship_place(g.sl[i]))
+    loc = place_code(g, ship_place(g.sl[i]))
     if k == K_MOVE:
-        return "move %s %s %s" % (loc, h, words.place(g, a_to(a)))
+        return "move %s %s %s" % (loc, h, place_code(g, a_to(a)))
     if k == K_FLIP:
         return "flip %s %s" % (loc, h)
-    t = words.terr(g, ship_place(g.sl[i]), a_terr(a), False)
+    t = tile_code(g, ship_place(g.sl[i]), a_terr(a))
     if k == K_BOARD:
         return "board %s %s %s" % (loc, t, h)
     return "%s %s %s %s" % (KIND_WORDS[k], loc, h, t)
@@ -433,7 +464,7 @@ class Recorder:
             return
         else:
             who = g.actor()
-            t = (words.NEUTRAL if who == CHANCE else words.LETTERS[who]) + " " + t
+            t = (NEUTRAL if who == CHANCE else CODES[who]) + " " + t
             if k == K_PLACE:
                 from alheimur.build import card_in_hand
                 t += "   # " + card_name(g.quads, 4 * card_in_hand(g))

@@ -61,8 +61,8 @@ def lines(g):
                 while not m >> t & 1:
                     t += 1
                 out.append(L_ELEM % (words.ELEMENTS[e], _half(sc.elem2[b + e]), sc.pips[b + e],
-                                     sc.tiles[b + e], words.world_letter(g, w) + " "
-                                     + tile_name(g.tfirst[w * 16 + t])))
+                                     sc.tiles[b + e], (words.LETTERS[w] if w < np else "N")
+                                     + " " + tile_name(g.tfirst[w * 16 + t])))
             col.append(palette.TEXT)
         out.append(L_PROGRESS % (sc.ships[p], sc.worlds[p], sc.progress[p]))
         hi = sc.hi[p]

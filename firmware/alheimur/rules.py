@@ -79,5 +79,9 @@ RULES = (
     "B undo; Select pass; up",
     "to the tabs: other worlds",
     "(A there: all worlds);",
-    "Start: menu.",
+    "Start: menu. Select while",
+    "a computer moves: skip to",
+    "your next decision.",
+    "All the rules:",
+    "docs/rules/alheimur.md",
 )

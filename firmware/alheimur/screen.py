@@ -1,21 +1,23 @@
 """The Alheimur play screen: one world at a time, its orbit beside it, a
-tab per world, the phase, the message line. It draws what the engine says
+tab per world, the phase, the message lines. It draws what the engine says
 (pieces, ships, what is lit, who would die, the dice) and never changes the
 game: the app (alheimur/app.py) and whoever decides (human.py, computer.py)
 make the moves, the sounds and the lights. Its displayio objects are made
 by sprites.py; what it draws for a piece or a ship is chosen here
 (``draw_world``, ``_panel_rows``: the sheets' sprites).
 
-    tabs (a box per world in its owner's colour, S space)   phase
-    world: 4x4 tiles of 22 px       | status (whose turn, round)
+    tabs (a box per world in its owner's colour, S space)    turn
+    world: 4x4 tiles of 20 px       | status (who decides what)
     territories outlined, a pyramid | orbit: a row per player, its
     in each occupied one (upright   | letter box, then its ships
-    colonist, lying invader, size   | (transport upright, fighter
-    by height, owner by colour and  | lying, a marine on top)
-    letter)                         | dice of the current roll
-    message line (two lines of 26 characters)
+    colonist, lying invader, size   | (16 px: a transport's hull or a
+    by height, owner by colour and  | fighter's dart, its pips, a
+    letter)                         | marine's pyramids on the hull)
+    message: three lines of 26 characters (the last one the keys)
 
-The cursor (``zone``, ``tile``, ``prow``/``pcol``, ``tab``: set by
+While a shot's dice roll (``roll``) they stand where the world is, the
+attack's above the defence's, large; the world comes back with the next
+move. The cursor (``zone``, ``tile``, ``prow``/``pcol``, ``tab``: set by
 ``point`` and ``put_on``) is on a territory of the world shown, on a ship
 of the orbit (or of space), or on the tabs; a human moves it (human.py), a
 computer's move and the shows put it on what they are about. Yellow
@@ -31,16 +33,18 @@ from micropython import const
 
 from alheimur import actions  # the codec (one global here: the screen stays loaded)
 from ui import palette
+from ui.message import split_lines
 
 # consts from alheimur.actions, alheimur.layout, alheimur.sprites (tools/consts.py; do not edit)
 _ICON = const(12)
-_PIECE = const(20)
-_PX = const(90)
-_ROWS = const(5)
-_ROW_Y = const(25)
-_SHIP_LETTER = const(13)
+_PIECE = const(18)
+_PX = const(80)
+_ROWS = const(4)
+_ROW_Y = const(26)
+_SHIP = const(16)
+_SHIP_LETTER = const(25)
 _SPACE = const(8)
-_TILE = const(22)
+_TILE = const(20)
 _WY = const(12)
 _Z_PANEL = const(1)
 _Z_TABS = const(2)
@@ -57,7 +61,7 @@ class Screen:
         self.ntabs = game.nworlds() + 1
         (self.root, self.tabs, self.tlit, self.tview, self.tdest, self.tcur, self.turn,
          self.tiles, self.bord, self.lit, self.pals, self.doomed_pal, self.pg, self.dest,
-         self.cur, self.caption, self.status, self.rows, self.plit, self.pdest, self.pcur,
+         self.cur, self.status, self.rows, self.plit, self.pdest, self.pcur,
          self.dice, self.msg, self.ship_tile) = sprites.make(game)
         self.view = 0                     # the world shown (SPACE: space)
         self.zone = _Z_WORLD
@@ -69,14 +73,13 @@ class Screen:
         self.cells = bytearray(b"\xff" * 160)   # per orbit row, its 4 ships
         self.rowner = bytearray(40)       # per orbit row, its player
         self.nrows = 0
-        self.cx = bytearray(16)           # per territory, where its pyramid goes
-        self.cy = bytearray(16)
         self.lw = array("H", bytes(18))   # per world, territories lit
         self.ls = bytearray(120)          # per ship slot, lit
         self.ltab = 0                     # tabs lit
         self.doomed = 0                   # territories shown dying (this world)
         self.dtile = -1                   # the choice's territory and ship
         self.dship = -1
+        self.rolling = False              # the dice stand where the world is
 
     # -- places -------------------------------------------------------------------
 
@@ -110,8 +113,8 @@ class Screen:
     # -- what the legal actions move, where to look --------------------------------
 
     def unlit(self):
-        """Nothing lit (a computer decides, or nobody; a human's turn
-        lights its choices)."""
+        """Nothing lit, no choice outlined (a computer decides, or nobody; a
+        human's turn lights its choices)."""
         lw = self.lw
         for w in range(9):
             lw[w] = 0
@@ -119,6 +122,8 @@ class Screen:
         for i in range(120):
             ls[i] = 0
         self.ltab = 0
+        self.dtile = self.dship = -1
+        hide(self.tdest, True)
 
     def put_on(self, where):
         """Show and point at a spot (actions.spot, actions.ship_spot) or a
@@ -167,23 +172,30 @@ class Screen:
         """Show world (or space) ``loc``."""
         self.view = loc
         self.ptop = 0
-        space = loc == _SPACE
-        hide(self.tiles, space)
-        for t in (self.bord, self.lit, self.dest, self.cur):
-            hide(t, space)
-        self.caption.text = "space:\nships here\nmay move to\nany orbit" if space else " "
-        if space and self.zone == _Z_WORLD:
+        if loc == _SPACE and self.zone == _Z_WORLD:
             self.zone = _Z_PANEL
         self.draw_world()
         self.draw_panel()
         self.draw_marks()
         self.draw_cursor()
 
+    def roll(self, on):
+        """The dice where the world is (``on``), or the world again."""
+        self.rolling = on
+        d = self.dice
+        for i in range(9):
+            put(d, i, 0)
+        hide(d, not on)
+        self.show(self.view)
+
     def draw_world(self):
         g = self.g
         w = self.view
+        off = w == _SPACE or self.rolling
+        for t in (self.tiles, self.bord, self.lit, self.dest, self.cur):
+            hide(t, off)
         pg = self.pg
-        if w == _SPACE:
+        if off:
             for t in pg:
                 hide(t, True)
             return
@@ -210,10 +222,8 @@ class Screen:
             if not v:
                 hide(t, True)
                 continue
-            self.cx[k] = (x0[k] + x1[k] + 1) * _TILE // 2
-            self.cy[k] = (y0[k] + y1[k] + 1) * _TILE // 2
-            t.x = self.cx[k] - _PIECE // 2
-            t.y = _WY + self.cy[k] - _PIECE // 2
+            t.x = (x0[k] + x1[k] + 1) * _TILE // 2 - _PIECE // 2
+            t.y = _WY + (y0[k] + y1[k] + 1) * _TILE // 2 - _PIECE // 2
             q = actions.owner(v)
             put(t, 0, q * 6 + actions.pips(v) - 1 + (3 if actions.invader(v) else 0))
             shade(t, self.doomed_pal if self.doomed >> k & 1 else self.pals[q])
@@ -300,8 +310,8 @@ class Screen:
                 put(self.plit, (c + 1, j), 1 if i != 255 and self.ls[i] else 0)
                 if i != 255 and i == self.dship:
                     dest = True
-                    self.pdest.x = _PX + (c + 1) * _ICON
-                    self.pdest.y = _ROW_Y + j * _ICON
+                    self.pdest.x = _PX + (c + 1) * _SHIP
+                    self.pdest.y = _ROW_Y + j * _SHIP
         hide(self.pdest, not dest)
         for t in range(self.ntabs):
             put(self.tlit, t, 1 if self.ltab >> t & 1 else 0)
@@ -316,8 +326,8 @@ class Screen:
                 put(self.cur, tile, 16 + self._mask(tile, kk) if kk == k else 0)
         hide(self.pcur, z != _Z_PANEL or self.nrows == 0)
         if not self.pcur.hidden:
-            self.pcur.x = _PX + self.pcol * _ICON
-            self.pcur.y = _ROW_Y + (self.prow - self.ptop) * _ICON
+            self.pcur.x = _PX + self.pcol * _SHIP
+            self.pcur.y = _ROW_Y + (self.prow - self.ptop) * _SHIP
         hide(self.tcur, z != _Z_TABS)
         self.tcur.x = self.tab * _ICON
 
@@ -330,13 +340,18 @@ class Screen:
                 lab.text = t
 
     def say(self, text, colour=palette.TEXT):
+        """Three lines of text (wrapped)."""
         self.msg.show(text, colour)
 
-    def say2(self, line1, line2, colour=palette.TEXT):
-        """Two lines as they are (each fits: tests/test_messages.py)."""
+    def say2(self, text, keys, colour=palette.TEXT):
+        """``text`` on the first two lines (wrapped), what the keys do on
+        the last (each fits: tests/test_messages.py)."""
         m = self.msg
+        lines = split_lines(text, 26, 2)[0]
+        while len(lines) < 2:
+            lines.append("")
         m.alert = False
-        m.text = line1 + "\n" + line2
+        m.text = "\n".join(lines) + "\n" + keys
         m.label.color = colour
         m.label.text = m.text
 

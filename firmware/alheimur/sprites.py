@@ -2,25 +2,32 @@
 its TileGrids, labels and arrays (``make``), when the board screen opens
 (the app drops this module afterwards: nothing here is used while playing).
 
-    tiles    22x22, 4 bit: the five elements, each with its own texture
-             (air dots, earth rows, fire diagonals, water waves, ether
-             crosses), dark, so the pieces stand out
-    edges    22x22, 1 bit: sprite m (0-15) draws the tile's edges in mask
+    tiles    20x20, 4 bit: the five elements, each with its own texture
+             (``texture``: air dots, earth rows, fire diagonals, water
+             waves, ether crosses; world building draws the same), dark, so
+             the pieces stand out
+    edges    20x20, 1 bit: sprite m (0-15) draws the tile's edges in mask
              m (1 N, 2 E, 4 S, 8 W) one pixel wide, 16 + m two pixels
              wide: territory borders, the legal frame (yellow), the cursor
              (white) and the choice (cyan) share it with their own palettes
-    pieces   20x20, 2 bit, six per player letter: upright
-             (colonist) small, medium, large, then lying (invader); the
-             player's palette colours it (1 outline, 2 body, 3 letter)
-    ships    12x12, 2 bit: none, transports 1-3, fighters 1-3, transports
-             1-3 carrying a marine 1..size, then one letter box per player
+    pieces   18x18, 2 bit, six per player: upright (colonist) small,
+             medium, large (9, 13, 17 px tall), then lying (invader); the
+             player's palette colours it (1 outline, 2 body, 3 its letter)
+    ships    16x16, 2 bit: none; transports of 1-3 pips (a hull 8, 11, 14
+             px long with that many pips); fighters of 1-3 (a dart 8, 11,
+             14 px long, its pips); transports carrying a marine (one small
+             pyramid on the hull per marine pip); the dice 1-6, then the
+             same lit (a hit, a six); a letter box per player. The player's
+             palette colours a ship (3: its pips, in the ink that reads on
+             its colour); the dice have their own palette (3 white, 1 the
+             pips, 2 a lit die yellow)
     tabs     12x12, 4 bit: a box per world in its owner's colour with its
              letter (N neutral), S space
-    marks    12x12, 1 bit: 0 none, 1 thin frame, 2 thick frame
-    dice     11x11, 2 bit: 0 none, 1-6 a die, 7-12 the same lit (a hit, a six)
+    marks    12x12 and 16x16, 1 bit: 0 none, 1 thin frame, 2 thick frame
 
-Every player has a colour and a letter (CLARIFICATIONS.md, Alheimur 1):
-R red, Y yellow, G green, B blue, P purple, O orange, C cyan, W white.
+Every player has a colour and a letter (CLARIFICATIONS.md, Alheimur 1;
+words.py): R red, Y yellow, G green, U blue, P purple, O orange, C cyan,
+W white; none of them reads as a button.
 """
 
 import displayio
@@ -39,16 +46,19 @@ from ui.text import Label
 Z_WORLD = const(0)        # the cursor's zones: on the world shown,
 Z_PANEL = const(1)        # .. on a ship of the orbit panel,
 Z_TABS = const(2)         # .. on the tabs
-TILE = const(22)          # a world tile
-PIECE = const(20)         # a pyramid
-ICON = const(12)          # a ship, a tab
-DIE = const(11)
-SHIP_LETTER = const(13)   # the ship sheet's first letter box
+TILE = const(20)          # a world tile
+PIECE = const(18)         # a pyramid's cell
+ICON = const(12)          # a tab
+SHIP = const(16)          # a ship, a die
+DIE0 = const(12)          # the ship sheet's die v is DIE0 + v, lit DIE0 + 6 + v
+SHIP_LETTER = const(25)   # .. its letter boxes, one per player
 WY = const(12)            # the world's top
-PX = const(90)            # the panel's left
-ROWS = const(5)           # orbit rows shown
-ROW_Y = const(25)
-DICE_Y = const(88)
+PX = const(80)            # the panel's left
+ROWS = const(4)           # orbit rows shown
+ROW_Y = const(26)
+DICE_X = const(16)        # the dice over the world: attack above, defence below
+DICE_Y = const(28)        # (a 3x3 grid of dice cells, its middle row empty)
+MSG_Y = const(92)         # the message lines (three)
 WHITE = const(0xFFFFFF)
 CYAN = const(0x30F0FF)
 YELLOW = const(0xFFD820)
@@ -58,17 +68,33 @@ DOOMED_RIM = const(0xFF2020)
 DOOMED_BODY = const(0x505050)
 
 # Element tiles: base and texture colours (A air, E earth, F fire, W water,
-# T ether).
-_ELEM = (0x4C5C74, 0x5A4226, 0x6A2016, 0x183A70, 0x3E2458)
-_TEX = (0x8090B0, 0x7A6040, 0x9A3822, 0x3060A8, 0x6C4494)
+# T ether); world building and all worlds use them too.
+ELEM = (0x4C5C74, 0x5A4226, 0x6A2016, 0x183A70, 0x3E2458)
+TEX = (0x8090B0, 0x7A6040, 0x9A3822, 0x3060A8, 0x6C4494)
 
-# 3x5 glyphs (bit 14 = top left), the player letters and N, S.
+# 3x5 glyphs (bit 14 = top left), the player letters.
 _G = {"R": 0b110101110101101, "Y": 0b101101010010010, "G": 0b011100101101011,
-      "B": 0b110101110101110, "P": 0b110101110100100, "O": 0b010101101101010,
-      "C": 0b011100100100011, "W": 0b101101111111101, "N": 0b110101101101101}
+      "U": 0b101101101101111, "P": 0b110101110100100, "O": 0b010101101101010,
+      "C": 0b011100100100011, "W": 0b101101111111101}
 
-# Pieces: (height, pips) of a small, medium, large pyramid.
-_SIZES = (11, 15, 19)
+# Pieces: heights of a small, medium, large pyramid.
+_SIZES = (9, 13, 17)
+# The ink that reads on each player's colour (their letters and pips).
+_INK = (0xFFFFFF, 0x000000, 0x000000, 0xFFFFFF, 0xFFFFFF, 0x000000, 0x000000, 0x000000)
+
+
+def texture(e, x, y):
+    """Is pixel (x, y) of a tile of element e drawn in its texture colour
+    (the play screen and world building alike)?"""
+    if e == 0:
+        return x % 5 == 2 and y % 5 == 2
+    if e == 1:
+        return y % 5 == 3
+    if e == 2:
+        return (x + y) % 6 == 0
+    if e == 3:
+        return (y + (1 if x % 6 < 3 else 0)) % 6 == 0
+    return (x % 7 == 3 and y % 7 in (2, 3, 4)) or (y % 7 == 3 and x % 7 in (2, 4))
 
 
 def _glyph(bm, ox, oy, ch, v):
@@ -109,18 +135,8 @@ def tiles():
         ox = e * TILE
         for y in range(TILE):
             for x in range(TILE):
-                if e == 0:
-                    t = x % 6 == 2 and y % 6 == 2
-                elif e == 1:
-                    t = y % 5 == 3
-                elif e == 2:
-                    t = (x + y) % 6 == 0
-                elif e == 3:
-                    t = (y + (1 if x % 6 < 3 else 0)) % 6 == 0
-                else:
-                    t = (x % 7 == 3 and y % 7 in (2, 3, 4)) or (y % 7 == 3 and x % 7 in (2, 4))
-                bm[ox + x, y] = 6 + e if t else 1 + e
-    pal = palette((0,) + _ELEM + _TEX, False)
+                bm[ox + x, y] = 6 + e if texture(e, x, y) else 1 + e
+    pal = palette((0,) + ELEM + TEX, False)
     return bm, pal
 
 
@@ -144,8 +160,8 @@ def edges():
 
 
 def player_palette(p):
-    """Pieces and ships of player p: outline, body, letter."""
-    return palette((0, 0x000000, COLOURS[p], 0x000000))
+    """Pieces and ships of player p: outline, body, its ink (letters, pips)."""
+    return palette((0, 0x000000, COLOURS[p], _INK[p]))
 
 
 def doomed_palette():
@@ -153,26 +169,25 @@ def doomed_palette():
     return palette((0, DOOMED_RIM, DOOMED_BODY, 0xFFFFFF))
 
 
-def _pyramid(bm, ox, oy, h, lying, fill):
-    """A pyramid h px long in a 20x20 cell: apex up (or right, lying),
-    outline 1, body ``fill``."""
-    c = PIECE // 2
-    top = (PIECE - h) // 2
+def _pyramid(bm, ox, oy, h, lying, size, fill):
+    """A pyramid h px long in a size x size cell, centred: apex up (or
+    right, lying), outline 1, body ``fill``."""
+    c = size // 2
+    top = (size - h) // 2
     for r in range(h):
         half = r // 2 + 1 if r else 0
         for d in range(-half, half):
             v = 1 if d == -half or d == half - 1 or r == h - 1 or r == 0 else fill
             if lying:
-                bm[ox + PIECE - 1 - top - r, oy + c + d] = v
-            else:
+                bm[ox + size - 1 - top - r, oy + c + d] = v
+            elif 0 <= c + d < size:
                 bm[ox + c + d, oy + top + r] = v
 
 
 def pieces(nplayers):
     """Bitmap of the pyramids: sprite p * 6 + k for player p, k 0-2 an
     upright pyramid of 1-3 pips, 3-5 lying."""
-    # 12 sprites a row (two players): rows of whole 32-bit words, none
-    # half empty
+    # 12 sprites a row (two players)
     bm = displayio.Bitmap(12 * PIECE, (nplayers + 1) // 2 * PIECE, 4)
     for p in range(nplayers):
         for k in range(6):
@@ -180,41 +195,68 @@ def pieces(nplayers):
             s = k % 3
             h = _SIZES[s]
             lying = k >= 3
-            _pyramid(bm, ox, oy, h, lying, 2)
+            _pyramid(bm, ox, oy, h, lying, PIECE, 2)
             top = (PIECE - h) // 2
             ch = LETTERS[p]
             if s == 0:       # small: the 3x5 glyph
                 if lying:
-                    _glyph(bm, ox + PIECE - top - h + 2, oy + 8, ch, 3)
+                    _glyph(bm, ox + PIECE - top - h + 2, oy + 7, ch, 3)
                 else:
-                    _glyph(bm, ox + 9, oy + top + h - 6, ch, 3)
+                    _glyph(bm, ox + 8, oy + top + h - 6, ch, 3)
             elif lying:      # the letter in the thick end, upright
-                _font(bm, ox + PIECE - top - h + 2, oy + 6, ch, 3)
+                _font(bm, ox + PIECE - top - h + 2, oy + 5, ch, 3)
             else:
-                _font(bm, ox + 8, oy + top + h - 9, ch, 3)
+                _font(bm, ox + 7, oy + top + h - 9, ch, 3)
     return bm
 
 
-def _tri(bm, ox, oy, h, lying, top):
-    """A pyramid h px long, 1 outline, 2 body; apex at row ``top`` (or,
-    lying, at the right edge)."""
-    c = ICON // 2
-    for r in range(h):
-        half = r // 2 + 1 if r else 0
-        for d in range(-half, half):
-            v = 1 if d == -half or d == half - 1 or r == h - 1 or r == 0 else 2
-            if lying:
-                bm[ox + ICON - 1 - r, oy + c + d] = v
-            elif 0 <= c + d < ICON:
-                bm[ox + c + d, oy + top + r] = v
+def _pips(bm, x, y, n, step):
+    """n pips (2x2, ink) from (x, y), ``step`` apart along the row."""
+    for k in range(n):
+        rect(bm, x + k * step, y, x + k * step + 1, y + 1, 3)
 
 
-def _ship(bm, ox, oy, size, lying, marine):
-    """A transport upright, a fighter lying; a marine rides on top."""
-    h = (6, 9, 12)[size - 1]
-    _tri(bm, ox, oy, h, lying, ICON - h)
-    if marine:
-        _tri(bm, ox, oy, (4, 5, 6)[marine - 1], False, 0)
+def _ship(bm, ox, size, is_fighter, marine):
+    """A transport (a hull at the bottom, its pips; a small pyramid on it
+    per marine pip) or a fighter (a dart pointing right, its pips)."""
+    n = (9, 12, 15)[size - 1]
+    x0 = ox + (SHIP - n) // 2
+    if is_fighter:
+        # a dart: apex at the right, n px long and about as tall
+        for c in range(n):
+            half = c * 7 // 14
+            for d in range(-half, half + 1):
+                edge = d == -half or d == half or c == n - 1
+                bm[x0 + n - 1 - c, 8 + d] = 1 if edge else 2
+        _pips(bm, x0 + 2, 8, size, 3)
+        return
+    rect(bm, x0, 9, x0 + n - 1, 15, 1)          # the hull: outline
+    rect(bm, x0 + 1, 10, x0 + n - 2, 14, 2)     # .. body
+    bm[x0, 9] = bm[x0 + n - 1, 9] = bm[x0, 15] = bm[x0 + n - 1, 15] = 0   # rounded
+    _pips(bm, x0 + (n - 3 * size + 1) // 2, 11, size, 3)
+    for k in range(marine):     # the marine: a pyramid of its colour per pip on the hull
+        mx = ox + (SHIP - 5 * marine) // 2 + 5 * k + 2
+        for r in range(6):
+            half = (r + 1) // 2
+            for d in range(-half, half + 1):
+                edge = d == -half or d == half or r == 5
+                if 0 <= mx + d - ox < SHIP:
+                    bm[mx + d, 3 + r] = 1 if edge else 2
+
+
+_DOTS = (0, 0b000010000, 0b001000100, 0b001010100, 0b101000101, 0b101010101, 0b101101101)
+
+
+def _die(bm, ox, v, lit):
+    """Die v: a 15 px square, white (or yellow, lit: index 2), 3x3 pips."""
+    rect(bm, ox, 0, ox + 14, 14, 2 if lit else 3)
+    bm[ox, 0] = bm[ox + 14, 0] = bm[ox, 14] = bm[ox + 14, 14] = 0
+    m = _DOTS[v]
+    for k in range(9):
+        if m >> (8 - k) & 1:
+            x = ox + 2 + (k % 3) * 4
+            y = 2 + (k // 3) * 4
+            rect(bm, x, y, x + 2, y + 2, 1)
 
 
 def ship_tiles():
@@ -233,19 +275,21 @@ def ship_tiles():
 
 
 def ships(nplayers, tiles):
-    """The ship sheet: each ship form at its sprite of ``tiles``, then a
-    letter box per player."""
-    n = SHIP_LETTER + nplayers
-    bm = displayio.Bitmap(n * ICON, ICON, 4)
+    """The ship sheet: each ship form at its sprite of ``tiles``, the
+    dice, then a letter box per player."""
+    bm = displayio.Bitmap((SHIP_LETTER + nplayers) * SHIP, SHIP, 4)
     for s in range(1, 4):
-        _ship(bm, tiles[form(s, False, 0)] * ICON, 0, s, False, 0)
-        _ship(bm, tiles[form(s, True, 0)] * ICON, 0, s, True, 0)
+        _ship(bm, tiles[form(s, False, 0)] * SHIP, s, False, 0)
+        _ship(bm, tiles[form(s, True, 0)] * SHIP, s, True, 0)
         for m in range(1, s + 1):
-            _ship(bm, tiles[form(s, False, m)] * ICON, 0, s, False, m)
+            _ship(bm, tiles[form(s, False, m)] * SHIP, s, False, m)
+    for v in range(1, 7):
+        _die(bm, (DIE0 + v) * SHIP, v, False)
+        _die(bm, (DIE0 + 6 + v) * SHIP, v, True)
     for p in range(nplayers):
-        ox = (SHIP_LETTER + p) * ICON
-        rect(bm, ox + 1, 0, ox + ICON - 2, ICON - 1, 2)
-        _font(bm, ox + 3, 2, LETTERS[p], 1)
+        ox = (SHIP_LETTER + p) * SHIP
+        rect(bm, ox + 2, 1, ox + SHIP - 3, SHIP - 2, 2)
+        _font(bm, ox + 6, 4, LETTERS[p], 3)
     return bm
 
 
@@ -259,7 +303,7 @@ def tabs(nplayers, nworlds):
         if w < nplayers:
             c = 1 + w
             ch = LETTERS[w]
-            ink = 0
+            ink = 0 if _INK[w] == 0 else 11
         elif w < nworlds:
             c = 9
             ch = "N"
@@ -273,31 +317,11 @@ def tabs(nplayers, nworlds):
     return bm, pal
 
 
-def marks():
-    bm = displayio.Bitmap(3 * ICON, ICON, 2)
-    frame(bm, ICON, 0, 2 * ICON - 1, ICON - 1, 1)
-    frame(bm, 2 * ICON, 0, 3 * ICON - 1, ICON - 1, 1)
-    frame(bm, 2 * ICON + 1, 1, 3 * ICON - 2, ICON - 2, 1)
-    return bm
-
-
-_PIPS = (0, 0b000010000, 0b001000100, 0b001010100, 0b101000101, 0b101010101, 0b101101101)
-
-
-def dice():
-    """Bitmap: 0 no die, 1-6 a die, 7-12 the same lit (palette: 1 body,
-    2 pips, 3 lit body)."""
-    bm = displayio.Bitmap(13 * DIE, DIE, 4)
-    for i in range(1, 13):
-        ox = i * DIE
-        v = (i - 1) % 6 + 1
-        rect(bm, ox + 1, 1, ox + DIE - 2, DIE - 2, 3 if i > 6 else 1)
-        m = _PIPS[v]
-        for k in range(9):
-            if m >> (8 - k) & 1:
-                x = ox + 2 + (k % 3) * 3
-                y = 2 + (k // 3) * 3
-                rect(bm, x, y, x + 1, y + 1, 2)
+def marks(size):
+    bm = displayio.Bitmap(3 * size, size, 2)
+    frame(bm, size, 0, 2 * size - 1, size - 1, 1)
+    frame(bm, 2 * size, 0, 3 * size - 1, size - 1, 1)
+    frame(bm, 2 * size + 1, 1, 3 * size - 2, size - 2, 1)
     return bm
 
 
@@ -319,7 +343,7 @@ def make(g):
     for i in range(nt):
         tabg[i] = i
     root.append(tabg)
-    mbm = marks()
+    mbm = marks(ICON)
     tlit = _grid(root, mbm, yellow, ICON, nt, 1, 0, 0)
     tview = _grid(root, mbm, white, ICON, 1, 1, 0, 0)
     tview[0] = 1
@@ -349,29 +373,29 @@ def make(g):
         pg.append(t)
     dest = _grid(root, ed, cyan, TILE, 4, 4, 0, WY)
     cur = _grid(root, ed, white, TILE, 4, 4, 0, WY)
-    caption = _label(root, 4, WY + 30, colours.DIM)
     # the panel
-    status = _label(root, PX, WY, colours.TEXT)
+    status = _label(root, PX + 2, WY, colours.TEXT)
     ship_tile = ship_tiles()
     sbm = ships(np, ship_tile)
     rows = []
     for r in range(ROWS):
         t = displayio.TileGrid(sbm, pixel_shader=pals[0], width=5, height=1,
-                               tile_width=ICON, tile_height=ICON, x=PX, y=ROW_Y + ICON * r)
+                               tile_width=SHIP, tile_height=SHIP, x=PX, y=ROW_Y + SHIP * r)
         root.append(t)
         rows.append(t)
-    plit = _grid(root, mbm, yellow, ICON, 5, ROWS, PX, ROW_Y)
-    pdest = _grid(root, mbm, cyan, ICON, 1, 1, PX, ROW_Y)
+    sm = marks(SHIP)
+    plit = _grid(root, sm, yellow, SHIP, 5, ROWS, PX, ROW_Y)
+    pdest = _grid(root, sm, cyan, SHIP, 1, 1, PX, ROW_Y)
     pdest[0] = 2
-    pcur = _grid(root, mbm, white, ICON, 1, 1, PX, ROW_Y)
+    pcur = _grid(root, sm, white, SHIP, 1, 1, PX, ROW_Y)
     pcur[0] = 2
-    diceg = displayio.TileGrid(dice(), pixel_shader=palette(
-        (0, 0xF0F0F0, 0x000000, YELLOW)), width=6, height=1, tile_width=DIE,
-        tile_height=DIE, x=PX + 2, y=DICE_Y)
-    root.append(diceg)
-    msg = MessageLine(root, 2, 103, width=26, lines=2)
+    # the dice, over the world while they roll: attack (row 0), defence (row 2)
+    diceg = _grid(root, sbm, palette((0, 0x000000, YELLOW, 0xF0F0F0)), SHIP, 3, 3,
+                  DICE_X, DICE_Y)
+    diceg.hidden = True
+    msg = MessageLine(root, 2, MSG_Y, width=26, lines=3)
     return (root, tabg, tlit, tview, tdest, tcur, turn, tileg, bord, lit, pals, doomed_pal,
-            pg, dest, cur, caption, status, rows, plit, pdest, pcur, diceg, msg, ship_tile)
+            pg, dest, cur, status, rows, plit, pdest, pcur, diceg, msg, ship_tile)
 
 
 def _pal2(colour):

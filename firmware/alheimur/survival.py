@@ -1,10 +1,11 @@
 """The survival check, shown so it can be followed (``SurvivalCheck``): each
-world where pyramids will die is shown with them grey and rimmed in red
-before they leave; the message says why the pyramid under the cursor lives
-or dies (its neighbours against what its size stands, or the transport an
-invader needs). A human goes on with A (B undoes the last expansion); a
-computer's check stays in view a moment per world (A or B: go on). It
-reads the game and applies only the check itself.
+world where pyramids will die is shown at once with them grey and rimmed
+in red before they leave, the cursor on the first of them and why it dies
+(its neighbours against what its size stands, or the transport an invader
+needs); the d-pad says it for any other pyramid. A human goes on with A (B
+undoes the last expansion); a computer's check stays in view a moment per
+world (A or B: go on; Select: fast-forward). It reads the game and applies
+only the check itself (kept for the log).
 
 Loaded for the check by the human's turn or the computer's, then dropped.
 """
@@ -14,7 +15,8 @@ from micropython import const
 from alheimur import words
 from alheimur.actions import act, invader, owner, pips, spot
 from alheimur.turn import doomed, worlds_of
-from alheimur.world import bits
+from alheimur.words import line
+from alheimur.world import bits, tile_name
 from ui import palette
 from ui.fx import ILLEGAL
 
@@ -22,19 +24,22 @@ from ui.fx import ILLEGAL
 _K_SURVIVE = const(7)
 # end consts
 
-_FATE_MS = const(1600)       # a computer's survival check, per world
+_FATE_MS = const(2000)       # a computer's survival check, per world
 DEATH = ((260, 80), (196, 140))
 
-# Messages (each fits the message line whole: tests/test_messages.py)
-M_LIVES = "%s %s %s lives: %d neighbours (%d-%d)"      # terr, letter, size, n, lo, hi
-M_DIES = "%s %s %s dies: %d neighbours, not %d-%d"     # terr, letter, size, n, lo, hi
-M_INV_LIVES = "%s %s invader lives: a transport holds it"   # terr, letter
-M_INV_DIES = "%s %s invader dies: no empty transport %d+"  # terr, letter, size
-M_SURV_GO = "survival on %s: %d to die. A: go on"     # world, n
-M_SURV_NONE = "survival: every pyramid lives"
-M_DIED = "survival: %d pyramids died"                  # n
-M_DIED1 = "survival: a pyramid died"
-M_LAST = "%s has %d pyramids in play: one more round"  # name, n
+# Messages (each fits its place whole: tests/test_messages.py)
+TEXTS = (
+    "%s %s on %s lives: %d neighbours (%d-%d)\n"          # 0 name, size, tile, n, lo, hi
+    "%s %s on %s dies: %d neighbours, not %d-%d\n"        # 1 name, size, tile, n, lo, hi
+    "%s invader on %s lives: a transport fits it\n"       # 2 name, tile
+    "%s invader on %s dies: no empty transport %d+\n"     # 3 name, tile, pips
+    "survival on the %s world: %d to die\n"               # 4 world, n
+    "survival: every pyramid lives\n"                     # 5
+    "survival: %d pyramids died\n"                        # 6 n
+    "survival: a pyramid died\n"                          # 7
+    "%s has %d pyramids in play: one more round\n"        # 8 name, n
+    "A: go on  B: undo  <>: why"                        # 9
+)
 
 
 class SurvivalCheck:
@@ -45,6 +50,7 @@ class SurvivalCheck:
         self.g = b.g
         self.scr = b.scr
         self.worlds = 0          # worlds (bits) with dying pyramids still to show
+        self.auto = False        # a computer's check (no keys to say)
 
     def start(self, auto=False):
         """Show the worlds where pyramids die (a human: the first, then
@@ -52,6 +58,7 @@ class SurvivalCheck:
         none die. True when the human is to go on (the turn's SURVIVE)."""
         b = self.b
         g = self.g
+        self.auto = auto
         m = worlds_of(g, g.current())
         for w in range(g.nworlds()):
             if m >> w & 1 and not doomed(g, w):
@@ -67,8 +74,7 @@ class SurvivalCheck:
             self.next_world()
             return True
         while self.next_world():
-            b.s.refresh()
-            b.show_for(_FATE_MS)
+            b.linger(_FATE_MS)
         self.run()
         return False
 
@@ -81,6 +87,8 @@ class SurvivalCheck:
                 self.worlds &= ~(1 << w)
                 d = doomed(g, w)
                 scr.doomed = d
+                if scr.rolling:
+                    scr.roll(False)
                 scr.show(w)
                 t = 0
                 while not d >> t & 1:
@@ -92,22 +100,29 @@ class SurvivalCheck:
         return False
 
     def run(self):
-        """The check itself, and what it did."""
+        """The check itself, and what it did (the deaths kept for the log:
+        per player, a nibble each)."""
         b = self.b
         g = self.g
         p = g.current()
-        total = 0
-        for q in range(g.nplayers()):
-            total += g.in_play(q)
+        n = g.nplayers()
+        was = bytearray(8)
+        for q in range(n):
+            was[q] = g.in_play(q)
         g.apply(act(_K_SURVIVE), False)
-        for q in range(g.nplayers()):
-            total -= g.in_play(q)
+        total = 0
+        lost = 0
+        for q in range(n):
+            k = was[q] - g.in_play(q)
+            total += k
+            lost |= min(k, 15) << 4 * q
         self.scr.doomed = 0
         if total:
             b.fx.sound(DEATH)
-        text = M_DIED % total if total > 1 else M_DIED1 if total else M_SURV_NONE
+            b.log(48 | p, lost >> 16, lost >> 8 & 255, lost & 255)
+        text = line(TEXTS, 6) % total if total > 1 else line(TEXTS, 7) if total else line(TEXTS, 5)
         if g.last_round() == 1:
-            text = M_LAST % (words.NAMES[p], g.in_play(p))
+            text = line(TEXTS, 8) % (words.NAMES[p], g.in_play(p))
         b.after(text)
 
     def say_fate(self):
@@ -117,20 +132,25 @@ class SurvivalCheck:
         t = scr.terr()
         w = scr.view
         v = g.piece(w, t) if t >= 0 else 0
+        dies = False
         if not v:
-            scr.say(M_SURV_GO % (words.world_letter(g, w), bits(scr.doomed)), palette.TITLE)
-            return
-        dies = scr.doomed >> t & 1
-        name = words.terr(g, w, t)
-        q = words.LETTERS[owner(v)]
-        s = pips(v)
-        if invader(v):
-            text = M_INV_DIES % (name, q, s) if dies else M_INV_LIVES % (name, q)
+            text = line(TEXTS, 4) % (words.world(g, w), bits(scr.doomed))
         else:
-            occ = 0
-            for u in range(g.nterr[w]):
-                if g.piece(w, u):
-                    occ |= 1 << u
-            k = bits(g.adj[w * 16 + t] & occ)
-            text = (M_DIES if dies else M_LIVES) % (name, q, words.SIZES[s], k, s + 1, s + 2)
-        scr.say(text, palette.BAD if dies else palette.GOOD)
+            dies = scr.doomed >> t & 1
+            tile = tile_name(g.tfirst[w * 16 + t])
+            q = words.NAMES[owner(v)]
+            s = pips(v)
+            if invader(v):
+                text = line(TEXTS, 3) % (q, tile, s) if dies else line(TEXTS, 2) % (q, tile)
+            else:
+                occ = 0
+                for u in range(g.nterr[w]):
+                    if g.piece(w, u):
+                        occ |= 1 << u
+                k = bits(g.adj[w * 16 + t] & occ)
+                text = line(TEXTS, 1 if dies else 0) % (q, words.SIZES[s], tile, k, s + 1, s + 2)
+        colour = palette.BAD if dies else palette.GOOD if v else palette.TITLE
+        if self.auto:
+            scr.say(text, colour)
+        else:
+            scr.say2(text, line(TEXTS, 9), colour)

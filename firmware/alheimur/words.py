@@ -1,21 +1,23 @@
-"""Alheimur in words: the one vocabulary of the screens, the records and the
-reasons. It reads the game, never changes it.
+"""Alheimur in words: the one vocabulary of the screens and the reasons
+(records keep their codes: alheimur/record.py). It reads the game, never
+changes it.
 
-- Players are seats 1-8, each a letter, a name and a colour (CLARIFICATIONS.md,
-  Alheimur 1); a world is named by its owner's letter, the neutral world N.
-- A territory by its world's letter and its first tile: "R B3" (records
-  and reasons name the tile alone where the world is said: "B3").
-- A ship by its owner's letter, pips, T (transport) or F (fighter) and its
-  marine's pips: "Y3T2" (records name it without the owner where the
-  owner is known: "3T2").
-- What an action does, in one line of the message line ("expand R B3: a
-  medium"), is ``action``; as a record writes it, ``record.action_text``;
-  where to look at it once done (a computer's move), ``look``.
+- Players are seats 1-8, each a name, a colour and a letter on the screen
+  (CLARIFICATIONS.md, Alheimur 1); no letter reads as a button: blue is U
+  (as in blUe), where records write B. A world is named by its owner ("the
+  red world"), or "neutral".
+- A territory by its world and its first tile: "red C3".
+- A ship by its owner, size and kind: "red's medium fighter" (and its
+  marine where it matters: "with a small marine").
+- What an action does, in at most two lines of the message line ("expand
+  red B3: a medium"), is ``action``; the key's word for it ("expand"),
+  ``verb``; where to look at it once done (a computer's move), ``look``.
 
 Loaded whenever something is said (a human's decision, a computer's once
-it has chosen, the screens of world building, the hand-over, the end);
-dropped while a computer thinks. Every template fits the message line
-whole with the longest names (tests/test_messages.py).
+it has chosen, the screens of world building, the hand-over, the log, the
+end); dropped while a computer thinks. Every text is one of ``TEXTS``,
+filled; each fits its place whole with the longest names
+(tests/test_messages.py lists the kinds of each).
 """
 
 from micropython import const
@@ -61,11 +63,10 @@ _P_MIGRATE = const(6)
 _SPACE = const(8)
 # end consts
 
-LETTERS = "RYGBPOCW"
+LETTERS = "RYGUPOCW"
 NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "cyan", "white")
 COLOURS = (0xFF4038, 0xFFE020, 0x38D848, 0x4A86FF, 0xC060FF, 0xFF8C20,
            0x30E0E8, 0xF0F0F0)
-NEUTRAL = "N"
 SIZES = ("none", "small", "medium", "large")
 ELEMENTS = ("air", "earth", "fire", "water", "ether")
 SLOTS = ("NW", "NE", "SW", "SE")                 # a card's slot in its world
@@ -77,69 +78,79 @@ PHASES = ("deal", "building", "swap card", "start", "expansion", "survival",
           "1 migrate", "2 launch", "3 status", "4 land", "5 board", "6 move",
           "battle", "fire", "target", "dice", "game over")
 STEPS = ("migrate", "launch", "status", "land", "board", "move")
+# The word A says for an action of each kind (8 characters each, one string).
+_VERBS = ("pass    -       -       -       place   expand  civilizesurvive "
+          "migrate launch  board   return  unload  flip    land    move    "
+          "fight   fire    fire at ")
 
-# The status lines: the turn (top right) and who decides what (the panel)
-S_TURN = "%s %d/%d"                                    # letter, round, limit
-S_TURN_FREE = "%s %d"                                  # letter, round
-S_TURN_LAST = "%s last"                                # letter
-S_PHASE = "%s %s"                                      # letter, phase
+TEXTS = (
+    # the status lines: the turn (top right), who decides what (the panel)
+    "%s %d/%d\n"                          # 0 letter, round, limit
+    "%s %d\n"                             # 1 letter, round
+    "%s last\n"                           # 2 letter
+    "%s %s\n"                             # 3 letter, phase
+    # what an action does (two lines at most)
+    "done expanding\n"                    # 4
+    "done with step %d (%s)\n"            # 5 step, step word
+    "stop firing\n"                       # 6
+    "a %s colonist on %s\n"               # 7 size, terr
+    "expand %s: a %s\n"                   # 8 terr, size
+    "civilize %s to %s\n"                 # 9 terr, size
+    "migrate %s to %s\n"                  # 10 terr, tile
+    "launch %s as a %s\n"                 # 11 terr, ship kind
+    "%s boards %s\n"                      # 12 terr, ship
+    "%s returns to %s\n"                  # 13 ship, terr
+    "%s's %s marine back to %s\n"         # 14 name, size, terr
+    "%s becomes a %s\n"                   # 15 ship, ship kind
+    "%s's %s marine lands on %s\n"        # 16 name, size, terr
+    "%s goes to %s\n"                     # 17 ship, place
+    "battle in the %s orbit\n"            # 18 world
+    "%s fires\n"                          # 19 ship
+    "fire at %s\n"                        # 20 ship
+    "survival check\n"                    # 21
+    # names
+    "%s's %s %s\n"                        # 22 name, size, ship kind (a ship)
+    " with a %s marine\n"                 # 23 size (after a ship)
+    "the %s orbit\n"                      # 24 world (a place)
+    "%s %s"                             # 25 world, tile (a territory)
+)
 
-# What an action does (each fits one line of the message line whole)
-L_PASS_EXPAND = "done expanding"
-L_PASS_STEP = "done with step %d (%s)"              # step, step word
-L_PASS_FIRE = "stop firing"
-L_START = "colonist on %s: %s"                     # terr, size
-L_EXPAND = "expand %s: a %s"                       # terr, size
-L_CIVILIZE = "civilize %s to %s"                   # terr, size
-L_MIGRATE = "migrate %s to %s"                     # terr, tile
-L_LAUNCH = "launch %s as a %s"                     # terr, shipkind
-L_BOARD = "%s boards %s"                           # terr, ship
-L_RETURN = "%s returns to %s"                      # ship, terr
-L_UNLOAD = "%s: marine back to %s"                 # ship, terr
-L_FLIP = "%s becomes a %s"                         # ship, shipkind
-L_LAND = "%s: marine lands on %s"                  # ship, terr
-L_MOVE = "%s moves: %s to %s"                      # ship, place, place
-L_SITE = "battle in the %s orbit"                  # world
-L_AIM = "%s fires"                                 # ship
-L_TARGET = "fire at %s"                            # ship
-L_SURVIVE = "survival check"
+
+def line(texts, i):
+    """Line i of ``texts``: a module's texts are one string, a text a line
+    (one object costs less heap than one each)."""
+    a = 0
+    for _ in range(i):
+        a = texts.index("\n", a) + 1
+    b = texts.find("\n", a)
+    return texts[a:b] if b >= 0 else texts[a:]
 
 
 # -- names ---------------------------------------------------------------------
 
 
-def world_letter(g, w):
-    return LETTERS[w] if w < g.nplayers() else NEUTRAL
-
-
-def world_name(g, w):
-    """'red' or 'neutral': say 'the %s world'."""
+def world(g, w):
+    """'red' (the red world), or 'neutral'."""
     return NAMES[w] if w < g.nplayers() else "neutral"
 
 
+def terr(g, w, t):
+    """'red C3': territory t of world w, by its first tile."""
+    return line(TEXTS, 25) % (world(g, w), tile_name(g.tfirst[w * 16 + t]))
+
+
 def place(g, loc):
-    """An orbit by its world's letter, or 'space'."""
-    return "space" if loc == _SPACE else world_letter(g, loc)
+    """'the red orbit', or 'space'."""
+    return "space" if loc == _SPACE else line(TEXTS, 24) % world(g, loc)
 
 
-def terr(g, w, t, with_world=True):
-    """'R B3': territory t of world w ('B3' without the world)."""
-    tile = tile_name(g.tfirst[w * 16 + t])
-    return world_letter(g, w) + " " + tile if with_world else tile
-
-
-def ship(g, i, with_owner=True):
-    """'Y3T2': owner, pips, transport or fighter, its marine ('3T2'
-    without the owner)."""
-    c = g.sb[i]
-    s = "%d%s" % (pips(c), "F" if fighter(c) else "T")
-    if marine(c):
-        s += str(marine(c))
-    return LETTERS[ship_owner(g.sl[i])] + s if with_owner else s
-
-
-def ship_kind(is_fighter):
-    return "fighter" if is_fighter else "transport"
+def ship(c, q, with_marine=False):
+    """Ship form byte c (Game.sb) of player q: "red's medium transport"
+    (``with_marine``: and what it carries)."""
+    s = line(TEXTS, 22) % (NAMES[q], SIZES[pips(c)], "fighter" if fighter(c) else "transport")
+    if with_marine and marine(c):
+        s += line(TEXTS, 23) % SIZES[marine(c)]
+    return s
 
 
 def status(g):
@@ -151,63 +162,71 @@ def status(g):
         a = p
     q = LETTERS[p]
     if g.last_round() == 2:
-        turn = S_TURN_LAST % q
+        turn = line(TEXTS, 2) % q
     elif g.limit():
-        turn = S_TURN % (q, g.round(), g.limit())
+        turn = line(TEXTS, 0) % (q, g.round(), g.limit())
     else:
-        turn = S_TURN_FREE % (q, g.round())
-    return turn, p, S_PHASE % (LETTERS[a], PHASES[g.phase()]), a
+        turn = line(TEXTS, 1) % (q, g.round())
+    return turn, p, line(TEXTS, 3) % (LETTERS[a], PHASES[g.phase()]), a
 
 
 # -- an action ------------------------------------------------------------------
 
 
-def action(g, a):
+def verb(a):
+    """The word A says for action a ("expand")."""
+    k = kind_of(a)
+    return _VERBS[k * 8:k * 8 + 8].rstrip()
+
+
+def action(g, a, c=-1, loc=-1):
     """What action a does, said before it is taken (the human's choices,
-    undo, every computer move)."""
+    undo, every computer move); a ship action's ship as it is (or as its
+    form byte c and place byte loc were, for the log)."""
     k = kind_of(a)
     if k == _K_PASS:
         ph = g.phase()
         if ph == _P_EXPAND:
-            return L_PASS_EXPAND
+            return line(TEXTS, 4)
         if ph == _P_AIM:
-            return L_PASS_FIRE
-        return L_PASS_STEP % (ph - _P_MIGRATE + 1, STEPS[ph - _P_MIGRATE])
+            return line(TEXTS, 6)
+        return line(TEXTS, 5) % (ph - _P_MIGRATE + 1, STEPS[ph - _P_MIGRATE])
     if k == _K_SURVIVE:
-        return L_SURVIVE
+        return line(TEXTS, 21)
     if k == _K_SITE:
-        return L_SITE % world_letter(g, a_world(a))
+        return line(TEXTS, 18) % world(g, a_world(a))
     w = a_world(a)
     if w >= 0:
         t = terr(g, w, a_terr(a))
         if k == _K_START:
-            return L_START % (t, SIZES[a_size(a)])
+            return line(TEXTS, 7) % (SIZES[a_size(a)], t)
         if k == _K_EXPAND:
-            return L_EXPAND % (t, SIZES[a_size(a)])
+            return line(TEXTS, 8) % (t, SIZES[a_size(a)])
         if k == _K_CIVILIZE:
-            return L_CIVILIZE % (t, SIZES[a_size(a)])
+            return line(TEXTS, 9) % (t, SIZES[a_size(a)])
         if k == _K_MIGRATE:
-            return L_MIGRATE % (t, tile_name(g.tfirst[w * 16 + a_to(a)]))
-        return L_LAUNCH % (t, ship_kind(a_turn(a)))
+            return line(TEXTS, 10) % (t, tile_name(g.tfirst[w * 16 + a_to(a)]))
+        return line(TEXTS, 11) % (t, "fighter" if a_turn(a) else "transport")
     i = a_ship(a)
-    h = ship(g, i)
+    if c < 0:
+        c = g.sb[i]
+        loc = g.sl[i]
+    q = ship_owner(loc)
+    h = ship(c, q)
     if k == _K_AIM:
-        return L_AIM % h
+        return line(TEXTS, 19) % h
     if k == _K_TARGET:
-        return L_TARGET % h
-    loc = ship_place(g.sl[i])
+        return line(TEXTS, 20) % h
     if k == _K_FLIP:
-        return L_FLIP % (h, ship_kind(not fighter(g.sb[i])))
+        return line(TEXTS, 15) % (h, "transport" if fighter(c) else "fighter")
     if k == _K_MOVE:
-        return L_MOVE % (h, place(g, loc), place(g, a_to(a)))
-    t = terr(g, loc, a_terr(a))
+        return line(TEXTS, 17) % (h, place(g, a_to(a)))
+    t = terr(g, ship_place(loc), a_terr(a))
     if k == _K_BOARD:
-        return L_BOARD % (t, h)
+        return line(TEXTS, 12) % (t, h)
     if k == _K_RETURN:
-        return L_RETURN % (h, t)
-    if k == _K_UNLOAD:
-        return L_UNLOAD % (h, t)
-    return L_LAND % (h, t)
+        return line(TEXTS, 13) % (h, t)
+    return line(TEXTS, 14 if k == _K_UNLOAD else 16) % (NAMES[q], SIZES[marine(c)], t)
 
 
 def look(g, a):

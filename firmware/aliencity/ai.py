@@ -87,6 +87,8 @@ _brain = None
 
 
 def brain():
+    """The search's buffers, made at the first computer move or hint and
+    kept until release()."""
     global _brain
     if _brain is None:
         _brain = Brain()
@@ -160,7 +162,8 @@ def _random_cap(game, m, rng):
     return NONE
 
 
-_claimed = bytearray(1)  # set by _build_value: 1 if claiming the new tower won
+_claimed = bytearray(2)  # [0] set by _build_value: 1 if claiming the new tower won;
+#                          [1] by _claim_best: the lot of the best claim or NONE
 
 
 def _build_value(t, base, m, p, can_cap):
@@ -216,6 +219,26 @@ def _quick(game, t, b, moves, n, p, rng, look=1, of=1, late=-1):
     return best
 
 
+def _claim_best(t, p, nxt, n, bv):
+    """The better of bv and p claiming one of the first n towers of tables
+    t still unclaimed (each tried on the tables, then put back); the lot
+    claimed for it, or NONE, in ``_claimed[1]``. Allocates nothing."""
+    cown = t.cown
+    _claimed[1] = NONE
+    for x in range(n):
+        if cown[x] != 2:
+            continue
+        cown[x] = p
+        t.caps[p] -= 1
+        v = t.value(p, nxt)
+        t.caps[p] += 1
+        cown[x] = 2
+        if v > bv:
+            bv = v
+            _claimed[1] = t.tlot[x]
+    return bv
+
+
 def _with_caps(game, t, m, p):
     """Best claim for build m: (value, cap lot or NONE)."""
     kind = move_kind(m)
@@ -227,20 +250,9 @@ def _with_caps(game, t, m, p):
     else:
         t.try_tower(lot, c)
     bv = t.value(p, 1 - p)
-    bcap = NONE
-    if game.caps[p]:
-        for x in range(t.cn):
-            if t.cown[x] != 2:
-                continue
-            t.cown[x] = p
-            t.caps[p] -= 1
-            v = t.value(p, 1 - p)
-            t.caps[p] += 1
-            t.cown[x] = 2
-            if v > bv:
-                bv = v
-                bcap = t.tlot[x]
-    return bv, bcap
+    if not game.caps[p]:
+        return bv, NONE
+    return _claim_best(t, p, 1 - p, t.cn, bv), _claimed[1]
 
 
 def _top(b, n, k):
@@ -284,20 +296,9 @@ def _best_cap(game, t, p, over, late):
     nxt = p if over else game.to_move
     t.begin()
     bv = t.value(p, nxt)
-    bcap = NONE
-    if not over and _window(game, p, late, 1):
-        for x in range(t.n):
-            if t.cown[x] != 2:
-                continue
-            t.cown[x] = p
-            t.caps[p] -= 1
-            v = t.value(p, nxt)
-            t.caps[p] += 1
-            t.cown[x] = 2
-            if v > bv:
-                bv = v
-                bcap = t.tlot[x]
-    return bv, bcap
+    if over or not _window(game, p, late, 1):
+        return bv, NONE
+    return _claim_best(t, p, nxt, t.n, bv), _claimed[1]
 
 
 def _easy(game, t, b, moves, n, rng):
@@ -341,17 +342,9 @@ def _reply_value(game, b, q, deadline_us, now_us):
         # The reply may also claim a tower already standing (one of ours
         # left open): try that on top of a do-nothing-special build.
         t.begin()
-        for x in range(nt):
-            if t.cown[x] != 2:
-                continue
-            t.cown[x] = q
-            t.caps[q] -= 1
-            v = t.value(q, 1 - q)
-            t.caps[q] += 1
-            t.cown[x] = 2
-            if v > bv:
-                bv = v
-                b.rc = t.tlot[x]
+        bv = _claim_best(t, q, 1 - q, nt, bv)
+        if _claimed[1] != NONE:
+            b.rc = _claimed[1]
     return bv
 
 

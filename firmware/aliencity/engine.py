@@ -179,8 +179,7 @@ class Game:
         tfree = self.tfree
         tcol = self.tcol
         home = self.home
-        for c in range(4):
-            home[c] = 0
+        home[0] = home[1] = home[2] = home[3] = 0   # the four colours' first free lot
         for t in range(NTILES):
             tfree[t] = 0
         n = 0

@@ -6,8 +6,7 @@ from micropython import const
 from aliencity.engine import CLASSIC, STANDALONE
 from aliencity.save import SEATS
 
-_W = const(0)
-_B = const(1)
+_SEATS = const(2)      # rows 0 and 1: who plays P1, P2
 _RULES = const(2)
 _STREETS = const(3)
 _BONUS = const(4)
@@ -21,7 +20,7 @@ ROWS = (
 
 
 def row_text(st, i):
-    if i == _W or i == _B:
+    if i < _SEATS:
         return "P%d: %s" % (i + 1, SEATS[st.seats[i]])
     if i == _RULES:
         return "rules: " + ("classic" if st.rules == CLASSIC else "standalone")
@@ -37,7 +36,7 @@ def row_enabled(st, i):
 
 
 def change(st, i, d):
-    if i == _W or i == _B:
+    if i < _SEATS:
         st.seats[i] = (st.seats[i] + d) % len(SEATS)
     elif i == _RULES:
         st.rules = CLASSIC if st.rules == STANDALONE else STANDALONE

@@ -438,18 +438,7 @@ class Game:
             self.top[b] = t
             self.tcell[t] = b
         elif k == SLIDE:
-            if self.height[a]:
-                tslide = 1
-                t = self.top[a]
-                self.height[b] = 1
-                self.top[b] = t
-                self.tcell[t] = b
-                self.height[a] = 0
-                self.top[a] = 0
-            else:
-                self.coin[b] = self.coin[a]
-                self.coin[a] = 0
-            self.hole = a
+            tslide = self._slide(a, b)
         else:
             s = self.pawn[a] - 1
             self.pawn[b] = s + 1
@@ -480,17 +469,7 @@ class Game:
             self.coin[a] = 0
             self.tcell[t] = a
         elif k == SLIDE:
-            if self.height[b]:
-                t = self.top[b]
-                self.height[a] = 1
-                self.top[a] = t
-                self.tcell[t] = a
-                self.height[b] = 0
-                self.top[b] = 0
-            else:
-                self.coin[a] = self.coin[b]
-                self.coin[b] = 0
-            self.hole = b
+            self._slide(b, a)
         else:
             s = self.pawn[b] - 1
             self.pawn[a] = s + 1
@@ -498,6 +477,23 @@ class Game:
             self.ppos[s] = a
         self.run = hist[i] >> 4
         return True
+
+    def _slide(self, a, b):
+        """What lies on cell a (a lone tile or a coin) into the hole b; a
+        becomes the hole. Returns 1 if a tile moved (play and undo, the
+        other way)."""
+        self.hole = a
+        if self.height[a]:
+            t = self.top[a]
+            self.height[b] = 1
+            self.top[b] = t
+            self.tcell[t] = b
+            self.height[a] = 0
+            self.top[a] = 0
+            return 1
+        self.coin[b] = self.coin[a]
+        self.coin[a] = 0
+        return 0
 
     def play_at(self, i):
         """The i-th play as an int (a stack's kind, cells)."""

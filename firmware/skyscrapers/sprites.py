@@ -27,6 +27,7 @@ from micropython import const
 
 from skyscrapers.screen import BLANK, COIN, COLS, CURSOR, HILITE, HOLE, NSPRITES, PAWN, PAWN_HL, STACKS, S
 from ui.draw import GREY, INK, WHITE, YELLOW, origin, sheet
+from ui.draw import bits as _bits
 from ui.draw import frame as _frame
 from ui.draw import glyph as _glyph
 from ui.draw import rect as _rect
@@ -48,11 +49,7 @@ _SIGNS = (0b101010111010101, 0b110011001011110, 0b101101111111111, 0b01001001011
 
 
 def _sign(bm, ox, oy, s, v):
-    g = _SIGNS[s]
-    for r in range(5):
-        for c in range(3):
-            if g >> (14 - r * 3 - c) & 1:
-                bm[ox + c, oy + r] = v
+    _bits(bm, ox, oy, _SIGNS[s], v)
 
 
 def _pawn(bm, ox, oy, s):

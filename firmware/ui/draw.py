@@ -75,7 +75,12 @@ def frame(bm, x1, y1, x2, y2, v):
 
 def glyph(bm, ox, oy, ch, v):
     """The 3x5 glyph of ``ch`` with its top left at (ox, oy)."""
-    g = GLYPHS[ch]
+    bits(bm, ox, oy, GLYPHS[ch], v)
+
+
+def bits(bm, ox, oy, g, v):
+    """A 3x5 picture of 15 bits, top row first (as GLYPHS), with its top
+    left at (ox, oy)."""
     for r in range(5):
         for c in range(3):
             if g >> (14 - r * 3 - c) & 1:

@@ -37,7 +37,6 @@ import time
 import supervisor
 from micropython import const
 
-import boards
 from boards import ticks_add, ticks_diff
 from lazy import forget
 from savehead import SEEDS, get16, put16
@@ -78,6 +77,7 @@ class Session:
         self.setup = app.Setup()
         self.game = None
         self.repeat = False          # the last press was a held button's repeat
+        self.kept = -1               # a press kept from a moment's view (Board.show_for)
         options = self.store.game(app.TAG)[0]
         n = len(options) - 2
         if n >= 0 and get16(options, n) <= SEEDS:
@@ -164,9 +164,15 @@ class Session:
     # -- presses -------------------------------------------------------------------
 
     def key(self):
-        """Wait for the next press (lights and sounds keep going); its key."""
+        """Wait for the next press (lights and sounds keep going); its key.
+        A press kept from a moment's view comes first."""
         if observer is not None and self.game is not None:
             observer(self.game)
+        k = self.kept
+        if k >= 0:
+            self.kept = -1
+            self.repeat = False
+            return k
         ev = self.fx.next_press(self.buttons)
         self.repeat = ev.repeat
         return ev.key
@@ -203,6 +209,7 @@ M_UNDONE = "undone: %s"                                # what the move did
 M_NOTHING = "nothing to undo"
 
 AGAIN = const(1)       # Board.step(): step again before waiting for a press
+_CUTS = const(48)     # 1 << boards.A | 1 << boards.B: the keys that cut a moment's view short
 _PAUSE_HEAD = ("resume", "undo")
 _PAUSE_TAIL = ("rules", RESTART, QUIT)
 
@@ -263,6 +270,7 @@ class Board:
         self.begin()
         forget("ui.draw")     # (1.9 KB: the sprite sheets are drawn; a sprites module imports it)
         s.buttons.clear()
+        s.kept = -1
         while True:
             out = self.step()
             if out == AGAIN:
@@ -303,18 +311,23 @@ class Board:
 
     # -- time on screen and the lights -------------------------------------------------
 
-    def show_for(self, ms):
+    def show_for(self, ms, keys=_CUTS):
         """Keep what is shown for ``ms`` while the lights and sounds go
-        on; A or B cuts it short (True then). Wrap-safe ticks."""
-        buttons = self.s.buttons
+        on. A press of one of ``keys`` (a bit mask of boards' keys: A and
+        B unless told) cuts it short: its key; any other press is kept
+        for the next wait for a key (Session.key), so none is lost. None:
+        the time ran out. Wrap-safe ticks."""
+        s = self.s
         end = ticks_add(supervisor.ticks_ms(), ms)
         while ticks_diff(end, supervisor.ticks_ms()) > 0:
             self.fx.update()
-            ev = buttons.get()
-            if ev is not None and ev.pressed and (ev.key == boards.A or ev.key == boards.B):
-                return True
+            ev = s.buttons.get()
+            if ev is not None and ev.pressed:
+                if keys >> ev.key & 1:
+                    return ev.key
+                s.kept = ev.key
             time.sleep(0.01)
-        return False
+        return None
 
     def winners(self, colours):
         """The game is over: the winners' colours side by side on the

@@ -5,6 +5,7 @@ computer seat chooses.
     t = Thinking(fx, buttons, 1 << boards.A | 1 << boards.B)
     ai.choose(..., t.progress, t.stop)
     if t.hit: ...     # one of the keys was pressed
+    t.seen            # every key pressed meanwhile (a game may read others)
 
 ``stop`` reads every event queued meanwhile, so no press made while the
 computer thinks acts on the board later; the queued sounds and flashes go
@@ -32,6 +33,7 @@ class Thinking:
         self.buttons = buttons
         self.keys = keys          # a bit mask of boards' key numbers
         self.hit = False
+        self.seen = 0             # every key pressed meanwhile (a bit mask)
         buttons.clear()           # a press made before was meant for the board
         fx.progress(0.0)
 
@@ -45,8 +47,10 @@ class Thinking:
             ev = self.buttons.get()
             if ev is None:
                 return self.hit
-            if ev.pressed and self.keys >> ev.key & 1:
-                self.hit = True
+            if ev.pressed:
+                self.seen |= 1 << ev.key
+                if self.keys >> ev.key & 1:
+                    self.hit = True
 
 
 def ai(b):

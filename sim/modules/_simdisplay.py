@@ -111,6 +111,69 @@ class SimDisplay(PyGameDisplay):
         _simhost.advance(pixels * _US_PER_PIXEL / 1000.0)
         return True
 
+    def fresh(self):
+        """The whole screen composed afresh from the displayio tree shown
+        now (what a full refresh would send), as RGB bytes; None when no
+        group is shown. It changes nothing: the layers' change flags and
+        the panel stay as they are."""
+        if self._core.current_group is None:
+            return None
+        n = self.width * self.height
+        buffer = memoryview(bytearray(((n + 1) // 2) * 4))
+        mask = memoryview(bytearray((n // 32 + 1) * 4)).cast("I")
+        self._core.fill_area(Area(0, 0, self.width, self.height), mask, buffer)
+        return rgb565_to_rgb(buffer, n)
+
+    def panel(self):
+        """What the panel shows (the pixels last sent), as RGB bytes."""
+        return pygame.image.tostring(self._pygame_screen, "RGB")
+
+    def stale_pixels(self):
+        """How many pixels the panel shows other than a fresh redraw of
+        the tree would (0: the screen is up to date; tools/fresh.py asks
+        at every wait for a press)."""
+        now = self.fresh()
+        if now is None:
+            return 0
+        a = np.frombuffer(now, dtype=np.uint8).reshape(-1, 3)
+        b = np.frombuffer(self.panel(), dtype=np.uint8).reshape(-1, 3)
+        return int(np.count_nonzero((a != b).any(axis=1)))
+
+    def pending_pixels(self):
+        """How many pixels a refresh now would change on the panel (0: it
+        shows the tree as it is). The areas a refresh would send are
+        composed and compared, not sent (the cheap form of
+        ``stale_pixels``: nothing is composed when nothing changed). Their
+        change flags are consumed as a refresh consumes them, so when any
+        pixel differs the next refresh redraws the whole screen: the panel
+        still catches up when the firmware refreshes."""
+        core = self._core
+        if core.current_group is None or core.refresh_in_progress:
+            return 0
+        core.refresh_in_progress = True   # start_refresh without its clock reads
+        n = 0
+        try:
+            for area in self._get_refresh_areas():
+                clipped = Area()
+                if not core.clip_area(area, clipped):
+                    continue
+                w, h = clipped.width(), clipped.height()
+                if w <= 0 or h <= 0:
+                    continue
+                buffer = memoryview(bytearray(((w * h + 1) // 2) * 4))
+                mask = memoryview(bytearray((w * h // 32 + 1) * 4)).cast("I")
+                core.fill_area(clipped, mask, buffer)
+                now = np.frombuffer(rgb565_to_rgb(buffer, w * h), dtype=np.uint8)
+                old = pygame.image.tostring(self._pygame_screen.subsurface(
+                    (clipped.x1, clipped.y1, w, h)), "RGB")
+                was = np.frombuffer(old, dtype=np.uint8)
+                n += int(np.count_nonzero((now != was).reshape(-1, 3).any(axis=1)))
+        finally:
+            core.current_group._finish_refresh()
+            core.full_refresh = bool(n)
+            core.refresh_in_progress = False
+        return n
+
     def auto_refresh_tick(self):
         """Called by the runner: refresh when auto_refresh is on (60 fps)."""
         if self._auto_refresh and _simhost.now_ms() >= self._next_auto:

@@ -10,24 +10,33 @@ SEEDS = (1, 2, 3, 4, 5, 6, 7, 8)
 PLAYS = 150
 
 
+def play(seed, opts, plays=PLAYS):
+    """The deal of seed with options opts, then up to plays random legal
+    plays (tests/test_skyscrapers_mpy.py plays its games with it too)."""
+    from skyscrapers.deal import new_game
+    from skyscrapers.engine import MAXPLAYS
+
+    g = new_game(seed, opts)
+    rng = Rng(seed ^ 0x5C5C)
+    buf = array("H", [0] * MAXPLAYS)
+    for _ in range(plays):
+        n = g.legal(buf)
+        if not n:
+            break
+        g.play(buf[rng.below(n)])
+    return g
+
+
 def game(seed):
     """A seeded game (options seed % 8, random legal plays): its record,
     score, stacks and target, whether the record replays to the same
     state, and whether undoing every play gives back the deal."""
     from skyscrapers import record
     from skyscrapers.deal import new_game
-    from skyscrapers.engine import MAXPLAYS
     from skyscrapers.scoring import bound, score
 
     opts = seed % 8
-    g = new_game(seed, opts)
-    rng = Rng(seed ^ 0x5C5C)
-    buf = array("H", [0] * MAXPLAYS)
-    for _ in range(PLAYS):
-        n = g.legal(buf)
-        if not n:
-            break
-        g.play(buf[rng.below(n)])
+    g = play(seed, opts)
     sc = score(g)
     text = record.write(g)
     g2, bad = record.replay(record.read(text.split("\n")))

@@ -3,7 +3,7 @@ traceback. Every answer is one of: exit 0 (``ok: ...`` or JSON on stdout),
 exit 1 with ``move N: ... (line L): reason`` on stderr, exit 2 with ``line
 N: problem`` (or ``FILE: cannot read: ...``).
 
-    python tools/alhfuzz.py [--cases N] [--seed S] [--quiet]
+    python tests/support/alhfuzz.py [--cases N] [--seed S] [--quiet]
 
 The records are real games (tools/selfplay.py's levels and
 tools/alhseeded.py's careful player, which reaches battles and dice),
@@ -15,7 +15,7 @@ swapped. Each mutated record is cut a few lines after its last mutation
 check``, ``score`` and ``legal`` in this process (``referee.main``), which
 must agree on the exit code. Exit 0 when every case passed, 1 at the first
 failure (the record and the traceback or the wrong answer are printed).
-tests/test_alheimur_fuzz.py runs a short fuzz; the default here is 5,000
+tests/test_alheimur_referee.py runs a short fuzz; the default here is 5,000
 cases (a few minutes).
 """
 
@@ -29,7 +29,9 @@ import sys
 import tempfile
 import traceback
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# Beside the tests (tests/support/); the referee it fuzzes is a tool.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "tools"))
 import referee
 
 import paths  # noqa: F401
