@@ -145,7 +145,7 @@ def test_a_shots_chances_are_the_engines_dice(points):
                     g.stash[q + i] = 0
                 e.prepare(g)
                 e.site(g, g.site())
-                j = next(j for j in range(e.nloc) if e.ship(j) == target)
+                j = next(j for j in range(e.nloc) if e.m[j] == target)   # followed ships first
                 e.shot(g, shooter, j, 255)
                 got = [e.m[ai_eval._DIST + j * 4 + x] for x in range(4)]
                 want = _engine_sizes(g, a, target)

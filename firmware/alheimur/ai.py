@@ -69,6 +69,8 @@ _K_AIM = const(17)
 _K_DIE = const(1)
 _K_MOVE = const(15)
 _K_SITE = const(16)
+_NREG = const(32)
+_O_BUDGET = const(249)
 _PASS = const(0)
 _P_AIM = const(13)
 _P_MIGRATE = const(6)
@@ -80,17 +82,9 @@ _R_SHOOT = const(20)
 _WORST = const(-(1 << 29))
 
 
-# The caller's clock, deadline and callbacks for one decision.
-_clock = [None, None, None, None]   # deadline_us, now_us, progress, should_stop
+# The caller's (deadline_us, now_us, progress, should_stop) for one decision.
+_clock = (None, None, None, None)
 _e = None      # the judgement (ai_eval.Eval), made at the first decision
-
-
-def set_clock(deadline_us, now_us, progress, should_stop):
-    c = _clock
-    c[0] = deadline_us
-    c[1] = now_us
-    c[2] = progress
-    c[3] = should_stop
 
 
 def _out(i, n):
@@ -121,14 +115,18 @@ def release():
     _e = None
 
 
-def _back(g, e):
-    g.st[:] = e.st
+def _back(g, v):
+    """Put the game's state back from the decision's copy: v is (the
+    registers kept, the rest kept, the game's bytes from the budgets on;
+    the deal and the worlds' cards before them do not change in play)."""
+    g.reg[:] = v[0]
+    v[2][:] = v[1]
     g.sn = -1
 
 
 def _trial(g, a):
     """Take legal action a on g as apply() does, but leaving the undo
-    snapshot and log alone (_back puts the state back from e.st)."""
+    snapshot and log alone (_back puts the state back)."""
     g._do(a)
     g.sn = -1
     g._settle()
@@ -144,17 +142,20 @@ def decide(g, weights, rng, buf, n, noise=0):
     e.war = ph > _P_MIGRATE   # battles change little with expansion and migration
     if ph == _P_SITE:
         return buf[0]
-    e.st[:] = g.st
+    st = memoryview(e.st)
+    v = (st[:_NREG], st[_NREG:], memoryview(g.st)[_O_BUDGET:])
+    v[0][:] = g.reg
+    v[1][:] = v[2]
     e.value(g, p, 0)   # every world judged as the game stands
-    _back(g, e)
+    _back(g, v)
     if ph == _P_AIM:
         return _aim(g, e, p, buf, n)
     if ph == _P_TARGET:
         return _target(g, e, p, buf, n, rng, noise)
-    return _greedy(g, e, p, buf, n, rng, noise)
+    return _greedy(g, e, v, p, buf, n, rng, noise)
 
 
-def _greedy(g, e, p, buf, n, rng, noise):
+def _greedy(g, e, v0, p, buf, n, rng, noise):
     """The legal action whose position is worth most to p (PASS, first in
     the list when offered, wins ties). PASS, which may change every world's
     judgement, is tried last so that the others reuse the decision's.
@@ -176,7 +177,7 @@ def _greedy(g, e, p, buf, n, rng, noise):
         d = _touched(g, a)
         _trial(g, a)
         v = e.value(g, p, d)
-        _back(g, e)
+        _back(g, v0)
         if mine:
             g.legal(buf)
         if noise:
@@ -209,34 +210,25 @@ def _touched(g, a):
 
 # -- fleet battle ------------------------------------------------------------
 
-def _lead(g, e, p):
-    """The best other player by e's totals."""
-    best = p
-    for q in range(g.nplayers()):
-        if q != p and (best == p or e.tot(q) > e.tot(best)):
-            best = q
-    return best
-
-
-def _harm(g, e, s, j, lead):
-    """What ship s firing once at the ship followed as j (e.site) is
-    expected to cost its owner (the best other player's losses count
-    double)."""
-    v = e.harm(g, s, j, 255)
-    return v * 2 if ship_owner(g.sl[e.ship(j)]) == lead else v
-
-
 def _target(g, e, p, buf, n, rng, noise):
+    """The target whose owner ship s firing once is expected to cost most
+    (the best other player's losses, by e's totals, count double)."""
     s = g.reg[_R_SHOOT]  # the ship firing (read only)
-    lead = _lead(g, e, p)
+    tot = e.n          # totals first in e.n, the ships followed first in e.m
+    lead = p
+    for q in range(g.nplayers()):
+        if q != p and (lead == p or tot[q] > tot[lead]):
+            lead = q
     e.site(g, g.site())
     best = 0
     bv = _WORST
     for i in range(n):
         j = 0
-        while e.ship(j) != a_ship(buf[i]) and j < e.nloc - 1:
+        while e.m[j] != a_ship(buf[i]) and j < e.nloc - 1:
             j += 1
-        v = _harm(g, e, s, j, lead)
+        v = e.harm(g, s, j, 255)
+        if ship_owner(g.sl[e.m[j]]) == lead:
+            v *= 2
         if noise:
             v += rng.below(noise)
         if v > bv:
@@ -294,6 +286,7 @@ def choose_hard(game, rng, buf, n, deadline_us=None, now_us=None,
 
 
 def _choose(game, rng, buf, n, clock, hard):
+    global _clock
     setup = game.phase() <= _P_START
     if not setup:
         forget("alheimur.ai_setup")     # play has begun: world building is over
@@ -303,7 +296,7 @@ def _choose(game, rng, buf, n, clock, hard):
         from alheimur import ai_setup
         a = ai_setup.decide(game, rng, buf, n, hard)
     else:
-        set_clock(*clock)
+        _clock = clock
         a = decide(game, HARD_W if hard else EASY_W, rng, buf, n,
                    0 if hard else EASY_NOISE)
     if clock[2] is not None:

@@ -48,6 +48,8 @@ from alheimur.world import bits
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _FREE = const(255)
+_NREG = const(32)
+_O_BUDGET = const(249)
 _P_EXPAND = const(4)
 _P_LAND = const(9)
 _P_MOVE = const(11)
@@ -72,25 +74,25 @@ _W_BATTLE = const(6)    # 0: no battle projection
 _NW = const(7)
 
 # Where Eval keeps its bytes (m): offset of each table.
-_RID = const(0)        # 128: world * 16 + terr -> its region
-_RTILES = const(128)   # 128: world * 16 + region -> tiles
-_RELEM = const(256)    # 128: .. element
-_NRG = const(384)      # 8: regions per world
-_COUT = const(392)     # 128: each world's surface after its projection
-_CKEY = const(520)     # 32: per world: checker + 1 and flags, its stash (if it repairs)
-_CDEL = const(552)     # 8: the mover's change in play + 8
-_HIN = const(560)      # 8: who was on each world judged
-_HW = const(568)       # 8: who is on it after the projection
-_STABLE = const(576)   # 64: world * 8 + player: pyramids a second check keeps
-_BEST = const(640)     # 320: world * 40 + player * 5 + element: pips x tiles x 2
-_E2 = const(960)       # 40: player * 5 + element: doubled element scores
-_CNT = const(1000)     # 24: worlds, ships, stable pyramids per player
-_RB = const(1024)      # 8: scratch: a region's pips per player
-_EM = const(1032)      # 8: scratch: best empty region per element
-_ORDER = const(1040)   # 8: who checks next, in turn order
-_BH = const(1048)      # 8: players with ships in each orbit
-_BF = const(1056)      # 8: .. with fighters
-_LOC = const(1064)     # 16: the ships of the orbit followed
+_LOC = const(0)        # 16: the ships of the orbit followed (first: e.m[j])
+_RID = const(16)       # 128: world * 16 + terr -> its region
+_RTILES = const(144)   # 128: world * 16 + region -> tiles
+_RELEM = const(272)    # 128: .. element
+_NRG = const(400)      # 8: regions per world
+_COUT = const(408)     # 128: each world's surface after its projection
+_CKEY = const(536)     # 32: per world: checker + 1 and flags, its stash (if it repairs)
+_CDEL = const(568)     # 8: the mover's change in play + 8
+_HIN = const(576)      # 8: who was on each world judged
+_HW = const(584)       # 8: who is on it after the projection
+_STABLE = const(592)   # 64: world * 8 + player: pyramids a second check keeps
+_BEST = const(656)     # 320: world * 40 + player * 5 + element: pips x tiles x 2
+_E2 = const(976)       # 40: player * 5 + element: doubled element scores
+_CNT = const(1016)     # 24: worlds, ships, stable pyramids per player
+_RB = const(1040)      # 8: scratch: a region's pips per player
+_EM = const(1048)      # 8: scratch: best empty region per element
+_ORDER = const(1056)   # 8: who checks next, in turn order
+_BH = const(1064)      # 8: players with ships in each orbit
+_BF = const(1072)      # 8: .. with fighters
 _SUP = const(1080)     # 16: .. the invader each alone supports
 _DIST = const(1096)    # 68: .. each one's chances of each size (255ths); scratch
 _W = const(1164)       # 8: the weights
@@ -135,7 +137,9 @@ class Eval:
 
     def __init__(self):
         self.m = bytearray(_MBYTES)
-        self.st = bytearray(_STATE_BYTES)   # the game's state as a decision found it
+        # the game's state as a decision found it: registers, and the bytes
+        # from the budgets on (the deal and the cards before them stay in play)
+        self.st = bytearray(_NREG + _STATE_BYTES - _O_BUDGET)
         self.n = array("i", bytes(4 * (_MIS + _NLOC)))
         self.valid = 0      # worlds with a projection (no invader there)
         self.rootok = 0     # .. of the world as in the decision's game
@@ -147,16 +151,7 @@ class Eval:
         self.mtop = 0         # landing anywhere (mtop) was last worked out
 
     def weigh(self, weights):
-        for i in range(_NW):
-            self.m[_W + i] = weights[i]
-
-    def tot(self, q):
-        """q's total at the last judgement (quarters)."""
-        return self.n[_TOT + q]
-
-    def ship(self, j):
-        """The ship followed as j (site)."""
-        return self.m[_LOC + j]
+        self.m[_W:_W + _NW] = weights
 
     def prepare(self, g):
         """Regions of every world of g (same element along edges); the
