@@ -256,15 +256,8 @@ def _aim(g, e, p, buf, n):
 
 
 # Weights of ai_eval (W_STABLE, W_ORBIT, W_SPACE, W_OTHER, W_SUPPORT,
-# W_MARGIN, W_BATTLE). HARD_W tuned against exact on seeds 3000-3049 only
-# (2 players, 100 games a setting, 2026-11-26): pyramids a second check keeps
-# 8 -> 47%, 24 -> 57%, 48 -> 61%, 96 -> 65% (missions 38/29/19); missions
-# 50/40/30 with 48 -> 68%, 64/48/32 with 96 -> 67%, 96/72/48 -> 48%; no
-# battle projection 31%, no missions 24%; the margin (5-30%) moved little.
-# Weights of their own for 3 players or more were tried (seeds 3000-3024, 4
-# players, 2 hard seats against 2 exact, 100 games a setting: these 44%,
-# 24/38/29/19 47%, 24/50/40/30 50%, 48/38/29/19 48%: all within the noise)
-# and measured no better on the held-out seeds (40%): one set for all.
+# W_MARGIN, W_BATTLE); HARD_W tuned against exact on seeds 3000-3049 only
+# (docs/alheimur.md, "Computer players: strength and time").
 EASY_W = bytes((8, 0, 0, 0, 0, 255, 0))
 HARD_W = bytes((48, 50, 40, 30, 3, 15, 1))
 EASY_NOISE = 24

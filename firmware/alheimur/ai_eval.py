@@ -1,41 +1,15 @@
 """The computer players' judgement of an Alheimur position: the final score
-projected forward (docs/alheimur.md, "Computer players").
+projected forward (docs/alheimur.md, "How a computer judges a position").
 
-``Eval.value(g, p)`` judges the game as it stands for player p. It reads
-the engine's arrays and uses the engine's own survival rule
-(turn.doomed); it writes its projection into ``g.surf`` (the caller puts
-the game back).
-
-- **Survival projection.** Every world as after its next survival check:
-  the first player in turn order still to have a turn with pyramids there
-  checks it (the player to move, if its check is still to come); that
-  player first makes the expansion or civilize there that keeps most of its
-  pips alive (when its expansion on that world is still to come); all the
-  doomed then go. A world nobody checks before the game ends stays.
-- **Score.** Each player's total by the rule text's formula (scoring.py's,
-  in quarters), plus ``W_STABLE`` per pyramid a second check would keep
-  while the game goes on.
-- **Missions.** A marine aboard is worth a share (64ths) of what landing it
-  would add to its owner's total on the best empty territory of a world
-  where it has no pyramid: ``W_ORBIT`` in that world's orbit, ``W_SPACE`` in
-  space, ``W_OTHER`` elsewhere; nothing if its owner has no turn left to
-  land it.
-- **Battles**, on the exact odds: each contested orbit's next battle volley
-  by volley (the world's owner fires and is answered, then the player whose
-  turn it is); every ship fires at the enemy ship whose owner's loss grows
-  most; each ship's size after the shots is worked out die by die (hits,
-  defence sixes, the stash rule) and its owner loses the expected worth: a
-  progress point, the marine's mission, the lone invader it alone supports
-  (``W_SUPPORT`` progress points).
-- **Value**: the player's total minus the best other total; if the game is
-  ending (the last round, or the player's own check still to come leaves it
-  13 or more pyramids in play), a large bonus when it leads by
-  ``W_MARGIN`` percent, a large penalty otherwise.
-
-Each world's projection is kept while a decision lasts and made again only
-when the world may have changed (the caller says which), or its checker or
-the checker's stash did. Every buffer
-is allocated once; no recursion.
+``Eval.value(g, p)`` judges the game as it stands for player p: every
+world as after its next survival check (the engine's rule, turn.doomed;
+the checker first making the expansion that saves most of its pips),
+each player's total by the scoring formula in quarters, pyramids a second
+check keeps, marines' missions, each contested orbit's next battle on the
+exact odds; own total minus the best other, and a large bonus or penalty
+when the game is ending. It writes its projection into ``g.surf`` (the
+caller puts the game back). Each world's projection is kept while a
+decision lasts; every buffer is allocated once; no recursion.
 """
 
 from array import array
@@ -60,42 +34,42 @@ _SPACE = const(8)
 _STATE_BYTES = const(649)
 # end consts
 _BIG = const(1 << 24)
-_NLOC = const(16)      # ships of one orbit a battle projection follows (the first)
-_ENDS = const(64)      # a marine's share (64ths) in orbit when the game ends
+_NLOC = const(16)  # ships of one orbit a battle projection follows
+_ENDS = const(64)  # a marine's share (64ths) in orbit when the game ends
 
 # Weights (W, values 0-255).
-_W_STABLE = const(0)    # quarters per pyramid a second check keeps
-_W_ORBIT = const(1)     # 64ths of a landing's worth: marine in that orbit
-_W_SPACE = const(2)     # .. in space
-_W_OTHER = const(3)     # .. in any other orbit
-_W_SUPPORT = const(4)   # progress points of a world an invader holds
-_W_MARGIN = const(5)    # percent ahead to end the game
-_W_BATTLE = const(6)    # 0: no battle projection
+_W_STABLE = const(0)  # quarters per pyramid a second check keeps
+_W_ORBIT = const(1)  # 64ths of a landing's worth: marine in that orbit
+_W_SPACE = const(2)  # .. in space
+_W_OTHER = const(3)  # .. in any other orbit
+_W_SUPPORT = const(4)  # progress points of a world an invader holds
+_W_MARGIN = const(5)  # percent ahead to end the game
+_W_BATTLE = const(6)  # 0: no battle projection
 _NW = const(7)
 
 # Where Eval keeps its bytes (m): offset of each table.
-_LOC = const(0)        # 16: the ships of the orbit followed (first: e.m[j])
-_RID = const(16)       # 128: world * 16 + terr -> its region
-_RTILES = const(144)   # 128: world * 16 + region -> tiles
-_RELEM = const(272)    # 128: .. element
-_NRG = const(400)      # 8: regions per world
-_COUT = const(408)     # 128: each world's surface after its projection
-_CKEY = const(536)     # 32: per world: checker + 1 and flags, its stash (if it repairs)
-_CDEL = const(568)     # 8: the mover's change in play + 8
-_HIN = const(576)      # 8: who was on each world judged
-_HW = const(584)       # 8: who is on it after the projection
-_STABLE = const(592)   # 64: world * 8 + player: pyramids a second check keeps
-_BEST = const(656)     # 320: world * 40 + player * 5 + element: pips x tiles x 2
-_E2 = const(976)       # 40: player * 5 + element: doubled element scores
-_CNT = const(1016)     # 24: worlds, ships, stable pyramids per player
-_RB = const(1040)      # 8: scratch: a region's pips per player
-_EM = const(1048)      # 8: scratch: best empty region per element
-_ORDER = const(1056)   # 8: who checks next, in turn order
-_BH = const(1064)      # 8: players with ships in each orbit
-_BF = const(1072)      # 8: .. with fighters
-_SUP = const(1080)     # 16: .. the invader each alone supports
-_DIST = const(1096)    # 68: .. each one's chances of each size (255ths); scratch
-_W = const(1164)       # 8: the weights
+_LOC = const(0)  # 16: the ships of the orbit followed (first: e.m[j])
+_RID = const(16)  # 128: world * 16 + terr -> its region
+_RTILES = const(144)  # 128: world * 16 + region -> tiles
+_RELEM = const(272)  # 128: .. element
+_NRG = const(400)  # 8: regions per world
+_COUT = const(408)  # 128: each world's surface after its projection
+_CKEY = const(536)  # 32: per world: checker + 1 and flags, its stash
+_CDEL = const(568)  # 8: the mover's change in play + 8
+_HIN = const(576)  # 8: who was on each world judged
+_HW = const(584)  # 8: who is on it after the projection
+_STABLE = const(592)  # 64: world * 8 + player: pyramids a second check keeps
+_BEST = const(656)  # 320: world * 40 + player * 5 + element: pips x tiles x 2
+_E2 = const(976)  # 40: player * 5 + element: doubled element scores
+_CNT = const(1016)  # 24: worlds, ships, stable pyramids per player
+_RB = const(1040)  # 8: scratch: a region's pips per player
+_EM = const(1048)  # 8: scratch: best empty region per element
+_ORDER = const(1056)  # 8: who checks next, in turn order
+_BH = const(1064)  # 8: players with ships in each orbit
+_BF = const(1072)  # 8: .. with fighters
+_SUP = const(1080)  # 16: .. the invader each alone supports
+_DIST = const(1096)  # 68: .. each one's chances of each size (255ths); scratch
+_W = const(1164)  # 8: the weights
 _MBYTES = const(1172)
 # In n (ints): totals (quarters) per player, a progress point's worth, the
 # marine's worth of each ship followed.
@@ -105,8 +79,7 @@ _MIS = const(16)
 
 
 def _net_table():
-    """NET[(((dice - 1) * 3 + need - 4) * 3 + defence - 1) * 4 + k]: the
-    chance (in 255ths, rounded once) of k net hits."""
+    """NET[((dice-1)*3 + need-4)*12 + (defence-1)*4 + k]: P(k net hits), 255ths."""
     t = bytearray(108)
     c = b"\x01\x01\x01\x01\x02\x01\x01\x03\x03\x01"  # n choose k at n * (n + 1) // 2 + k
     num = [0, 0, 0, 0]
@@ -137,8 +110,7 @@ class Eval:
 
     def __init__(self):
         self.m = bytearray(_MBYTES)
-        # the game's state as a decision found it: registers, and the bytes
-        # from the budgets on (the deal and the cards before them stay in play)
+        # the state as a decision found it (registers, bytes from the budgets on)
         self.st = bytearray(_NREG + _STATE_BYTES - _O_BUDGET)
         self.n = array("i", bytes(4 * (_MIS + _NLOC)))
         self.valid = 0      # worlds with a projection (no invader there)
@@ -154,8 +126,7 @@ class Eval:
         self.m[_W:_W + _NW] = weights
 
     def prepare(self, g):
-        """Regions of every world of g (same element along edges); the
-        projections of another decision are forgotten."""
+        """Regions of every world of g; earlier projections forgotten."""
         self.valid = 0
         self.rootok = 0
         m = self.m
@@ -188,12 +159,9 @@ class Eval:
                 k += 1
             m[_NRG + w] = k
 
-    # -- the value ------------------------------------------------------------
-
     def value(self, g, p, dirty=255):
-        """How good the game is for p (quarters; bigger is better). Worlds
-        outside ``dirty`` (bits) are as in the game at the decision's first
-        call (made with dirty 0)."""
+        """How good g is for p (quarters); worlds outside ``dirty`` are as at
+        the decision's first call (dirty 0)."""
         delta = self.project(g, dirty)
         self.mq = -1
         self.ending = g.last_round() or (g.current() == p and g.phase() <= _P_SURVIVE
@@ -214,9 +182,8 @@ class Eval:
         return v
 
     def project(self, g, dirty):
-        """Write the surfaces as after their next checks into g.surf and
-        judge each world; returns the change in the mover's pyramids in
-        play at its own check."""
+        """Each world as after its next check, into g.surf, and judged; the
+        change in the mover's pyramids in play at its own check."""
         np = g.nplayers()
         cur = g.current()
         ph = g.phase()
@@ -310,9 +277,8 @@ class Eval:
         return delta
 
     def fix(self, g, w, c, dead, mine):
-        """The expansion beside c's doomed pyramids (``mine``) or the
-        civilize of one of them that keeps most of c's pips alive, written
-        into g.surf; returns the doomed after it."""
+        """c's best repair on world w (an expansion beside its doomed ``mine``
+        or a civilize), written into g.surf; the doomed after it."""
         b = w * 16
         n = g.nterr[w]
         surf = g.surf
@@ -371,8 +337,8 @@ class Eval:
         return bd
 
     def judge(self, g, w):
-        """World w's projected surface: each player's best pips x tiles per
-        element, the pyramids a second check keeps, who is there."""
+        """World w's projected surface: best pips x tiles per player and
+        element, pyramids a second check keeps, who is there."""
         np = g.nplayers()
         b = w * 16
         n = g.nterr[w]
@@ -409,8 +375,7 @@ class Eval:
                     m[i + q * 5] = y
 
     def score(self, g):
-        """Each player's total (quarters) from the worlds' judgements and
-        the ships; what a progress point is worth to each."""
+        """Each player's total (quarters) and a progress point's worth."""
         np = g.nplayers()
         m = self.m
         n = self.n
@@ -452,8 +417,7 @@ class Eval:
                            + ws * m[_CNT + 16 + q])
 
     def total(self, q, prog, e, x):
-        """q's formula total (quarters) with progress prog and element e's
-        doubled score raised to x."""
+        """q's total (quarters), progress prog, element e's doubled score x."""
         m = self.m
         hi = 0
         lo = 255
@@ -470,8 +434,8 @@ class Eval:
         return hi * lo * prog + 2 * (rest - hi - lo)
 
     def gain(self, g, q, s, w):
-        """What q's marine of s pips adds to q's total (quarters) by landing
-        on the best empty territory of world w (0 where q has pyramids)."""
+        """What q's marine of s pips adds to q's total landing on world w's
+        best empty territory (0 where q has pyramids)."""
         b = w * 16
         m = self.m
         for e in range(5):
@@ -497,8 +461,7 @@ class Eval:
         return best
 
     def marine(self, g, i):
-        """The worth (quarters) of ship i's marine, if its owner has the
-        turns left to land it (0: none)."""
+        """Ship i's marine's worth (quarters) if its owner can still land it."""
         x = g.sl[i]
         if x == _FREE or not marine(g.sb[i]):
             return 0
@@ -532,13 +495,9 @@ class Eval:
             if marine(g.sb[i]) and g.sl[i] != _FREE:
                 self.n[_TOT + ship_owner(g.sl[i])] += self.marine(g, i)
 
-    # -- battles ----------------------------------------------------------------
-
     def battles(self, g):
-        """Each contested orbit's next battle (in the turn of the next
-        player with ships there): the world's owner fires and is answered,
-        then the player whose turn it is; expected losses come off the
-        totals."""
+        """Each contested orbit's next battle: the owner fires and is answered,
+        then the player to move; expected losses come off the totals."""
         sl = g.sl
         sb = g.sb
         np = g.nplayers()
@@ -576,8 +535,7 @@ class Eval:
                 self.n[_TOT + ship_owner(sl[m[_LOC + j]])] -= self.loss(g, j)
 
     def site(self, g, w):
-        """Follow the ships of orbit w: each one's size (for sure, in
-        _DIST), marine's worth, the invader it alone supports."""
+        """Follow the ships of orbit w: sizes, marines' worth, lone invaders."""
         m = self.m
         k = 0
         for i in range(g.ship_top()):
@@ -602,8 +560,8 @@ class Eval:
                 self.volley(g, y, x, fig)
 
     def volley(self, g, x, only, fig):
-        """Each ship of x fires once (as much as it is still there) at the
-        ship (of ``only``, unless 255) whose owner's loss grows most."""
+        """Each ship of x fires once at the ship (of ``only`` unless 255)
+        whose owner's loss grows most."""
         sl = g.sl
         sb = g.sb
         m = self.m
@@ -629,8 +587,7 @@ class Eval:
                 self.shot(g, i, bj, alive)
 
     def harm(self, g, i, j, alive):
-        """How much ship i firing at followed ship j adds to the loss of
-        j's owner (the chances stay as they are)."""
+        """What ship i firing at followed ship j adds to j's owner's loss."""
         m = self.m
         j4 = _DIST + j * 4
         for x in range(4):
@@ -643,8 +600,7 @@ class Eval:
         return v
 
     def shot(self, g, i, j, alive):
-        """Followed ship j's size chances after ship i (there with chance
-        alive/255) fires at it once."""
+        """Followed ship j's size chances after ship i (there alive/255) fires."""
         sb = g.sb
         m = self.m
         st = g.stash
@@ -686,8 +642,7 @@ class Eval:
         return v // 255
 
     def supports(self, g, j):
-        """The size of the lone invader that transport j alone keeps alive
-        on its world (0: none)."""
+        """Size of the lone invader transport j alone keeps alive (0: none)."""
         c = g.sb[j]
         if fighter(c) or marine(c):
             return 0
