@@ -211,7 +211,7 @@ def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
     kind."""
     human_side = {"alheimur.human", "alheimur.words", "alheimur.survival", "alheimur.shot",
                   "alheimur.reasons", "alheimur.layout", "ui.menu", "ui.draw"}
-    computer_side = {"alheimur.computer", "alheimur.ai", "alheimur.ai_eval", "alheimur.ai_turn"}
+    computer_side = {"alheimur.computer", "alheimur.ai", "alheimur.ai_eval"}
     seen = {"thinking": [], "deciding": []}
 
     def watch(bot):

@@ -1,18 +1,21 @@
 """Alheimur matches between computer levels, for tools/arena.py:
 
     python tools/arena.py --game alheimur --players 4 --a hard --b easy \\
-        --games 200 --seed 5000 [--jobs 2] [--rounds 40] [--save DIR]
+        --games 200 --seed 5000 [--a-seats 2] [--jobs 2] [--rounds 40] [--save DIR]
 
-One seat plays level A, the others level B. Games come in groups of N (the
+One seat plays level A (``--a-seats K``: K seats in a row), the others
+level B. A level is one of
+firmware/alheimur/ai.py's (random, easy, hard) or the ``exact`` baseline
+(tools/alhexact.py: one ply on the projected final score, desktop only). Games come in groups of N (the
 number of players) on the same seeded deal (alheimur.deal.new_game(SEED)),
-A taking seat 1, then 2, ... N, so every seat gets A equally often; seeds
+A's first seat being seat 1, then 2, ... N, so every seat gets A equally often; seeds
 run from --seed on. The dice and the neutral world's lots come from the
 game's generator, each seat chooses with its own prng.Rng; the same
 command plays the same games.
 
-A game's win is shared: a total shared by k players gives each 1/k. Prints
-A's win share with a 95% confidence interval (Wilson, on the sum of
-shares), what a seat would get by chance (1/N), how games ended (the last
+A game's win is shared: a total shared by k players gives each 1/k; A's
+share is that of all its seats. Prints A's win share with a 95% confidence interval (Wilson, on the sum of
+shares), what A's seats would get by chance (K/N), how games ended (the last
 round set off by 13 pyramids in play, the round limit, or every pyramid
 gone), their length in rounds, A's and the best B's mean totals, and the
 mean time per turn of each level (CPython; the MicroPython VM is about 6x
@@ -44,6 +47,17 @@ from alheimur.scoring import quarters_text, score
 from prng import Rng
 
 ENDS = ("13 in play", "round limit", "all gone")
+BASELINES = ("exact", "exactg")
+
+
+def player(level):
+    """choose(g, rng, buf, n, deadline_us, now_us) of a level or baseline
+    (a baseline gets buffers of its own, one set per seat)."""
+    if level in BASELINES:
+        import alhexact
+        sc = alhexact.Scratch(level == "exactg")
+        return lambda g, rng, buf, n, dl=None, now=None: alhexact.choose(g, rng, buf, n, sc)
+    return ai.LEVELS[level]
 
 
 def wanted(argv):
@@ -74,14 +88,18 @@ def now_us():
 
 
 def play_one(job):
-    """(seed, seat of A, nplayers, a, b, limit, seconds, save) -> dict."""
-    seed, seat, np, a, b, limit, seconds, save = job
+    """(seed, first seat of A, A's seats, nplayers, a, b, limit, seconds,
+    save) -> dict."""
+    seed, seat, k, np, a, b, limit, seconds, save = job
     g, drng = new_game(seed, np, limit)
+    mine = [(seat + i) % np for i in range(k)]
     seats = [b] * np
-    seats[seat] = a
+    for q in mine:
+        seats[q] = a
     rec = record.Recorder(np, limit, "arena --seed %d --seats %s" % (seed, ",".join(seats)))
     rec.deal(g.quads)
     rngs = [Rng(seed * 31 + k + 1) for k in range(np)]
+    choosers = [player(lv) for lv in seats]
     buf = array("H", bytes(2 * MAX_ACTIONS))
     spent = [0.0, 0.0]    # A, B: seconds thinking
     turns = [0, 0]
@@ -102,14 +120,14 @@ def play_one(job):
             g.apply(act, False)
         else:
             p = g.actor()
-            side = 0 if p == seat else 1
+            side = 0 if p in mine else 1
             if g.current() == p and (g.round(), p) != turn:
                 turn = (g.round(), p)
                 turns[side] += 1
             t0 = time.perf_counter()
             try:
                 dl = now_us() + int(seconds * 1e6) if seconds else None
-                act = ai.LEVELS[seats[p]](g, rngs[p], buf, n, dl, now_us if dl else None)
+                act = choosers[p](g, rngs[p], buf, n, dl, now_us if dl else None)
                 spent[side] += time.perf_counter() - t0
                 rec.before(g, act)
                 g.apply(act)
@@ -128,11 +146,11 @@ def play_one(job):
     sc = score(g)
     win = sc.winners
     if loser >= 0:
-        win = [q for q in range(np) if q != loser] if loser == seat else [seat]
-    share = 1.0 / len(win) if seat in win else 0.0
-    other = max(sc.total4[q] for q in range(np) if q != seat)
+        win = [q for q in range(np) if q != loser] if loser in mine else mine
+    share = sum(1.0 for q in win if q in mine) / len(win)
+    other = max(sc.total4[q] for q in range(np) if q not in mine)
     return {"seed": seed, "seat": seat, "share": share, "end": end, "round": g.round(),
-            "a4": sc.total4[seat], "b4": other, "err": err, "spent": spent, "turns": turns}
+            "a4": max(sc.total4[q] for q in mine), "b4": other, "err": err, "spent": spent, "turns": turns}
 
 
 def wilson(k, n):
@@ -152,8 +170,10 @@ def main(argv=None):
                                  description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=("alheimur",), required=True)
     ap.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
-    ap.add_argument("--a", required=True, help="level of the one seat")
+    ap.add_argument("--a", required=True, help="level of A's seats")
     ap.add_argument("--b", required=True, help="level of the other seats")
+    ap.add_argument("--a-seats", type=int, default=1, metavar="K",
+                    help="seats A plays (in a row; default 1)")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=5000)
     ap.add_argument("--rounds", default="40", choices=("20", "40", "60", "none"))
@@ -165,15 +185,17 @@ def main(argv=None):
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = ap.parse_args(argv)
     for lv in (args.a, args.b):
-        if lv not in ai.LEVELS:
-            ap.error("unknown level %r (known: %s)" % (lv, ", ".join(sorted(ai.LEVELS))))
+        if lv not in ai.LEVELS and lv not in BASELINES:
+            ap.error("unknown level %r (known: %s)" % (lv, ", ".join(sorted(ai.LEVELS) + list(BASELINES))))
     try:
         apply_settings(args.set)
     except ValueError as e:
         ap.error("--set: %s" % e)
     np = args.players
+    if not 1 <= args.a_seats < np:
+        ap.error("--a-seats: 1 to %d" % (np - 1))
     limit = 0 if args.rounds == "none" else int(args.rounds)
-    jobs = [(args.seed + k // np, k % np, np, args.a, args.b, limit, args.seconds, args.save)
+    jobs = [(args.seed + k // np, k % np, args.a_seats, np, args.a, args.b, limit, args.seconds, args.save)
             for k in range(args.games)]
     t0 = time.time()
     res = []
@@ -194,11 +216,12 @@ def main(argv=None):
     rounds = sorted(r["round"] for r in res)
     ta = sum(r["spent"][0] for r in res) / max(1, sum(r["turns"][0] for r in res))
     tb = sum(r["spent"][1] for r in res) / max(1, sum(r["turns"][1] for r in res))
-    print("alheimur %d players: A=%s (one seat) B=%s  games=%d  seeds %d..%d  rounds %s%s" % (
-        np, args.a, args.b, n, args.seed, args.seed + (n - 1) // np, args.rounds,
+    a_seats = "one seat" if args.a_seats == 1 else "%d seats" % args.a_seats
+    print("alheimur %d players: A=%s (%s) B=%s  games=%d  seeds %d..%d  rounds %s%s" % (
+        np, args.a, a_seats, args.b, n, args.seed, args.seed + (n - 1) // np, args.rounds,
         "".join("  " + x for x in args.set)))
     print("A win share %.1f%%  (95%% CI %.1f-%.1f%%; chance %.1f%%): %d won, %d shared, %d lost" % (
-        100 * rate, 100 * lo, 100 * hi, 100.0 / np, wins, shared, n - wins - shared))
+        100 * rate, 100 * lo, 100 * hi, 100.0 * args.a_seats / np, wins, shared, n - wins - shared))
     print("ended by: %s" % ", ".join("%s %d" % (ENDS[e], ends[e]) for e in range(3)))
     print("length: rounds median %d, min %d, max %d" % (
         rounds[n // 2], rounds[0], rounds[-1]))

@@ -1051,7 +1051,7 @@ def alheimur_heap_table(mpy_cross=None):
     t.append("| a human deciding | + a human's turn: alheimur.human (the cursor), words, "
              "survival | %s |"
              % two(vm["human"] - vm["hot"], m["human"] - m["hot"]))
-    t.append("| a computer deciding | instead: + alheimur.computer, ai, ai_eval, ai_turn, "
+    t.append("| a computer deciding | instead: + alheimur.computer, ai, ai_eval, "
              "ui.think and a hard choice made | %s |"
              % two(vm["ai"] - vm["hot"], m["ai"] - m["hot"]))
     t.append("| playing Alheimur, 8 seats, a human deciding | board screen + code, game + "
@@ -1253,7 +1253,7 @@ def alheimur_bench():
 # the thinking of the player whose turn it is, from its expansion to its
 # last battle decision (world building and the start colonists apart: see
 # _max_decision); figures per level: median and worst turn. Heap: the
-# levels (ai), the turn's search with its buffers (ai_eval, ai_turn, the
+# levels and the turn (ai), the judgement with its buffers (ai_eval, the
 # model), world building's (ai_setup, dropped once play runs).
 _ALH_AI_BENCH = r"""
 import gc
@@ -1305,8 +1305,9 @@ for seed, seats in ((3, ("hard", "easy")), (4, ("easy", "hard", "easy", "random"
                     (5, ("hard", "easy", "hard", "easy", "random", "easy", "hard", "easy"))):
     play(seed, seats, turns, one)
     COLLECT
-print("RESULT", " ".join("%d %d %d %d" % (len(turns[lv]), median(turns[lv]),
-      max(turns[lv]), one[lv]) for lv in ("random", "easy", "hard")))
+print("RESULT", " ".join("%d %d %d %d %d" % (len(turns[lv]), median(turns[lv]),
+      max(turns[lv]), one[lv], sum(turns[lv]) // len(turns[lv]))
+      for lv in ("random", "easy", "hard")))
 """
 
 _ALH_AI_HEAP = r"""
@@ -1321,8 +1322,7 @@ a = used()
 from alheimur import ai
 gc.collect(); await asyncio.sleep(0)
 b = used()
-from alheimur import ai_turn
-ai_turn.model()
+ai.search()
 gc.collect(); await asyncio.sleep(0)
 c = used()
 from alheimur import ai_setup
@@ -1350,13 +1350,14 @@ def alheimur_ai_bench():
         raise RuntimeError("MicroPython run failed:\n" + r.stderr)
     mpy = _parse(r.stdout)
     for i, lv in enumerate(("random", "easy", "hard")):
-        n, med, worst, one = mpy[4 * i:4 * i + 4]
+        n, med, worst, one, mean = mpy[5 * i:5 * i + 5]
         res["alheimur_ai_%s_turns" % lv] = n
         res["alheimur_ai_%s_turn_ms_mpy" % lv] = med / 1000
+        res["alheimur_ai_%s_turn_mean_ms_mpy" % lv] = mean / 1000
         res["alheimur_ai_%s_turn_max_ms_mpy" % lv] = worst / 1000
         res["alheimur_ai_%s_decision_max_ms_mpy" % lv] = one / 1000
-        res["alheimur_ai_%s_turn_ms_cpython" % lv] = cpy[4 * i + 1] / 1000
-        res["alheimur_ai_%s_turn_max_ms_cpython" % lv] = cpy[4 * i + 2] / 1000
+        res["alheimur_ai_%s_turn_ms_cpython" % lv] = cpy[5 * i + 1] / 1000
+        res["alheimur_ai_%s_turn_max_ms_cpython" % lv] = cpy[5 * i + 2] / 1000
     lv, turn, setup = _run_mpy(_ALH_AI_HEAP, extra_files=False)
     res["alheimur_ai_import_heap_bytes_mpy"] = lv + turn
     res["alheimur_ai_setup_heap_bytes_mpy"] = setup
@@ -1369,9 +1370,10 @@ ALH_TARGETS = {
     "alheimur_legal_alloc_bytes_mpy": ("<=", 0),
     "alheimur_state_bytes": ("<=", 1024),
     "alheimur_import_heap_bytes_mpy": ("<=", 30 * 1024),
-    # a turn of the strongest level: 3 s on a SAMD51, taken as 4x the VM
-    # (pystone says about 33x: docs/bench.md, "Time on the board")
-    "alheimur_ai_hard_turn_max_ms_mpy": ("<=", 750.0),
+    # a turn of the strongest level: 3 s on a SAMD51, the VM running about
+    # 33x a SAMD51 (docs/bench.md, "Time on the board"): missed since the
+    # levels judge every action on the game (docs/alheimur.md, the trade-off)
+    "alheimur_ai_hard_turn_max_ms_mpy": ("<=", 91.0),
     "alheimur_ai_import_heap_bytes_mpy": ("<=", 20 * 1024),
 }
 

@@ -31,7 +31,9 @@
 #                   worlds                         (while a human decides)
 #     computer.py   a computer's turn: thinking, then the move shown (while a
 #                   computer decides; never loaded with human.py)
-#     ai*.py        the computer levels (loaded by computer.py)
+#     ai.py         the computer levels and a computer's turn (loaded by computer.py);
+#                   ai_eval.py: its judgement of a position; ai_setup.py: its world
+#                   building                           (while worlds are built)
 #     survival.py   the survival check shown                      (for the check)
 #     shot.py       a shot's dice shown                           (for a shot)
 #     build_screen.py  world building on screen          (while worlds are built)

@@ -1,158 +1,138 @@
-"""The computer players' model of an Alheimur position and its value
-(docs/alheimur.md, "Computer players").
+"""The computer players' judgement of an Alheimur position: the final score
+projected forward (docs/alheimur.md, "How a computer judges a position").
 
-``Model`` copies the pieces of a game (surfaces, ships, stashes) into its
-own bytes, so the search can try an action, judge it and take it back
-without the engine (whose undo replays the turn so far). ``do(a)`` plays
-the effect of a legal action on the copy, as the engine would; ``value(p)``
-judges the position for player p:
-
-- every world as after a survival check now (the doomed count as gone:
-  expansion is followed by the check, and a colony that a check would
-  break is a risk);
-- each player's score as if the game ended there, in quarters
-  (scoring.py: highest x lowest element x progress + the other three);
-- plus what the score does not see yet: pyramids alive on worlds,
-  spaceports, ships, marines on their way to a world worth landing on;
-- minus a share of the best other player's score.
-
-Weights are in ``W`` (one bytearray, so a level can change them). No
-recursion; every buffer is allocated once.
+``Eval.value(g, p)`` judges the game as it stands for player p: every
+world as after its next survival check (the engine's rule, turn.doomed;
+the checker first making the expansion that saves most of its pips),
+each player's total by the scoring formula in quarters, pyramids a second
+check keeps, marines' missions, each contested orbit's next battle on the
+exact odds; own total minus the best other, and a large bonus or penalty
+when the game is ending. It writes its projection into ``g.surf`` (the
+caller puts the game back). Each world's projection is kept while a
+decision lasts; every buffer is allocated once; no recursion.
 """
 
 from array import array
 
 from micropython import const
 
-from alheimur.actions import (
-    K_BOARD,
-    K_CIVILIZE,
-    K_EXPAND,
-    K_FLIP,
-    K_LAND,
-    K_LAUNCH,
-    K_MIGRATE,
-    K_MOVE,
-    K_RETURN,
-    K_UNLOAD,
-    SPACE,
-)
+from alheimur.actions import fighter, invader, marine, owner, pips, ship_owner, ship_place
+from alheimur.turn import doomed
+from alheimur.world import bits
 
-_INV = const(32)     # layout.INVADER
-# consts from alheimur.layout (tools/consts.py; do not edit)
-_FIGHTER = const(4)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _FREE = const(255)
-_MARINE = const(24)
+_NREG = const(32)
+_O_BUDGET = const(249)
+_P_EXPAND = const(4)
+_P_LAND = const(9)
+_P_MOVE = const(11)
+_P_SURVIVE = const(5)
+_R_ENDER = const(4)
+_R_EXP = const(11)
+_SPACE = const(8)
+_STATE_BYTES = const(649)
 # end consts
+_BIG = const(1 << 24)
+_NLOC = const(16)  # ships of one orbit a battle projection follows
+_ENDS = const(64)  # a marine's share (64ths) in orbit when the game ends
 
-# Where the model keeps the copy (one bytearray, so a snapshot is one copy).
-_SURF = const(0)     # 128: world * 16 + territory -> piece (no USED bit)
-_SL = const(128)     # 120: ship -> loc | owner << 4 (255 free)
-_SB = const(248)     # 120: ship -> size | FIGHTER | marine << 3
-_STASH = const(368)  # 24: player * 3 + size - 1
-_BEST = const(392)   # 320: world * 40 + player * 5 + element -> pips x tiles
-_ALIVE = const(712)  # 64: world * 8 + player -> pyramids that live
-_PORTS = const(776)  # 64: world * 8 + player -> spaceports that live
-_EMAX = const(840)   # 40: world * 5 + element -> tiles of its biggest region
-                     # with an empty territory (where a marine could land)
-_FIX = const(880)    # 8: per world, 1 when our doomed there count as saved
-_TOP = const(888)    # ship slots in use are below this
-_BYTES = const(889)
+# Weights (W, values 0-255).
+_W_STABLE = const(0)  # quarters per pyramid a second check keeps
+_W_ORBIT = const(1)  # 64ths of a landing's worth: marine in that orbit
+_W_SPACE = const(2)  # .. in space
+_W_OTHER = const(3)  # .. in any other orbit
+_W_SUPPORT = const(4)  # progress points of a world an invader holds
+_W_MARGIN = const(5)  # percent ahead to end the game
+_W_BATTLE = const(6)  # 0: no battle projection
+_NW = const(7)
 
-# Weights (indices into W; values 0-255).
-_W_SCORE = const(0)     # per quarter of the player's score (x 1)
-_W_ALIVE = const(1)     # per pyramid alive on a world
-_W_PORT = const(2)      # per spaceport
-_W_SHIP = const(3)      # per ship (on top of its progress point)
-_W_MARINE = const(4)    # per marine
-_W_MISSION = const(5)   # eighths of a landing's worth, marine in target orbit
-_W_SPACE = const(6)     # .. marine in space
-_W_HOME = const(7)      # .. marine in any other orbit
-_W_OPP = const(8)       # eighths of the best other player's score subtracted
-_W_LEAD = const(9)      # per pyramid in play when ahead (ending the game)
-_W_FIX = const(10)      # per world whose doomed one expansion must save
-_NW = const(11)
+# Where Eval keeps its bytes (m): offset of each table.
+_LOC = const(0)  # 16: the ships of the orbit followed (first: e.m[j])
+_RID = const(16)  # 128: world * 16 + terr -> its region
+_RTILES = const(144)  # 128: world * 16 + region -> tiles
+_RELEM = const(272)  # 128: .. element
+_NRG = const(400)  # 8: regions per world
+_COUT = const(408)  # 128: each world's surface after its projection
+_CKEY = const(536)  # 32: per world: checker + 1 and flags, its stash
+_CDEL = const(568)  # 8: the mover's change in play + 8
+_HIN = const(576)  # 8: who was on each world judged
+_HW = const(584)  # 8: who is on it after the projection
+_STABLE = const(592)  # 64: world * 8 + player: pyramids a second check keeps
+_BEST = const(656)  # 320: world * 40 + player * 5 + element: pips x tiles x 2
+_E2 = const(976)  # 40: player * 5 + element: doubled element scores
+_CNT = const(1016)  # 24: worlds, ships, stable pyramids per player
+_RB = const(1040)  # 8: scratch: a region's pips per player
+_EM = const(1048)  # 8: scratch: best empty region per element
+_ORDER = const(1056)  # 8: who checks next, in turn order
+_BH = const(1064)  # 8: players with ships in each orbit
+_BF = const(1072)  # 8: .. with fighters
+_SUP = const(1080)  # 16: .. the invader each alone supports
+_DIST = const(1096)  # 68: .. each one's chances of each size (255ths); scratch
+_W = const(1164)  # 8: the weights
+_MBYTES = const(1172)
+# In n (ints): totals (quarters) per player, a progress point's worth, the
+# marine's worth of each ship followed.
+_TOT = const(0)
+_UNIT = const(8)
+_MIS = const(16)
 
-_POP = bytearray(256)
-for _i in range(1, 256):
-    _POP[_i] = _POP[_i >> 1] + (_i & 1)
+
+def _net_table():
+    """NET[((dice-1)*3 + need-4)*12 + (defence-1)*4 + k]: P(k net hits), 255ths."""
+    t = bytearray(108)
+    c = b"\x01\x01\x01\x01\x02\x01\x01\x03\x03\x01"  # n choose k at n * (n + 1) // 2 + k
+    num = [0, 0, 0, 0]
+    i = 0
+    for a in range(1, 4):
+        for need in range(4, 7):
+            h = 7 - need
+            for d in range(1, 4):
+                for k in range(4):
+                    num[k] = 0
+                for x in range(a + 1):
+                    px = c[a * (a + 1) // 2 + x] * h ** x * (6 - h) ** (a - x)
+                    for y in range(d + 1):
+                        num[x - y if x > y else 0] += px * c[d * (d + 1) // 2 + y] * 5 ** (d - y)
+                den = 6 ** (a + d)
+                for k in range(4):
+                    t[i + k] = (num[k] * 255 + den // 2) // den
+                i += 4
+    return t
 
 
-def bits(m):
-    return _POP[m & 255] + _POP[m >> 8]
+NET = _net_table()
+del _net_table
 
 
-class Model:
-    """A copy of a game's pieces, its regions, and the value of a
-    position. About 3 KB."""
+class Eval:
+    """The judgement's buffers (about 2.3 KB with the copy of the state)."""
 
     def __init__(self):
-        self.d = bytearray(_BYTES)
-        self.bk = bytearray(_BYTES)
-        d = memoryview(self.d)
-        self.surf = d[_SURF:_SURF + 128]
-        self.sl = d[_SL:_SL + 120]
-        self.sb = d[_SB:_SB + 120]
-        self.stash = d[_STASH:_STASH + 24]
-        self.best = d[_BEST:_BEST + 320]
-        self.alive = d[_ALIVE:_ALIVE + 64]
-        self.ports = d[_PORTS:_PORTS + 64]
-        self.emax = d[_EMAX:_EMAX + 40]
-        self.fix = d[_FIX:_FIX + 8]
-        self.soft = False   # judge as in movement (see refresh)
-        self.safe = 0       # bits: worlds no survival check will visit again
-        self.final = False  # our last turn: only the score counts
-        self.me = 0         # whose doomed soft may save
-        # Regions of each world (fixed once the worlds are built).
-        self.rid = bytearray(128)     # world * 16 + terr -> its region
-        self.rtiles = bytearray(128)  # world * 16 + region -> tiles
-        self.relem = bytearray(128)   # .. element
-        self.nreg = bytearray(8)
-        self.rb = bytearray(128)      # scratch: region * 8 + player -> pips
-        self.cnt = bytearray(8)       # scratch: pyramids per player
-        self.e2 = bytearray(40)       # scratch: doubled element scores
-        self.tot = array("i", [0] * 8)   # total4 per player (value())
-        self.tv = array("i", [0] * 9)    # worth of landing on each world
-        self.hx = bytearray(10)          # scratch: hi and lo without element e
-        self.W = bytearray(_NW)
-        self.g = None
-        self.np = 0
-        self.nw = 0
+        self.m = bytearray(_MBYTES)
+        # the state as a decision found it (registers, bytes from the budgets on)
+        self.st = bytearray(_NREG + _STATE_BYTES - _O_BUDGET)
+        self.n = array("i", bytes(4 * (_MIS + _NLOC)))
+        self.valid = 0      # worlds with a projection (no invader there)
+        self.rootok = 0     # .. of the world as in the decision's game
+        self.war = True     # project battles
+        self.nloc = 0
+        self.fixed = False
+        self.ending = False   # the last round is under way or begins
+        self.mq = -1          # owner << 2 | size of the marines whose best
+        self.mtop = 0         # landing anywhere (mtop) was last worked out
 
-    # -- copying the game ----------------------------------------------------
+    def weigh(self, weights):
+        self.m[_W:_W + _NW] = weights
 
-    def load(self, g):
-        """Copy game g's pieces and judge every world."""
-        self.g = g
-        self.np = g.nplayers()
-        self.nw = g.nworlds()
-        surf = self.surf
-        for i in range(128):
-            surf[i] = g.surf[i] & 63
-        top = g.ship_top()
-        sl = self.sl
-        sb = self.sb
-        for i in range(120):
-            if i < top:
-                sl[i] = g.sl[i]
-                sb[i] = g.sb[i] & 31
-            else:
-                sl[i] = _FREE
-                sb[i] = 0
-        self.d[_TOP] = top
-        for i in range(24):
-            self.stash[i] = g.stash[i]
-        self.regions()
-        for w in range(self.nw):
-            self.refresh(w)
-
-    def regions(self):
-        """Regions of every built world: same element along edges."""
-        g = self.g
-        rid = self.rid
-        for w in range(self.nw):
+    def prepare(self, g):
+        """Regions of every world of g; earlier projections forgotten."""
+        self.valid = 0
+        self.rootok = 0
+        m = self.m
+        for w in range(g.nworlds()):
             b = w * 16
-            n = g.nterr[w] if g.world_built(w) else 0
+            n = g.nterr[w]
             seen = 0
             k = 0
             for t0 in range(n):
@@ -172,420 +152,544 @@ class Model:
                 tiles = 0
                 for t in range(n):
                     if reg >> t & 1:
-                        rid[b + t] = k
+                        m[_RID + b + t] = k
                         tiles += g.tsize[b + t]
-                self.rtiles[b + k] = tiles
-                self.relem[b + k] = g.telem[b + t0]
+                m[_RTILES + b + k] = tiles
+                m[_RELEM + b + k] = g.telem[b + t0]
                 k += 1
-            self.nreg[w] = k
+            m[_NRG + w] = k
 
-    def save(self):
-        self.bk[:] = self.d
+    def value(self, g, p, dirty=255):
+        """How good g is for p (quarters); worlds outside ``dirty`` are as at
+        the decision's first call (dirty 0)."""
+        delta = self.project(g, dirty)
+        self.mq = -1
+        self.ending = g.last_round() or (g.current() == p and g.phase() <= _P_SURVIVE
+                                         and g.in_play(p) + delta >= 13)
+        self.score(g)
+        self.missions(g)
+        m = self.m
+        if self.war and m[_W + _W_BATTLE]:
+            self.battles(g)
+        tot = self.n
+        other = -_BIG
+        for q in range(g.nplayers()):
+            if q != p and tot[q] > other:
+                other = tot[q]
+        v = tot[p] - other
+        if self.ending:
+            v += _BIG if v * 100 > m[_W + _W_MARGIN] * (other if other > 4 else 4) else -_BIG
+        return v
 
-    def restore(self):
-        self.d[:] = self.bk
+    def project(self, g, dirty):
+        """Each world as after its next check, into g.surf, and judged; the
+        change in the mover's pyramids in play at its own check."""
+        np = g.nplayers()
+        cur = g.current()
+        ph = g.phase()
+        before = ph <= _P_SURVIVE
+        q = cur if before else (cur + 1) % np
+        m = self.m
+        k = 0
+        if g.last_round() == 2:
+            ender = g.reg[_R_ENDER]
+            if before or cur != ender:
+                while True:
+                    m[_ORDER + k] = q
+                    k += 1
+                    if q == ender:
+                        break
+                    q = (q + 1) % np
+        else:
+            for i in range(np):
+                m[_ORDER + i] = (q + i) % np
+            k = np
+        fixable = g.reg[_R_EXP] if ph == _P_EXPAND else 0
+        delta = 0
+        surf = g.surf
+        st = g.stash
+        for w in range(g.nworlds()):
+            b = w * 16
+            n = g.nterr[w]
+            inv = False
+            same = (self.rootok & self.valid) >> w & 1 and not dirty >> w & 1
+            if same:
+                here = m[_HIN + w]      # as in the decision's game
+            else:
+                here = 0
+                for t in range(n):
+                    v = surf[b + t]
+                    if v:
+                        here |= 1 << owner(v)
+                        if invader(v):
+                            inv = True
+                m[_HIN + w] = here
+            c = -1
+            now = False
+            for i in range(k):
+                if here >> m[_ORDER + i] & 1:
+                    c = m[_ORDER + i]
+                    now = before and i == 0
+                    break
+            key = c + 1 | (32 if now else 0) | (16 if not now or fixable >> w & 1 else 0)
+            j = _CKEY + w * 4
+            if same and m[j] == key and (c < 0 or m[j + 1] == 255 or (
+                    m[j + 1] == st[c * 3] and m[j + 2] == st[c * 3 + 1]
+                    and m[j + 3] == st[c * 3 + 2])):
+                for t in range(n):
+                    surf[b + t] = m[_COUT + b + t]
+                delta += m[_CDEL + w] - 8
+                continue
+            m[j] = key
+            m[j + 1] = 255     # the checker's stash matters only to a repair
+            dl = 0
+            if c >= 0:
+                dead = doomed(g, w)
+                mine = 0
+                for t in range(n):
+                    if dead >> t & 1 and owner(surf[b + t]) == c:
+                        mine |= 1 << t
+                if mine and key & 16:
+                    m[j + 1] = st[c * 3]
+                    m[j + 2] = st[c * 3 + 1]
+                    m[j + 3] = st[c * 3 + 2]
+                    dead = self.fix(g, w, c, dead, mine)
+                    if now and self.fixed:
+                        dl += 1
+                for t in range(n):
+                    if dead >> t & 1:
+                        if now and owner(surf[b + t]) == cur:
+                            dl -= 1
+                        surf[b + t] = 0
+            for t in range(n):
+                m[_COUT + b + t] = surf[b + t]
+            m[_CDEL + w] = dl + 8
+            delta += dl
+            self.judge(g, w)
+            if inv:
+                self.valid &= ~(1 << w)
+            else:
+                self.valid |= 1 << w
+            if dirty >> w & 1:
+                self.rootok &= ~(1 << w)
+            else:
+                self.rootok |= 1 << w
+        return delta
 
-    # -- the pieces ----------------------------------------------------------
-
-    def supported(self, w, q, s):
-        """An empty transport of q with at least s pips in w's orbit?"""
-        sl = self.sl
-        sb = self.sb
-        loc = w | q << 4
-        for i in range(self.d[_TOP]):
-            if sl[i] == loc and not sb[i] & (_FIGHTER | _MARINE) and sb[i] & 3 >= s:
-                return True
-        return False
-
-    def refresh(self, w):
-        """Judge world w as after a survival check: who lives, spaceports,
-        each player's best region of each element there. With ``soft``
-        (movement: our next expansion comes before the check), our doomed
-        that one expansion or civilize could save count as living, and
-        fix[w] says so."""
-        g = self.g
+    def fix(self, g, w, c, dead, mine):
+        """c's best repair on world w (an expansion beside its doomed ``mine``
+        or a civilize), written into g.surf; the doomed after it."""
         b = w * 16
         n = g.nterr[w]
-        surf = self.surf
-        cnt = self.cnt
-        for q in range(8):
-            cnt[q] = 0
+        surf = g.surf
+        st = g.stash
+        near = 0
         occ = 0
+        for t in range(n):
+            if mine >> t & 1:
+                near |= g.adj[b + t]
+            if surf[b + t]:
+                occ |= 1 << t
+        bk = _kept(surf, b, n, c, dead)
+        bd = dead
+        bt = -1
+        bv = 0
+        s0 = 0
+        for t in range(n):
+            old = surf[b + t]
+            if (old and not mine >> t & 1) or not (old or near >> t & 1):
+                continue
+            if not old:   # the size that lives with its neighbours, else the smallest
+                k = bits(g.adj[b + t] & occ)
+                s0 = 0
+                for s in (3, 2, 1):
+                    if st[c * 3 + s - 1] and s < k <= s + 2:
+                        s0 = s
+                        break
+                if not s0:
+                    for s in (1, 2, 3):
+                        if st[c * 3 + s - 1]:
+                            s0 = s
+                            break
+                if not s0:
+                    continue
+            for s in range(1, 4):
+                if old:
+                    if not st[c * 3 + s - 1] or s - pips(old) not in (-1, 1):
+                        continue
+                    v = old - pips(old) + s
+                elif s > 1:
+                    break
+                else:
+                    v = s0 | c << 2
+                surf[b + t] = v
+                d = doomed(g, w)
+                x = _kept(surf, b, n, c, d)
+                surf[b + t] = old
+                if x > bk:
+                    bk = x
+                    bd = d
+                    bt = t
+                    bv = v
+        self.fixed = bt >= 0
+        if bt >= 0:
+            surf[b + bt] = bv
+        return bd
+
+    def judge(self, g, w):
+        """World w's projected surface: best pips x tiles per player and
+        element, pyramids a second check keeps, who is there."""
+        np = g.nplayers()
+        b = w * 16
+        n = g.nterr[w]
+        m = self.m
+        surf = g.surf
+        c = _STABLE + w * 8
+        for q in range(8):
+            m[c + q] = 0
+        dead = doomed(g, w)
+        here = 0
         for t in range(n):
             v = surf[b + t]
             if v:
-                occ |= 1 << t
-                cnt[(v >> 2) & 7] += 1
-        adj = g.adj
-        dead = 0
-        for t in range(n):
-            v = surf[b + t]
-            if not v:
-                continue
-            s = v & 3
-            if v & _INV and cnt[(v >> 2) & 7] < 2:
-                if not self.supported(w, (v >> 2) & 7, s):
-                    dead |= 1 << t
-            else:
-                k = bits(adj[b + t] & occ)
-                if k <= s or k > s + 2:
-                    dead |= 1 << t
-        self.fix[w] = 0
-        if self.safe >> w & 1:
-            dead = 0
-        if dead and self.soft:
-            mine = 0
-            for t in range(n):
-                if dead >> t & 1 and (surf[b + t] >> 2) & 7 == self.me:
-                    mine |= 1 << t
-            if mine and self.fixable(b, n, occ, mine):
-                dead &= ~mine
-                self.fix[w] = 1
-        rb = self.rb
-        nr = self.nreg[w]
-        for i in range(nr * 8):
-            rb[i] = 0
-        al = self.alive
-        po = self.ports
-        c = w * 8
-        for q in range(8):
-            al[c + q] = 0
-            po[c + q] = 0
-        rid = self.rid
-        for t in range(n):
-            v = surf[b + t]
-            if not v or dead >> t & 1:
-                continue
-            q = (v >> 2) & 7
-            s = v & 3
-            if s == 3 and not (v & _INV and cnt[q] < 2):
-                po[c + q] += 1
-            al[c + q] += 1
-            r = rid[b + t] * 8 + q
-            if s > rb[r]:
-                rb[r] = s
-        best = self.best
-        e = w * 40
-        for i in range(40):
-            best[e + i] = 0
-        rt = self.rtiles
-        re = self.relem
-        em = self.emax
-        for i in range(w * 5, w * 5 + 5):
-            em[i] = 0
-        for t in range(n):
-            if not surf[b + t]:
-                r = rid[b + t]
-                i = w * 5 + re[b + r]
-                if rt[b + r] > em[i]:
-                    em[i] = rt[b + r]
-        for r in range(nr):
-            tiles = rt[b + r]
-            el = re[b + r]
-            for q in range(self.np):
-                x = rb[r * 8 + q] * tiles
-                if x > best[e + q * 5 + el]:
-                    best[e + q * 5 + el] = x
-
-    def fixable(self, b, n, occ, mine):
-        """Could one expansion or civilize of ours save all of ``mine``
-        (doomed colonists on the world at b)? One doomed: one neighbour
-        short (a free neighbour, or a size down) or one too many (a size
-        up); several: all one short around a common free territory."""
-        adj = self.g.adj
-        surf = self.surf
-        st = self.stash
-        me = self.me * 3
-        free = ((1 << n) - 1) & ~occ
-        one = bits(mine) == 1
-        common = free
-        for t in range(n):
-            if not mine >> t & 1:
-                continue
-            v = surf[b + t]
-            s = v & 3
-            if v & _INV:
-                return False
-            k = bits(adj[b + t] & occ)
-            if one:
-                if k == s:
-                    return bool(adj[b + t] & free) or (s > 1 and st[me + s - 2] > 0)
-                return k == s + 3 and s < 3 and st[me + s] > 0
-            if k != s:
-                return False
-            common &= adj[b + t]
-        return common != 0
-
-    def do(self, a, p):
-        """Play legal action a of player p on the copy; refreshes the
-        worlds it touches."""
-        k = a >> 11
-        surf = self.surf
-        stash = self.stash
-        if k == K_EXPAND or k == K_CIVILIZE or k == K_MIGRATE:
-            if k == K_MIGRATE:
-                w = (a >> 8) & 7
-                i = w * 16 + ((a >> 4) & 15)
-                surf[w * 16 + (a & 15)] = surf[i]
-                surf[i] = 0
-            else:
-                w = (a >> 6) & 7
-                i = w * 16 + ((a >> 2) & 15)
-                s = a & 3
-                v = surf[i]
-                if k == K_EXPAND:
-                    surf[i] = s | p << 2
-                else:
-                    stash[p * 3 + (v & 3) - 1] += 1
-                    surf[i] = v & ~3 | s
-                stash[p * 3 + s - 1] -= 1
-            self.refresh(w)
-            return
-        if k == K_LAUNCH:
-            w = (a >> 5) & 7
-            i = w * 16 + ((a >> 1) & 15)
-            self.new_ship(w | p << 4, surf[i] & 3 | (_FIGHTER if a & 1 else 0))
-            surf[i] = 0
-            self.refresh(w)
-            return
-        sl = self.sl
-        sb = self.sb
-        if k == K_FLIP:
-            sb[a & 127] ^= _FIGHTER
-            w = sl[a & 127] & 15
-            if w < 8:
-                self.refresh(w)
-            return
-        i = (a >> 4) & 127
-        t = a & 15
-        w = sl[i] & 15
-        if k == K_MOVE:
-            sl[i] = t | p << 4
-            if w < 8:
-                self.refresh(w)
-            if t < 8:
-                self.refresh(t)
-            return
-        j = w * 16 + t
-        c = sb[i]
-        if k == K_BOARD:
-            sb[i] = c | (surf[j] & 3) << 3
-            surf[j] = 0
-        elif k == K_RETURN:
-            surf[j] = c & 3 | p << 2
-            sl[i] = _FREE
-            sb[i] = 0
-        elif k == K_UNLOAD:
-            surf[j] = (c & _MARINE) >> 3 | p << 2
-            sb[i] = c & ~_MARINE
-        elif k == K_LAND:
-            sb[i] = c & ~_MARINE
-            self.lands(w, p, t, (c & _MARINE) >> 3)
-        self.refresh(w)
-
-    def new_ship(self, loc, bits_):
-        sl = self.sl
-        for i in range(120):
-            if sl[i] == _FREE:
-                sl[i] = loc
-                self.sb[i] = bits_
-                if i >= self.d[_TOP]:
-                    self.d[_TOP] = i + 1
-                return i
-        return -1
-
-    def lands(self, w, p, t0, m):
-        """p's marine of m pips lands on t0 (turn.py's rule)."""
-        b = w * 16
-        n = self.g.nterr[w]
-        surf = self.surf
-        col = False
-        k = 1
-        for t in range(n):
-            v = surf[b + t]
-            if v and (v >> 2) & 7 == p:
-                k += 1
-                if not v & _INV:
-                    col = True
-        if col or k >= 2:
-            surf[b + t0] = m | p << 2
+                q = owner(v)
+                here |= 1 << q
+                if not dead >> t & 1:
+                    m[c + q] += 1
+        m[_HW + w] = here
+        e = _BEST + w * 40
+        for i in range(np * 5):
+            m[e + i] = 0
+        for r in range(m[_NRG + w]):
+            for q in range(8):
+                m[_RB + q] = 0
             for t in range(n):
                 v = surf[b + t]
-                if v and (v >> 2) & 7 == p:
-                    surf[b + t] = v & ~_INV
-        else:
-            surf[b + t0] = m | p << 2 | _INV
+                if v and m[_RID + b + t] == r and pips(v) > m[_RB + owner(v)]:
+                    m[_RB + owner(v)] = pips(v)
+            x = m[_RTILES + b + r] * 2
+            i = e + m[_RELEM + b + r]
+            for q in range(np):
+                y = m[_RB + q] * x
+                if y > m[i + q * 5]:
+                    m[i + q * 5] = y
 
-    def shrink(self, j, hits):
-        """Ship j loses ``hits`` sizes (battle.py's rule)."""
-        sl = self.sl
-        sb = self.sb
-        q = sl[j] >> 4
-        c = sb[j]
-        s = c & 3
-        m = (c & _MARINE) >> 3
-        stash = self.stash
-        ns = s - hits
-        while ns >= 1 and not stash[q * 3 + ns - 1]:
-            ns -= 1
-        stash[q * 3 + s - 1] += 1
-        w = sl[j] & 15
-        if ns < 1:
-            if m:
-                stash[q * 3 + m - 1] += 1
-            sl[j] = _FREE
-            sb[j] = 0
-        else:
-            stash[q * 3 + ns - 1] -= 1
-            if m > ns:
-                stash[q * 3 + m - 1] += 1
-                c &= ~_MARINE
-            sb[j] = c & ~3 | ns
-        if w < 8:
-            self.refresh(w)
-
-    # -- the value -----------------------------------------------------------
-
-    def totals(self):
-        """Each player's score (quarters) as things stand, into tot;
-        e2 keeps the doubled element scores."""
-        np = self.np
-        nw = self.nw
-        best = self.best
-        al = self.alive
-        e2 = self.e2
-        ships = self.cnt
-        for q in range(8):
-            ships[q] = 0
-        sl = self.sl
-        for i in range(self.d[_TOP]):
-            v = sl[i]
-            if v != _FREE:
-                ships[v >> 4] += 1
+    def score(self, g):
+        """Each player's total (quarters) and a progress point's worth."""
+        np = g.nplayers()
+        m = self.m
+        n = self.n
+        for i in range(24):
+            m[_CNT + i] = 0
+        for i in range(np * 5):
+            m[_E2 + i] = 1
+        sl = g.sl
+        for i in range(g.ship_top()):
+            if sl[i] != _FREE:
+                m[_CNT + 8 + ship_owner(sl[i])] += 1
+        ws = 0 if g.last_round() else m[_W + _W_STABLE]
+        for w in range(g.nworlds()):
+            hw = m[_HW + w]
+            if not hw:
+                continue
+            for q in range(np):
+                if hw >> q & 1:
+                    m[_CNT + q] += 1
+                    m[_CNT + 16 + q] += m[_STABLE + w * 8 + q]
+                    i = _E2 + q * 5
+                    j = _BEST + w * 40 + q * 5
+                    for e in range(5):
+                        if m[j + e] > m[i + e]:
+                            m[i + e] = m[j + e]
         for q in range(np):
-            worlds = 0
-            for w in range(nw):
-                if al[w * 8 + q]:
-                    worlds += 1
             hi = 0
             lo = 255
             rest = 0
-            for e in range(5):
-                x = 0
-                i = q * 5 + e
-                for w in range(nw):
-                    if best[w * 40 + i] > x:
-                        x = best[w * 40 + i]
-                x = 2 * x if x else 1
-                e2[i] = x
+            for e in range(_E2 + q * 5, _E2 + q * 5 + 5):
+                x = m[e]
                 rest += x
                 if x > hi:
                     hi = x
                 if x < lo:
                     lo = x
-            self.tot[q] = hi * lo * (ships[q] + 3 * worlds) + 2 * (rest - hi - lo)
+            n[_UNIT + q] = hi * lo
+            n[_TOT + q] = (hi * lo * (m[_CNT + 8 + q] + 3 * m[_CNT + q]) + 2 * (rest - hi - lo)
+                           + ws * m[_CNT + 16 + q])
 
-    def value(self, p):
-        """How good the position is for p (bigger is better)."""
-        self.totals()
-        self.targets(p)
-        W = self.W
-        np = self.np
-        nw = self.nw
-        tot = self.tot
-        v = tot[p] * W[_W_SCORE]
-        other = 0
-        for q in range(np):
-            if q != p and tot[q] > other:
-                other = tot[q]
-        v -= other * W[_W_OPP] >> 3
-        if self.final:
-            return v
-        alive = 0
-        ports = 0
-        for w in range(nw):
-            alive += self.alive[w * 8 + p]
-            ports += self.ports[w * 8 + p]
-        v += alive * W[_W_ALIVE] + ports * W[_W_PORT]
-        for w in range(nw):
-            if self.fix[w]:
-                v -= W[_W_FIX]
-        sl = self.sl
-        sb = self.sb
-        tv = self.tv
-        far = tv[8]
-        inplay = alive
-        for i in range(self.d[_TOP]):
-            x = sl[i]
-            if x == _FREE or x >> 4 != p:
+    def total(self, q, prog, e, x):
+        """q's total (quarters), progress prog, element e's doubled score x."""
+        m = self.m
+        hi = 0
+        lo = 255
+        rest = 0
+        for f in range(5):
+            y = m[_E2 + q * 5 + f]
+            if f == e and x > y:
+                y = x
+            rest += y
+            if y > hi:
+                hi = y
+            if y < lo:
+                lo = y
+        return hi * lo * prog + 2 * (rest - hi - lo)
+
+    def gain(self, g, q, s, w):
+        """What q's marine of s pips adds to q's total landing on world w's
+        best empty territory (0 where q has pyramids)."""
+        b = w * 16
+        m = self.m
+        for e in range(5):
+            m[_EM + e] = 0
+        surf = g.surf
+        for t in range(g.nterr[w]):
+            v = surf[b + t]
+            if v:
+                if owner(v) == q:
+                    return 0
                 continue
-            inplay += 1
-            v += W[_W_SHIP]
-            if sb[i] & _MARINE:
-                inplay += 1
-                v += W[_W_MARINE]
-                loc = x & 15
-                if loc == SPACE:
-                    v += far * W[_W_SPACE] >> 3
-                elif tv[loc] > 0:
-                    v += tv[loc] * W[_W_MISSION] >> 3
-                else:
-                    v += far * W[_W_HOME] >> 3
-        if tot[p] > other:
-            v += inplay * W[_W_LEAD]
+            r = b + m[_RID + b + t]
+            if m[_RTILES + r] > m[_EM + m[_RELEM + r]]:
+                m[_EM + m[_RELEM + r]] = m[_RTILES + r]
+        prog = m[_CNT + 8 + q] + 3 * m[_CNT + q]
+        base = self.total(q, prog, 0, 0)
+        best = 0
+        for e in range(5):
+            if m[_EM + e]:
+                y = self.total(q, prog + 3, e, 2 * s * m[_EM + e]) - base
+                if y > best:
+                    best = y
+        return best
+
+    def marine(self, g, i):
+        """Ship i's marine's worth (quarters) if its owner can still land it."""
+        x = g.sl[i]
+        if x == _FREE or not marine(g.sb[i]):
+            return 0
+        m = self.m
+        q = ship_owner(x)
+        s = marine(g.sb[i])
+        loc = ship_place(x)
+        nw = g.nworlds()
+        left = turns_left(g, q)
+        here = q == g.current()
+        v = 0
+        if loc < nw and (left or (here and g.phase() <= _P_LAND)):
+            v = self.gain(g, q, s, loc) * (_ENDS if self.ending else m[_W + _W_ORBIT])
+        if not v and (left > 1 or (left and here and g.phase() <= _P_MOVE)):
+            if self.mq != q << 2 | s:   # marines of one owner and size come together
+                self.mq = q << 2 | s
+                top = 0
+                for w in range(nw):
+                    y = self.gain(g, q, s, w)
+                    if y > top:
+                        top = y
+                self.mtop = top
+            v = self.mtop * m[_W + (_W_SPACE if loc == _SPACE else _W_OTHER)]
+        return v >> 6
+
+    def missions(self, g):
+        """Marines aboard: their worth into their owners' totals."""
+        if not self.m[_W + _W_ORBIT]:
+            return
+        for i in range(g.ship_top()):
+            if marine(g.sb[i]) and g.sl[i] != _FREE:
+                self.n[_TOT + ship_owner(g.sl[i])] += self.marine(g, i)
+
+    def battles(self, g):
+        """Each contested orbit's next battle: the owner fires and is answered,
+        then the player to move; expected losses come off the totals."""
+        sl = g.sl
+        sb = g.sb
+        np = g.nplayers()
+        m = self.m
+        for w in range(16):
+            m[_BH + w] = 0
+        for i in range(g.ship_top()):
+            x = sl[i]
+            if x != _FREE and ship_place(x) < 8:
+                m[_BH + ship_place(x)] |= 1 << ship_owner(x)
+                if fighter(sb[i]):
+                    m[_BF + ship_place(x)] |= 1 << ship_owner(x)
+        cur = g.current()
+        now = g.phase() <= _P_MOVE
+        for w in range(g.nworlds()):
+            here = m[_BH + w]
+            if not here & (here - 1):
+                continue
+            c = cur if now and here >> cur & 1 else -1
+            i = 1
+            while c < 0 and i <= np:   # the next turn with ships here
+                q = (cur + i) % np
+                if here >> q & 1 and turns_left(g, q):
+                    c = q
+                i += 1
+            if c < 0:
+                continue
+            self.site(g, w)
+            o = w if w < np and here >> w & 1 else 255
+            if o != 255:
+                self.volleys(g, o, here, m[_BF + w])
+            if c != o:
+                self.volleys(g, c, here, m[_BF + w])
+            for j in range(self.nloc):
+                self.n[_TOT + ship_owner(sl[m[_LOC + j]])] -= self.loss(g, j)
+
+    def site(self, g, w):
+        """Follow the ships of orbit w: sizes, marines' worth, lone invaders."""
+        m = self.m
+        k = 0
+        for i in range(g.ship_top()):
+            if ship_place(g.sl[i]) == w and g.sl[i] != _FREE and k < _NLOC:
+                m[_LOC + k] = i
+                m[_SUP + k] = self.supports(g, i)
+                self.n[_MIS + k] = self.marine(g, i)
+                j = _DIST + k * 4
+                for x in range(4):
+                    m[j + x] = 0
+                m[j + pips(g.sb[i])] = 255
+                k += 1
+        self.nloc = k
+
+    def volleys(self, g, x, here, fig):
+        """x fires, then every other player here answers."""
+        self.volley(g, x, 255, fig)
+        np = g.nplayers()
+        for i in range(1, np):
+            y = (x + i) % np
+            if here >> y & 1:
+                self.volley(g, y, x, fig)
+
+    def volley(self, g, x, only, fig):
+        """Each ship of x fires once at the ship (of ``only`` unless 255)
+        whose owner's loss grows most."""
+        sl = g.sl
+        sb = g.sb
+        m = self.m
+        k = self.nloc
+        for s in range(k):
+            i = m[_LOC + s]
+            if ship_owner(sl[i]) != x:
+                continue
+            alive = 255 - m[_DIST + s * 4]
+            bv = 0
+            bj = -1
+            for j in range(k):
+                t = m[_LOC + j]
+                r = ship_owner(sl[t])
+                if (r == x or (only != 255 and r != only)
+                        or (not fighter(sb[t]) and fig >> r & 1)):
+                    continue
+                v = self.harm(g, i, j, alive)
+                if v > bv:
+                    bv = v
+                    bj = j
+            if bj >= 0:
+                self.shot(g, i, bj, alive)
+
+    def harm(self, g, i, j, alive):
+        """What ship i firing at followed ship j adds to j's owner's loss."""
+        m = self.m
+        j4 = _DIST + j * 4
+        for x in range(4):
+            m[_DIST + 4 * _NLOC + x] = m[j4 + x]
+        before = self.loss(g, j)
+        self.shot(g, i, j, alive)
+        v = self.loss(g, j) - before
+        for x in range(4):
+            m[j4 + x] = m[_DIST + 4 * _NLOC + x]
         return v
 
-    def targets(self, p):
-        """After totals(): tv[w], what a lone 2-pip invader landing on
-        world w's best empty territory would add to p's score (0 where p
-        has pyramids); tv[8] the best of them."""
-        e2 = self.e2
-        hx = self.hx
-        b = p * 5
-        rest = 0
-        for e in range(5):
-            rest += e2[b + e]
-        # hi and lo of the other four, for each element e
-        for e in range(5):
-            hi = 0
-            lo = 255
-            for f in range(5):
-                if f != e:
-                    y = e2[b + f]
-                    if y > hi:
-                        hi = y
-                    if y < lo:
-                        lo = y
-            hx[e] = hi
-            hx[5 + e] = lo
-        al = self.alive
-        worlds = 0
-        for w in range(self.nw):
-            if al[w * 8 + p]:
-                worlds += 1
-        prog = self.cnt[p] + 3 * worlds + 3
-        base = self.tot[p]
-        em = self.emax
-        tv = self.tv
-        top = 0
-        for w in range(8):
-            tv[w] = 0
-            if w >= self.nw or al[w * 8 + p]:
+    def shot(self, g, i, j, alive):
+        """Followed ship j's size chances after ship i (there alive/255) fires."""
+        sb = g.sb
+        m = self.m
+        st = g.stash
+        t = m[_LOC + j]
+        q = ship_owner(g.sl[t]) * 3
+        a = pips(sb[i])
+        need = (5 if fighter(sb[t]) else 4) if fighter(sb[i]) else 6
+        base = ((a - 1) * 3 + need - 4) * 12
+        j = _DIST + j * 4
+        for x in range(1, 4):   # a shot only moves chances to smaller sizes
+            px = m[j + x] * alive // 255
+            if not px:
                 continue
-            bw = 0
-            for e in range(5):
-                x = 4 * em[w * 5 + e]
-                if not x:
-                    continue
-                y = e2[b + e]
-                if x < y:
-                    x = y
-                hi = hx[e] if hx[e] > x else x
-                lo = hx[5 + e] if hx[5 + e] < x else x
-                gain = hi * lo * prog + 2 * (rest - y + x - hi - lo) - base
-                if gain > bw:
-                    bw = gain
-            tv[w] = bw
-            if bw > top:
-                top = bw
-        tv[8] = top
+            m[j + x] -= px
+            for k in range(4):
+                y = x - k
+                if k:
+                    while y >= 1 and not st[q + y - 1]:
+                        y -= 1
+                m[j + (y if y > 0 else 0)] += px * NET[base + (x - 1) * 4 + k] // 255
+
+    def loss(self, g, j):
+        """Expected loss (quarters) of followed ship j's owner."""
+        m = self.m
+        i = m[_LOC + j]
+        q = ship_owner(g.sl[i])
+        s = marine(g.sb[i])
+        mis = self.n[_MIS + j]
+        inv = m[_SUP + j]
+        unit = self.n[_UNIT + q]
+        sup = unit * m[_W + _W_SUPPORT] if inv else 0
+        j = _DIST + j * 4
+        v = m[j] * (unit + mis + sup)
+        for x in range(1, 4):
+            if s > x:
+                v += m[j + x] * mis
+            if inv > x:
+                v += m[j + x] * sup
+        return v // 255
+
+    def supports(self, g, j):
+        """Size of the lone invader transport j alone keeps alive (0: none)."""
+        c = g.sb[j]
+        if fighter(c) or marine(c):
+            return 0
+        loc = g.sl[j]
+        w = ship_place(loc)
+        q = ship_owner(loc)
+        if w >= g.nworlds():
+            return 0
+        b = w * 16
+        inv = 0
+        for t in range(g.nterr[w]):
+            v = g.surf[b + t]
+            if v and owner(v) == q:
+                if inv or not invader(v):
+                    return 0
+                inv = pips(v)
+        if not inv or pips(c) < inv:
+            return 0
+        for i in range(g.ship_top()):
+            if (i != j and g.sl[i] == loc and not (fighter(g.sb[i]) or marine(g.sb[i]))
+                    and pips(g.sb[i]) >= inv):
+                return 0
+        return inv
+
+
+def turns_left(g, q):
+    """Whole turns player q gets after the current one (2: two or more)."""
+    last = g.last_round()
+    if not last:
+        return 2
+    if last == 1:
+        return 1
+    cur = g.current()
+    ender = g.reg[_R_ENDER]
+    k = cur
+    while k != ender:
+        k = (k + 1) % g.nplayers()
+        if k == q:
+            return 1
+    return 0
+
+
+def _kept(surf, b, n, c, dead):
+    """c's pips on the world at b that are not doomed."""
+    k = 0
+    for t in range(n):
+        v = surf[b + t]
+        if v and owner(v) == c and not dead >> t & 1:
+            k += pips(v)
+    return k

@@ -14,8 +14,8 @@ from array import array
 
 from alheimur import world
 from alheimur.actions import P_START, P_SWAP
-from alheimur.ai_eval import bits
 from alheimur.build import card_in_hand, elem
+from alheimur.world import bits
 
 _grid = bytearray(9)
 _el = bytearray(16)

@@ -32,7 +32,7 @@ _PASS = const(0)
 _P_SURVIVE = const(5)
 # end consts
 
-_THINK_MS = {"random": 0, "easy": 600, "medium": 1500, "hard": 3000}
+_THINK_MS = {"random": 0, "easy": 600, "hard": 3000}
 _OTHER_MS = const(1500)      # a level this table does not know
 
 # Messages (each fits its place whole: tests/test_messages.py)

@@ -1,0 +1,202 @@
+"""Alheimur's exact baseline (tools/alhexact.py) and the computer players'
+judgement measured against the engine (firmware/alheimur/ai_eval.py): the
+dice odds are the rule text's, the projected scores are scoring.py's, the
+survival projection is the engine's survival check, trying actions leaves
+the game (state, undo snapshot and log) as it was; exact plays whole
+games the referee accepts; the arena counts several seats of one level."""
+
+import contextlib
+import io
+import os
+import subprocess
+import sys
+from array import array
+from fractions import Fraction
+from itertools import product
+
+import alharena
+import alhexact
+import alhseeded
+import pytest
+
+from alheimur import ai, ai_eval, record
+from alheimur.actions import MAX_ACTIONS, P_DEAL, P_SURVIVE, owner
+from alheimur.deal import new_game, shuffle
+from alheimur.scoring import score
+from prng import Rng
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_VENV_PY = os.path.join(ROOT, ".venv", "bin", "python")
+PYTHON = _VENV_PY if os.path.exists(_VENV_PY) else sys.executable
+
+
+def _net_by_enumeration(dice, need, defence):
+    """Chances of 0..3 net hits, every roll of the dice enumerated."""
+    out = [Fraction(0)] * 4
+    for roll in product(range(1, 7), repeat=dice):
+        hits = sum(1 for v in roll if v >= need)
+        if not hits:
+            out[0] += Fraction(1, 6 ** dice)
+            continue
+        for dfn in product(range(1, 7), repeat=defence):
+            net = max(0, hits - sum(1 for v in dfn if v == 6))
+            out[net] += Fraction(1, 6 ** (dice + defence))
+    return out
+
+
+def test_the_dice_odds_are_the_rule_texts():
+    """Net hits of a shot (hits on 6, 5-6 or 4-6 by ship and target, each
+    defence six cancelling one): the baseline's chances are exact and the
+    firmware's table is them in 255ths."""
+    for dice in (1, 2, 3):
+        for need in (4, 5, 6):
+            for defence in (1, 2, 3):
+                want = _net_by_enumeration(dice, need, defence)
+                got = alhexact.net_hits(dice, need, defence)
+                assert all(abs(float(w) - g) < 1e-12 for w, g in zip(want, got))
+                i = ((dice - 1) * 3 + need - 4) * 12 + (defence - 1) * 4
+                for k in range(4):
+                    assert abs(ai_eval.NET[i + k] - float(want[k]) * 255) <= 0.5001
+
+
+def _positions(cuts=(80, 160, 260, 380), seeds=((3, 2), (37, 4), (5, 8), (30, 3))):
+    for seed, np in seeds:
+        for cut in cuts:
+            g = alhseeded.play(seed, np, 20, cut)
+            if not g.over() and g.phase() > 3:
+                yield g
+
+
+def test_the_judgement_scores_as_scoring_does():
+    """With every survival check left out (the worlds as they stand), the
+    judgement's totals are scoring.py's."""
+    e = ai_eval.Eval()
+    e.weigh(bytes(len(ai.HARD_W)))          # no stable bonus, no missions, no battles
+    seen = 0
+    for g in _positions():
+        e.prepare(g)
+        for w in range(g.nworlds()):
+            e.judge(g, w)
+        e.score(g)
+        sc = score(g)
+        assert list(e.n[:g.nplayers()]) == sc.total4     # the totals come first in e.n
+        seen += 1
+    assert seen >= 10
+
+
+def test_the_survival_projection_is_the_engines_check():
+    """At a survival point (nothing left to fix), the projection of the
+    worlds the player to move checks is what the engine's check leaves."""
+    checked = 0
+    for seed, np in ((3, 2), (37, 4), (5, 8), (30, 3), (41, 4), (2, 6)):
+        buf = array("H", bytes(2 * MAX_ACTIONS))
+        for cut in range(40, 400, 9):
+            g = alhseeded.play(seed, np, 20, cut, buf=buf)
+            if g.over() or g.phase() != P_SURVIVE:
+                continue
+            e = ai_eval.Eval()
+            e.weigh(ai.HARD_W)
+            e.prepare(g)
+            before = g.state()
+            e.project(g, 255)
+            projected = bytes(g.surf)
+            g.load(before)
+            p = g.current()
+            mine = [w for w in range(g.nworlds())
+                    if any(owner(g.piece(w, t)) == p and g.piece(w, t)
+                           for t in range(g.nterr[w]))]
+            g.apply(g.legal(buf) and buf[0], False)   # SURVIVE
+            for w in mine:
+                assert projected[w * 16:w * 16 + 16] == bytes(g.surf[w * 16:w * 16 + 16])
+            checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("level", ("hard", "easy", "exact"))
+def test_trying_actions_leaves_the_game_alone(level):
+    """State, undo snapshot and log, the engine's list of legal actions:
+    all as they were after a level chose (the engine's list passed as the
+    buffer, as the device does)."""
+    sc = alhexact.Scratch()
+    for g in _positions(cuts=(60, 150, 300)):
+        n = g.legal(g.sbuf)
+        if n < 2:
+            continue
+        state, snap, nlog = g.state(), bytes(g.snap), g.nlog
+        listed = list(g.sbuf[:n])
+        if level == "exact":
+            a = alhexact.choose(g, Rng(1), g.sbuf, n, sc)
+        else:
+            a = ai.LEVELS[level](g, Rng(1), g.sbuf, n)
+        assert (g.state(), bytes(g.snap), g.nlog) == (state, snap, nlog)
+        assert g.legal(g.sbuf) == n and list(g.sbuf[:n]) == listed
+        assert a in listed
+
+
+def _play(seats, seed):
+    np = len(seats)
+    g, drng = new_game(seed, np, 20)
+    rec = record.Recorder(np, 20)
+    rec.deal(g.quads)
+    rngs = [Rng(seed * 31 + k + 1) for k in range(np)]
+    choosers = [alharena.player(lv) for lv in seats]
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    while not g.over():
+        if g.phase() == P_DEAL:
+            q = shuffle(drng)
+            g.deal(q)
+            rec.deal(q)
+            continue
+        n = g.legal(buf)
+        a = ai.chance(g, drng, buf, n) if g.chance() else choosers[g.actor()](g, rngs[g.actor()], buf, n)
+        rec.before(g, a)
+        g.apply(a)
+    return g, rec.text()
+
+
+def test_exact_plays_whole_games_the_referee_accepts(tmp_path):
+    g, text = _play(("exact", "hard", "exact"), 7)
+    assert g.over()
+    f = tmp_path / "g.txt"
+    f.write_text(text)
+    p = subprocess.run([PYTHON, os.path.join(ROOT, "tools", "referee.py"), "check", str(f)],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0 and "game over" in p.stdout
+    assert " launch " in text and " expand " in text
+
+
+def test_the_arena_gives_a_level_several_seats():
+    """--a-seats K: A plays K seats in a row (rotating), its share counts
+    all of them; by chance K of N."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        rc = alharena.main(["--game", "alheimur", "--players", "3", "--a-seats", "2",
+                            "--a", "random", "--b", "random", "--games", "3",
+                            "--seed", "11", "--jobs", "1", "--quiet", "--rounds", "20"])
+    text = out.getvalue()
+    assert rc == 0
+    assert "A=random (2 seats)" in text and "chance 66.7%" in text
+
+
+def test_the_search_takes_the_best_of_the_actions_tried():
+    """_greedy returns the legal action whose judged position is worth
+    most (PASS first among equals)."""
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    for cut in range(100, 400, 7):
+        g = alhseeded.play(37, 4, 20, cut)
+        n = g.legal(buf)
+        if 4 <= g.phase() <= 11 and n > 3:
+            break
+    e = ai_eval.Eval()
+    e.weigh(ai.HARD_W)
+    e.war = g.phase() > 6
+    p = g.actor()
+    vals = []
+    for i in range(n):
+        st = g.state()
+        g.apply(buf[i], False)
+        e.prepare(g)
+        vals.append(e.value(g, p))
+        g.load(st)
+    a = ai.choose_hard(g, Rng(1), buf, n)
+    assert n > 3 and a == buf[vals.index(max(vals))]
