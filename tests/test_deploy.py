@@ -642,6 +642,15 @@ def mounts():
         m.close()
 
 
+def drive_kb(bundle):
+    """A drive that holds two releases (the old one and the new one being
+    written) with room to spare, in a tmpfs's 4 KB pages: at least the
+    PyBadge's 2 MB, more once the release grows (a FAT drive's clusters are
+    smaller than a tmpfs's pages, so the board needs less)."""
+    pages = sum((len(v) + 4095) // 4096 for v in bundle.values())
+    return max(2048, 2 * 4 * pages + 512)
+
+
 def fill_drive(d, kind="cp9-pybadge"):
     (d / "boot_out.txt").write_bytes(BOOT_OUT[kind].encode())
     (d / "code.py").write_text('print("Hello World!")\n')
@@ -688,11 +697,12 @@ def test_a_drive_that_fills_up_mid_copy_keeps_the_old_game(tmp_path, mounts, mon
     same time; here: the estimate is made to say 0) and the drive fills up
     while the new files are written: a real full tmpfs when the machine
     allows it, else ENOSPC once the writes pass the 'drive's' size."""
-    m = mounts(tmp_path / "CIRCUITPY", 2048)
+    bundle, libs = deploy.build_bundle("pybadge")
+    m = mounts(tmp_path / "CIRCUITPY", drive_kb(bundle))
     d = m.path
     fill_drive(d)
     info, family = deploy.check_board(str(d))
-    bundle, libs = deploy.build_bundle(family)
+    assert family == "pybadge"
     old = old_version(bundle)
     with redirect_stdout(io.StringIO()):
         deploy.deploy(str(d), old, libs, info, family)
