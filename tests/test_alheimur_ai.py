@@ -11,8 +11,8 @@ import subprocess
 import sys
 from array import array
 
-import alhseeded
 import pytest
+import seeded_alheimur
 from alheimur_positions import deal_of
 from selfplay import play_alheimur
 
@@ -161,7 +161,7 @@ def _expansion(np=4, seed=37):
     """A position where a hard player chooses among many expansions."""
     buf = array("H", bytes(2 * MAX_ACTIONS))
     for cut in range(60, 400, 7):
-        g = alhseeded.play(seed, np, 20, cut)
+        g = seeded_alheimur.play(seed, np, 20, cut)
         if g.phase() == P_EXPAND and g.legal(buf) > 20:
             return g, buf, g.legal(buf)
     raise AssertionError("no expansion with choices")

@@ -13,7 +13,7 @@ import paths
 CHOICES = """
 import gc
 from array import array
-import alhseeded
+import seeded_alheimur
 from alheimur import ai, record
 from alheimur.actions import MAX_ACTIONS, P_DEAL
 from alheimur.deal import new_game, shuffle
@@ -22,7 +22,7 @@ from prng import Rng
 def choices(seed, np, cut, k):
     # from the cut on, k decisions: each level's choice is printed, then
     # hard's is played (dice and lots from a fixed generator)
-    g = alhseeded.play(seed, np, 20, cut)
+    g = seeded_alheimur.play(seed, np, 20, cut)
     buf = array("H", bytes(2 * MAX_ACTIONS))
     dice = Rng(seed + 99)
     out = []
@@ -72,8 +72,8 @@ CASES = [(37, 4, 12, 6), (37, 4, 150, 25), (5, 8, 220, 25), (3, 2, 60, 25),
 def lane_files():
     mpylane.require_or_skip()
     files = mpylane.firmware_files()
-    with open(os.path.join(paths.ROOT, "tools", "alhseeded.py")) as f:
-        files["alhseeded.py"] = f.read()
+    with open(os.path.join(paths.ROOT, "tools", "seeded_alheimur.py")) as f:
+        files["seeded_alheimur.py"] = f.read()
     files["alhchoices.py"] = CHOICES
     return files
 

@@ -1,5 +1,5 @@
 """Alheimur through the real app (firmware/code.py in the headless
-simulator), played by tools/alhbot.py pressing buttons as a player would:
+simulator), played by tools/bot_alheimur.py pressing buttons as a player would:
 the new-game screen's defaults, whole games human vs computer and all
 computers, the hot seat's hand-over, Continue after a power-off, the
 scoring screen's numbers against the engine's scoring. Every decision
@@ -11,7 +11,7 @@ import sys
 import time
 
 import pytest
-from alhbot import board_frame, frame_of, play, waiting_on_board
+from bot_alheimur import board_frame, frame_of, play, waiting_on_board
 
 import paths
 from alheimur.scoring import quarters_text, score
@@ -22,7 +22,7 @@ S3 = ("human", "random", "random")
 @pytest.fixture(autouse=True)
 def _process_as_it_was():
     """The simulator is made for a process of its own: it puts its virtual
-    clock into ``time`` and alhbot loads a fresh firmware each run. Both
+    clock into ``time`` and bot_alheimur loads a fresh firmware each run. Both
     are put back after each test, so later tests (and the modules they
     imported) see this process as it was."""
     clock = (time.monotonic, time.monotonic_ns, time.sleep)
@@ -84,7 +84,7 @@ def _check_scores(bot, nplayers):
 def test_the_top_line_and_the_scores_say_which_end_came(limit, cause, top, first):
     """Clarification 20 and issue 28: the board's top line, once the game
     is over, and the scoring screen's first line name the end."""
-    from alhseeded import play as seeded
+    from seeded_alheimur import play as seeded
 
     from alheimur import ending, results
     from alheimur.layout import R_LAST
@@ -167,11 +167,11 @@ def test_three_players_two_computers_as_the_readme_says(seed):
 def test_a_where_nothing_may_be_done_says_the_engines_reason(tmp_path):
     """Seeded position: red's step 2 (launch); A on an empty territory
     answers with the engine's words, in the message line, whole."""
-    import alhbot
-    import alhseeded
+    import bot_alheimur
+    import seeded_alheimur
     nvm = tmp_path / "nvm.bin"
-    g = alhseeded.play(1, 3, 20, 289)
-    alhbot.saved_nvm(nvm, g, S3, dealt=1, limit=1)
+    g = seeded_alheimur.play(1, 3, 20, 289)
+    bot_alheimur.saved_nvm(nvm, g, S3, dealt=1, limit=1)
     said = []
 
     def look(bot):
@@ -246,10 +246,10 @@ def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
     where the world is (issue 30: large, clear pips; an 11x11 die once
     crashed the simulator's display); the dice are on the screenshot."""
     import _simhost
-    import alhbot
-    import alhseeded
+    import bot_alheimur
+    import seeded_alheimur
     nvm = tmp_path / "nvm.bin"
-    alhbot.saved_nvm(nvm, alhseeded.play(21, 3, 20, 198), S3, dealt=21, limit=1)
+    bot_alheimur.saved_nvm(nvm, seeded_alheimur.play(21, 3, 20, 198), S3, dealt=21, limit=1)
     dice = set()
 
     def rolled_two(bot):
@@ -274,12 +274,12 @@ def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
 
 
 def _resumed(tmp_path, seed, at, **kw):
-    """A seeded game (tools/alhseeded.py) after ``at`` actions, saved and
+    """A seeded game (tools/seeded_alheimur.py) after ``at`` actions, saved and
     continued with three seats (a person, two computers)."""
-    import alhbot
-    import alhseeded
+    import bot_alheimur
+    import seeded_alheimur
     nvm = tmp_path / "nvm.bin"
-    alhbot.saved_nvm(nvm, alhseeded.play(seed, 3, 20, at), S3, dealt=seed, limit=1)
+    bot_alheimur.saved_nvm(nvm, seeded_alheimur.play(seed, 3, 20, at), S3, dealt=seed, limit=1)
     return play(seats=S3, seed=1, nvm=nvm, resume=True, **kw)
 
 
@@ -320,7 +320,7 @@ def test_select_fast_forwards_through_the_computers(tmp_path):
     """Issue 30, item 6: Select while a computer's move is shown skips to
     the next human decision: no computer move is held on screen after it,
     and that decision begins with "since your last turn"."""
-    from alhbot import frame_of as frame
+    from bot_alheimur import frame_of as frame
     st = {"at": None, "since": 0, "held": 0, "fast": False}
 
     def watch(bot):

@@ -1,4 +1,4 @@
-"""Alheimur's exact baseline (tools/alhexact.py) and the computer players'
+"""Alheimur's exact baseline (tools/exact_alheimur.py) and the computer players'
 judgement measured against the engine (firmware/alheimur/ai_eval.py): the
 dice odds are the rule text's, the projected scores are scoring.py's, the
 survival projection is the engine's survival check, trying actions leaves
@@ -14,10 +14,10 @@ from array import array
 from fractions import Fraction
 from itertools import product
 
-import alharena
-import alhexact
-import alhseeded
+import arena_alheimur
+import exact_alheimur
 import pytest
+import seeded_alheimur
 
 from alheimur import ai, ai_eval, record
 from alheimur.actions import MAX_ACTIONS, P_DEAL, P_SURVIVE, owner
@@ -52,7 +52,7 @@ def test_the_dice_odds_are_the_rule_texts():
         for need in (4, 5, 6):
             for defence in (1, 2, 3):
                 want = _net_by_enumeration(dice, need, defence)
-                got = alhexact.net_hits(dice, need, defence)
+                got = exact_alheimur.net_hits(dice, need, defence)
                 assert all(abs(float(w) - g) < 1e-12 for w, g in zip(want, got))
                 i = ((dice - 1) * 3 + need - 4) * 12 + (defence - 1) * 4
                 for k in range(4):
@@ -62,7 +62,7 @@ def test_the_dice_odds_are_the_rule_texts():
 def _positions(cuts=(80, 160, 260, 380), seeds=((3, 2), (37, 4), (5, 8), (30, 3))):
     for seed, np in seeds:
         for cut in cuts:
-            g = alhseeded.play(seed, np, 20, cut)
+            g = seeded_alheimur.play(seed, np, 20, cut)
             if not g.over() and g.phase() > 3:
                 yield g
 
@@ -91,7 +91,7 @@ def test_the_survival_projection_is_the_engines_check():
     for seed, np in ((3, 2), (37, 4), (5, 8), (30, 3), (41, 4), (2, 6)):
         buf = array("H", bytes(2 * MAX_ACTIONS))
         for cut in range(40, 400, 9):
-            g = alhseeded.play(seed, np, 20, cut, buf=buf)
+            g = seeded_alheimur.play(seed, np, 20, cut, buf=buf)
             if g.over() or g.phase() != P_SURVIVE:
                 continue
             e = ai_eval.Eval()
@@ -117,7 +117,7 @@ def test_trying_actions_leaves_the_game_alone(level):
     """State, undo snapshot and log, the engine's list of legal actions:
     all as they were after a level chose (the engine's list passed as the
     buffer, as the device does)."""
-    sc = alhexact.Scratch()
+    sc = exact_alheimur.Scratch()
     for g in _positions(cuts=(60, 150, 300)):
         n = g.legal(g.sbuf)
         if n < 2:
@@ -125,7 +125,7 @@ def test_trying_actions_leaves_the_game_alone(level):
         state, snap, nlog = g.state(), bytes(g.snap), g.nlog
         listed = list(g.sbuf[:n])
         if level == "exact":
-            a = alhexact.choose(g, Rng(1), g.sbuf, n, sc)
+            a = exact_alheimur.choose(g, Rng(1), g.sbuf, n, sc)
         else:
             a = ai.LEVELS[level](g, Rng(1), g.sbuf, n)
         assert (g.state(), bytes(g.snap), g.nlog) == (state, snap, nlog)
@@ -139,7 +139,7 @@ def _play(seats, seed):
     rec = record.Recorder(np, 20)
     rec.deal(g.quads)
     rngs = [Rng(seed * 31 + k + 1) for k in range(np)]
-    choosers = [alharena.player(lv) for lv in seats]
+    choosers = [arena_alheimur.player(lv) for lv in seats]
     buf = array("H", bytes(2 * MAX_ACTIONS))
     while not g.over():
         if g.phase() == P_DEAL:
@@ -170,7 +170,7 @@ def test_the_arena_gives_a_level_several_seats():
     all of them; by chance K of N."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        rc = alharena.main(["--game", "alheimur", "--players", "3", "--a-seats", "2",
+        rc = arena_alheimur.main(["--game", "alheimur", "--players", "3", "--a-seats", "2",
                             "--a", "random", "--b", "random", "--games", "3",
                             "--seed", "11", "--jobs", "1", "--quiet", "--rounds", "20"])
     text = out.getvalue()
@@ -183,7 +183,7 @@ def test_the_search_takes_the_best_of_the_actions_tried():
     most (PASS first among equals)."""
     buf = array("H", bytes(2 * MAX_ACTIONS))
     for cut in range(100, 400, 7):
-        g = alhseeded.play(37, 4, 20, cut)
+        g = seeded_alheimur.play(37, 4, 20, cut)
         n = g.legal(buf)
         if 4 <= g.phase() <= 11 and n > 3:
             break

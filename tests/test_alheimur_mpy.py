@@ -12,12 +12,12 @@ import paths
 
 GAME = """
 import gc
-import alhseeded
+import seeded_alheimur
 from alheimur import record, scoring
 
 def game(seed, np, limit, stop):
     rec = record.Recorder(np, limit)
-    g = alhseeded.play(seed, np, limit, stop, rec=rec)
+    g = seeded_alheimur.play(seed, np, limit, stop, rec=rec)
     sc = scoring.score(g)
     return "%s%s %s %s" % (rec.text(), list(sc.total4), sc.winners,
                            "".join("%02x" % b for b in g.state()))
@@ -34,8 +34,8 @@ CASES = [(37, 4, 20, 260), (3, 2, 20, -1), (5, 8, 20, 220), (30, 3, 20, 200)]
 def lane_files():
     mpylane.require_or_skip()
     files = mpylane.firmware_files()
-    with open(os.path.join(paths.ROOT, "tools", "alhseeded.py")) as f:
-        files["alhseeded.py"] = f.read()
+    with open(os.path.join(paths.ROOT, "tools", "seeded_alheimur.py")) as f:
+        files["seeded_alheimur.py"] = f.read()
     files["alhgame.py"] = GAME
     return files
 
@@ -67,13 +67,13 @@ for case in %r:
 
 def test_cpython_records_replay_identically_in_the_vm(lane_files):
     ns = _cpython()
-    import alhseeded
+    import seeded_alheimur
 
     from alheimur import record
     texts = []
     for seed, np in ((41, 4), (2, 6)):
         rec = record.Recorder(np, 20)
-        alhseeded.play(seed, np, 20, rec=rec)
+        seeded_alheimur.play(seed, np, 20, rec=rec)
         texts.append(rec.text())
     files = dict(lane_files)
     for i, t in enumerate(texts):

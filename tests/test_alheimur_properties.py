@@ -1,4 +1,4 @@
-"""Alheimur property tests over seeded play (tools/alhseeded.py's careful
+"""Alheimur property tests over seeded play (tools/seeded_alheimur.py's careful
 driver mixed with uniform choices): pieces are conserved per player and
 size, one pyramid per territory, marines fit their transports, legal() and
 why_not() agree, every reason fits the screen, undo restores the state
@@ -6,7 +6,7 @@ exactly."""
 
 from array import array
 
-import alhseeded
+import seeded_alheimur
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -105,7 +105,7 @@ def play_checked(seed, np, steps, mix, undo_every):
         elif prng.below(mix) == 0:
             a = buf[prng.below(n)]
         else:
-            a = alhseeded.careful(g, prng, buf, n)
+            a = seeded_alheimur.careful(g, prng, buf, n)
         before = g.state()
         g.apply(a)
         if undo_every and k % undo_every == 0 and g.can_undo():
@@ -143,7 +143,7 @@ def test_long_games_reach_every_kind_of_action():
                 continue
             n = g.legal(buf)
             a = (ai.chance(g, drng, buf, n) if g.chance()
-                 else alhseeded.careful(g, prng, buf, n))
+                 else seeded_alheimur.careful(g, prng, buf, n))
             seen.add(kind_of(a))
             g.apply(a, False)
             check(g)
@@ -166,7 +166,7 @@ def test_undo_back_to_the_start_of_a_stretch():
                 continue
             n = g.legal(buf)
             a = (ai.chance(g, drng, buf, n) if g.chance()
-                 else alhseeded.careful(g, prng, buf, n))
+                 else seeded_alheimur.careful(g, prng, buf, n))
             seen.append(g.state())
             g.apply(a)
             if not g.can_undo():

@@ -1,5 +1,5 @@
 """Alheimur records (docs/records.md, "Alheimur"), the referee on them
-(tools/referee.py -> tools/alhref.py, run as a program) and selfplay."""
+(tools/referee.py -> tools/referee_alheimur.py, run as a program) and selfplay."""
 
 import json
 import os
@@ -7,8 +7,8 @@ import subprocess
 import sys
 from array import array
 
-import alhseeded
 import pytest
+import seeded_alheimur
 from alheimur_positions import deal_of
 
 from alheimur import record
@@ -31,7 +31,7 @@ def tool(name, *args, stdin=None):
 
 def recorded(seed, np, limit=20, stop_at=-1):
     rec = record.Recorder(np, limit)
-    g = alhseeded.play(seed, np, limit, stop_at, rec=rec)
+    g = seeded_alheimur.play(seed, np, limit, stop_at, rec=rec)
     return g, rec.text()
 
 
@@ -271,7 +271,7 @@ def test_an_old_save_past_round_201_continues_and_ends():
     """A no-limit game saved by a version whose round count stuck at 255
     loads at round 200: the last round begins when that round ends."""
     from alheimur import restore, save
-    g = alhseeded.play(2, 4, 0, stop_at=300)
+    g = seeded_alheimur.play(2, 4, 0, stop_at=300)
     assert not g.over() and g.last_round() == 0
     g.rng = Rng(9)
     st = save.Setup()

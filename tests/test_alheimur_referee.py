@@ -3,7 +3,7 @@ of every line kind checked for its kind (exit 2, ``line N: ...``), lines
 that do not fit the game named as illegal moves (exit 1, ``move N:
 ...``), never a traceback (a fuzz of mutated real records); ``legal``
 lists each record line once. The referee runs in this process
-(tests/support/alhfuzz.py's ``run_referee``: ``referee.main`` with its output
+(tests/support/fuzz_referee_alheimur.py's ``run_referee``: ``referee.main`` with its output
 captured, any exception caught as a failure). Then the engine protocol
 (tools/engine.py --game alheimur): a whole game played seat by seat, each
 answer checked by the referee."""
@@ -13,10 +13,10 @@ import os
 import subprocess
 import sys
 
-import alhfuzz
-import alhref
-import alhseeded
+import fuzz_referee_alheimur
 import pytest
+import referee_alheimur
+import seeded_alheimur
 from alheimur_positions import begin, deal_of, do, game, legal, put, ship
 
 import paths
@@ -37,9 +37,9 @@ def referee(tmp_path, text, cmd="check", name="r.txt"):
     path = str(tmp_path / name)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
-    code, out, err, tb = alhfuzz.run_referee([cmd, path])
+    code, out, err, tb = fuzz_referee_alheimur.run_referee([cmd, path])
     assert tb is None, tb
-    assert alhfuzz._wrong(cmd, path, code, out, err, tb) is None, (code, out, err)
+    assert fuzz_referee_alheimur._wrong(cmd, path, code, out, err, tb) is None, (code, out, err)
     return code, out, err
 
 
@@ -123,7 +123,7 @@ def real():
     """A real game (the careful test player, 4 seats, no round limit; it
     reaches battles): its lines and, per kind of line, the first one."""
     rec = record.Recorder(4, 0)
-    alhseeded.play(1, 4, 0, 700, rec=rec)
+    seeded_alheimur.play(1, 4, 0, 700, rec=rec)
     lines = rec.text().splitlines()
     first = {}
     for i, line in enumerate(lines):
@@ -180,7 +180,7 @@ def test_a_roll_with_the_wrong_number_of_dice(tmp_path, real):
 
 def test_a_line_after_the_end_is_an_illegal_move(tmp_path):
     rec = record.Recorder(2, 20)
-    g = alhseeded.play(2, 2, 20, rec=rec)
+    g = seeded_alheimur.play(2, 2, 20, rec=rec)
     assert g.over()
     for line in ("R pass", "dice 4"):
         code, _, err = referee(tmp_path, rec.text() + line + "\n")
@@ -245,7 +245,7 @@ def test_legal_lists_a_target_once_when_two_differ_only_in_having_fired():
     do(g, "Y fire 2T")
     assert legal(g) == ["Y R1F", "Y R1F"]   # the engine: two targets
     g.undo()
-    lines = alhref.legal_list(g)
+    lines = referee_alheimur.legal_list(g)
     assert lines == ["Y pass", "Y fire 2T R1F"]
     do(g, lines[1])                       # the line plays
 
@@ -266,10 +266,10 @@ def test_legal_lines_are_distinct_over_real_games(tmp_path, real):
 
 
 def test_fuzzed_records_never_crack_the_referee(tmp_path):
-    """A short run of tests/support/alhfuzz.py on the careful player's games (the
+    """A short run of tests/support/fuzz_referee_alheimur.py on the careful player's games (the
     long run, with the computer levels' games too: by hand)."""
-    bases = alhfuzz.base_records(seeds=(1,), levels=False)
-    counts, bad = alhfuzz.fuzz(120, 5, quiet=True, bases=bases, workdir=tmp_path)
+    bases = fuzz_referee_alheimur.base_records(seeds=(1,), levels=False)
+    counts, bad = fuzz_referee_alheimur.fuzz(120, 5, quiet=True, bases=bases, workdir=tmp_path)
     assert bad is None, bad
     # the mutations reach every answer: fine, illegal and malformed
     assert counts[0] > 3 and counts[1] > 10 and counts[2] > 50, counts
@@ -282,7 +282,7 @@ def test_the_fuzz_finds_a_traceback_when_there_is_one(tmp_path, monkeypatch):
     monkeypatch.setattr(record, "_WORDS", tuple("or" if w == "pr" else w
                                                 for w in record._WORDS))
     text, _ = _swap_record()
-    code, bad = alhfuzz.check_case(text + "R swap E 0\n", str(tmp_path / "r.txt"))
+    code, bad = fuzz_referee_alheimur.check_case(text + "R swap E 0\n", str(tmp_path / "r.txt"))
     assert code is None and "a traceback" in bad and "ValueError" in bad, bad
 
 

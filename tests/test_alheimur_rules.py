@@ -1001,10 +1001,10 @@ def test_legal_at_a_spot_lists_the_actions_of_that_piece():
 
 
 def test_state_and_load_resume_a_game_exactly():
-    import alhseeded
+    import seeded_alheimur
 
     from alheimur.engine import Game
-    g = alhseeded.play(37, 4, 20, 200)
+    g = seeded_alheimur.play(37, 4, 20, 200)
     saved = g.state()
     g2 = Game(2)                          # the state brings its own players
     g2.load(saved)

@@ -11,8 +11,8 @@ import os
 import re
 from array import array
 
-import alhseeded
 import pytest
+import seeded_alheimur
 
 import paths
 from alheimur import record, since, words
@@ -24,7 +24,7 @@ CODE = re.compile(r"\b[RYGBUPOCWN]?[123][TF][123]?\b|\b[RYGBUPOCWN] [A-D][1-4]\b
 
 def _actions(seed, at):
     """(game, its legal actions) after ``at`` actions of seeded game seed."""
-    g = alhseeded.play(seed, 3, 20, at)
+    g = seeded_alheimur.play(seed, 3, 20, at)
     buf = array("H", bytes(2 * MAX_ACTIONS))
     n = g.legal(buf)
     return g, [buf[i] for i in range(n)]

@@ -170,7 +170,7 @@ def test_packed_values_are_taken_apart_by_the_codec_only():
 def test_the_check_covers_screens_records_tools_and_tests():
     files = set(checked_files())
     for rel in (os.path.join(ALH, "screen.py"), os.path.join(ALH, "record.py"),
-                os.path.join(ALH, "words.py"), os.path.join("tools", "alhref.py"),
+                os.path.join(ALH, "words.py"), os.path.join("tools", "referee_alheimur.py"),
                 os.path.join("tools", "fuzz_app.py"), os.path.join("tests", "alheimur_positions.py")):
         assert rel in files, rel
     assert not files & set(ALLOWED)

@@ -248,7 +248,7 @@ def test_deploy_with_circuitpythons_mpy_cross_runs_in_circuitpython(lane, tmp_pa
     helpers = tmp_path / "helpers"
     helpers.mkdir()
     for name, text in list(lane.hardware_stubs().items()) + list(lane.tool_files(
-            "seeded", "alhseeded", *[e[2] for e in lane.ENGINES]).items()):
+            "seeded", "seeded_alheimur", *[e[2] for e in lane.ENGINES]).items()):
         (helpers / name).write_text(text)
     script = ("import sys\nfor m in %r:\n    __import__(m)\n"
               "    print(m, sys.modules[m].__file__.rsplit('.', 1)[1])\n" % mods)

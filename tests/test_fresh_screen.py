@@ -17,7 +17,7 @@ import sys
 import time
 
 import pytest
-from alhbot import play, saved_nvm
+from bot_alheimur import play, saved_nvm
 
 import paths
 
@@ -26,7 +26,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 @pytest.fixture(autouse=True)
 def _process_as_it_was():
-    """alhbot runs the firmware in this process (test_alheimur_app.py)."""
+    """bot_alheimur runs the firmware in this process (test_alheimur_app.py)."""
     clock = (time.monotonic, time.monotonic_ns, time.sleep)
     modules = dict(sys.modules)
     yield
@@ -47,10 +47,10 @@ def test_hot_seat_continue_and_the_pause_menu():
     """Two people in a saved game continued after a power-off: the
     hand-over, Continue, the pause menu and what it opens (all worlds and
     back to a world, the rules), undo."""
-    import alhseeded
+    import seeded_alheimur
     nvm = os.path.join(os.environ.get("TMPDIR", "/tmp"), "fresh-%d.nvm" % os.getpid())
     seats = ("human", "human")
-    saved_nvm(nvm, alhseeded.play(2, 2, 20, 120), seats, dealt=2, limit=1)
+    saved_nvm(nvm, seeded_alheimur.play(2, 2, 20, 120), seats, dealt=2, limit=1)
     tour = ["start", "down", "down", "a", "right", "a",          # all worlds, pick one
             "start", "down", "down", "down", "a", "down", "b",   # the rules, back
             "b", "start", "down", "a"]                           # resume; undo
@@ -65,16 +65,16 @@ def test_hot_seat_continue_and_the_pause_menu():
 
 def test_the_check_sees_a_missing_refresh(monkeypatch):
     """A board that waits without refreshing is caught (the check is not
-    vacuous): the shell's refresh is taken out of the firmware alhbot
+    vacuous): the shell's refresh is taken out of the firmware bot_alheimur
     loads, once the board is up."""
-    import alhbot
-    look = alhbot.Bot.look
+    import bot_alheimur
+    look = bot_alheimur.Bot.look
 
     def planted(self):
         sess = sys.modules.get("ui.session")
         if sess is not None and self.board is not None:
             sess.Session.refresh = lambda s: None
         return look(self)
-    monkeypatch.setattr(alhbot.Bot, "look", planted)
-    bot = alhbot.play(seats=("human", "random"), seed=3, fresh=True, max_presses=40)
+    monkeypatch.setattr(bot_alheimur.Bot, "look", planted)
+    bot = bot_alheimur.play(seats=("human", "random"), seed=3, fresh=True, max_presses=40)
     assert bot.fresh.stale, "a screen never refreshed went unnoticed"

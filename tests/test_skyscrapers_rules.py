@@ -595,8 +595,8 @@ def test_bound_reasoning():
 
 
 def _game_record(seed=4, opts=0, plays=40):
-    import skyref
-    g = skyref.random_game(seed, opts, plays)
+    import referee_skyscrapers
+    g = referee_skyscrapers.random_game(seed, opts, plays)
     return g, record.write(g)
 
 

@@ -318,7 +318,7 @@ def _alh_blobs():
     """(options, the autosaves of a seeded 8-seat Alheimur game: the
     first decisions after the deal and a stretch in the middle, the
     longest seat names there can be)."""
-    from alhseeded import play
+    from seeded_alheimur import play
 
     from alheimur import save as hsave
     from prng import Rng

@@ -1,7 +1,7 @@
 """Matches between computer players of Alien City (``--game aliencity``,
 the default: levels, the greedy baseline, or external engines speaking the
 tools/engine.py protocol) and of Alheimur (``--game alheimur``: levels;
-tools/alharena.py plays them and documents its options). Skyscrapers is
+tools/arena_alheimur.py plays them and documents its options). Skyscrapers is
 played alone: it has no matches.
 
     python tools/arena.py --game alheimur --players 4 --a hard --b easy --games 200
@@ -195,12 +195,12 @@ def interval(k, n):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
-    import alharena  # Alheimur's matches live in their own module
-    if alharena.wanted(argv):
-        return alharena.main(argv)
+    import arena_alheimur  # Alheimur's matches live in their own module
+    if arena_alheimur.wanted(argv):
+        return arena_alheimur.main(argv)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="aliencity", choices=("aliencity", "alheimur"),
-                    help="alheimur: see tools/alharena.py for its options")
+                    help="alheimur: see tools/arena_alheimur.py for its options")
     ap.add_argument("--a", required=True)
     ap.add_argument("--b", required=True)
     ap.add_argument("--games", type=int, default=200, help="even: pairs of seats")

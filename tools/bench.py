@@ -863,7 +863,7 @@ APP_TARGETS = {
 # modules and buffers, one choice made. The app never has both loaded: a
 # computer's decision drops the human's code and a human's the computer's.
 ALH_HEAP_TARGET = 96 * 1024     # the device's peak budget (guide)
-_ALH_HEAP_SEED, _ALH_HEAP_AT = 4, 400   # alhseeded game 4, 8 players, 400 actions
+_ALH_HEAP_SEED, _ALH_HEAP_AT = 4, 400   # seeded_alheimur game 4, 8 players, 400 actions
 
 
 def _alh_screen_heap():
@@ -872,23 +872,23 @@ def _alh_screen_heap():
     import tempfile as _tf
     from array import array
 
-    import alhbot
-    import alhseeded
+    import bot_alheimur
+    import seeded_alheimur
     seats = ("human",) + ("random",) * 7
-    g = alhseeded.play(_ALH_HEAP_SEED, 8, 20, stop_at=_ALH_HEAP_AT)
+    g = seeded_alheimur.play(_ALH_HEAP_SEED, 8, 20, stop_at=_ALH_HEAP_AT)
     fd, nvm = _tf.mkstemp(suffix=".nvm")
     os.close(fd)
     try:
-        alhbot.saved_nvm(nvm, g, seats, dealt=_ALH_HEAP_SEED, limit=1)
+        bot_alheimur.saved_nvm(nvm, g, seats, dealt=_ALH_HEAP_SEED, limit=1)
         seen = []
 
         def on_board(bot):
-            f = alhbot.board_frame()
+            f = bot_alheimur.board_frame()
             if bot.screen == "board" and f is not None:
                 seen.append(f.f_locals["self"].scr)
             return bool(seen)
 
-        alhbot.play(seats=seats, seed=1, nvm=nvm, resume=True, until=on_board)
+        bot_alheimur.play(seats=seats, seed=1, nvm=nvm, resume=True, until=on_board)
     finally:
         os.unlink(nvm)
     import appprobe
@@ -1110,7 +1110,7 @@ ALH_APP_TARGETS = {
 
 
 # -- Alheimur (firmware/alheimur) ----------------------------------------------------
-# Positions: seeded games of tools/alhseeded.py (2 to 8 players) cut after a
+# Positions: seeded games of tools/seeded_alheimur.py (2 to 8 players) cut after a
 # number of actions, wherever they are then: world building, expansion,
 # movement steps, battles, dice. A "legal actions" time is one generation
 # from a changed position (the engine's cache of the point's actions
@@ -1124,7 +1124,7 @@ ALH_APP_TARGETS = {
 _ALH_BENCH = r"""
 import gc
 from array import array
-import alhseeded
+import seeded_alheimur
 from alheimur.actions import MAX_ACTIONS
 
 def median(xs):
@@ -1154,7 +1154,7 @@ npos = 0
 state = 0
 for seed, np in ((37, 4), (5, 8), (3, 2), (30, 3), (41, 4), (2, 6)):
     for cut in (12, 60, 150, 260, 400):
-        g = alhseeded.play(seed, np, 20, cut)
+        g = seeded_alheimur.play(seed, np, 20, cut)
         if g.over():
             continue
         npos += 1
@@ -1226,8 +1226,8 @@ def alheimur_bench():
            "alheimur_apply_max_ms_cpython": ap_max / 1000,
            "alheimur_state_bytes": state}
     files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS)
-    with open(os.path.join(paths.ROOT, "tools", "alhseeded.py")) as f:
-        files["alhseeded.py"] = f.read()
+    with open(os.path.join(paths.ROOT, "tools", "seeded_alheimur.py")) as f:
+        files["seeded_alheimur.py"] = f.read()
     script = "import asyncio\n" + _MPY_CLOCK + _ALH_BENCH.replace(
         "COLLECT", "gc.collect(); await asyncio.sleep(0)")
     r = mpylane.run(script, files=files, fixed_heap=False, timeout=600)

@@ -178,9 +178,9 @@ def journey_nvm(kind):
     if kind == "skyscrapers":
         return bench._nvm_with_save("skyscrapers")
     if kind == "alheimur":
-        import alhseeded
+        import seeded_alheimur
         for seed in range(1, 50):
-            g = next((g for g in (alhseeded.play(seed, 3, 20, stop_at=cut)
+            g = next((g for g in (seeded_alheimur.play(seed, 3, 20, stop_at=cut)
                                   for cut in range(60, 200, 5))
                       if not g.over() and not g.chance() and g.actor() == 0
                       and g.round() >= 2), None)
@@ -723,10 +723,10 @@ def random_policy(seed):
 
 
 def alheimur_policy(seats=("human", "easy", "easy"), seed=1):
-    """tools/alhbot.py's player: launcher, new-game rows, world building,
+    """tools/bot_alheimur.py's player: launcher, new-game rows, world building,
     the board and its choices, survival, pause and scores."""
-    import alhbot
-    bot = alhbot.Bot(seats, seed, rng=seed)
+    import bot_alheimur
+    bot = bot_alheimur.Bot(seats, seed, rng=seed)
 
     def choose(screen):
         bot.look()

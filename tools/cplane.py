@@ -137,7 +137,7 @@ def lane_files(extra=()):
     """The firmware and every engine's lane module (and seeded.py, which
     Alien City's uses)."""
     files = firmware_files()
-    files.update(tool_files("seeded", "alhseeded", *[e[2] for e in ENGINES], *extra))
+    files.update(tool_files("seeded", "seeded_alheimur", *[e[2] for e in ENGINES], *extra))
     return files
 
 

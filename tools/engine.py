@@ -23,7 +23,7 @@ baseline; ``exact`` and ``exact2`` are tools/exact.py's). ``--seconds`` is
 the thinking budget per move of hard and exact2 (default 3; hard also stops
 after its candidate list, see firmware/aliencity/ai.py).
 
-Alheimur (tools/alhengine.py): levels random, easy, hard
+Alheimur (tools/engine_alheimur.py): levels random, easy, hard
 (firmware/alheimur/ai.py); the dice and the lots come from the same seeded
 generator as the level's choices. ``go`` where no one may act (the game
 over, or a redeal due) answers ``error ...``.
@@ -114,10 +114,10 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     if args.game == "alheimur":
-        import alhengine
-        if args.level not in alhengine.LEVELS:
-            ap.error("alheimur levels: %s" % ", ".join(alhengine.LEVELS))
-        s = alhengine.Session(args.level, args.seconds, args.seed)
+        import engine_alheimur
+        if args.level not in engine_alheimur.LEVELS:
+            ap.error("alheimur levels: %s" % ", ".join(engine_alheimur.LEVELS))
+        s = engine_alheimur.Session(args.level, args.seconds, args.seed)
     elif args.level not in list(ai.LEVELS) + ["greedy", "exact", "exact2"]:
         ap.error("aliencity levels: %s" % ", ".join(list(ai.LEVELS) + ["greedy", "exact",
                                                                         "exact2"]))

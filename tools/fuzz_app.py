@@ -14,7 +14,7 @@ a game everything is random again, until the game has had its share of
 the events and the fuzzer quits it through the pause menu.
 
 The planted game is what random presses alone seldom reach: a seeded
-Alheimur game (tools/alhseeded.py, 2-4 players, humans and computers)
+Alheimur game (tools/seeded_alheimur.py, 2-4 players, humans and computers)
 stopped at its first fleet battle (every other time at a shot's first
 die, so the dice roll at once), saved into a fresh NVM; the board is
 switched off and on (a reset) and the launcher's Continue opens it. The run
@@ -356,7 +356,7 @@ def launcher_menu():
 
 def battle_nvm(rng, dice):
     """NVM bytes holding an Alheimur game saved at its first fleet battle
-    (a seeded game of 2-4 careful players, tools/alhseeded.py): with
+    (a seeded game of 2-4 careful players, tools/seeded_alheimur.py): with
     ``dice`` at the first die of a shot (as the autosave after choosing
     the target leaves it: Continue rolls at once), else where a battle site
     is picked or a ship aimed (by a human or a computer); the seats are
@@ -365,8 +365,8 @@ def battle_nvm(rng, dice):
     import tempfile
     from array import array
 
-    import alhbot
-    import alhseeded
+    import bot_alheimur
+    import seeded_alheimur
 
     from alheimur import ai
     from alheimur.actions import MAX_ACTIONS, P_AIM, P_DEAL, P_DICE, P_SITE
@@ -384,7 +384,7 @@ def battle_nvm(rng, dice):
                 continue
             k = g.legal(buf)
             g.apply(ai.chance(g, drng, buf, k) if g.chance()
-                    else alhseeded.careful(g, choices, buf, k), False)
+                    else seeded_alheimur.careful(g, choices, buf, k), False)
         if g.phase() in stops and not g.over():
             break
     else:
@@ -396,7 +396,7 @@ def battle_nvm(rng, dice):
         seats[rng.randrange(n)] = "human"
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "nvm.bin")
-        alhbot.saved_nvm(path, g, seats, dealt=seed, limit=1, rng_seed=seed)
+        bot_alheimur.saved_nvm(path, g, seats, dealt=seed, limit=1, rng_seed=seed)
         with open(path, "rb") as f:
             data = f.read()
     return data, "game %d (%s), round %d, %s" % (
@@ -442,8 +442,8 @@ def fuzz(events, seed, board, log=None):
 
         def find_alheimur(self):
             """The Alheimur game whose Board is on the stack (True: found)."""
-            import alhbot
-            f = alhbot.board_frame()      # the shell's loop with Alheimur's Board
+            import bot_alheimur
+            f = bot_alheimur.board_frame()      # the shell's loop with Alheimur's Board
             if f is None:
                 return False
             self.alh_game = f.f_locals["self"].g

@@ -1,6 +1,6 @@
 """Alien City, Skyscrapers and Alheimur referee: check, score and explore
 game records on the desktop (a record whose first line is ``skyscrapers 1``
-goes to tools/skyref.py, ``alheimur 1`` to tools/alhref.py).
+goes to tools/referee_skyscrapers.py, ``alheimur 1`` to tools/referee_alheimur.py).
 
     python tools/referee.py check FILE      is every move legal?
     python tools/referee.py score FILE      the score breakdown as JSON
@@ -30,8 +30,8 @@ import time
 from array import array
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import alhref
-import skyref
+import referee_alheimur
+import referee_skyscrapers
 
 import paths  # noqa: F401  (puts firmware/ and sim/modules/ on sys.path)
 from aliencity import record, scoring
@@ -443,7 +443,7 @@ def alheimur_demo(seed, nplayers):
                      "--players %d replays it)\n\n"
                      "The record (save it to a file and try: python tools/referee.py "
                      "score FILE):\n\n%s\n\n" % (nplayers, seed, seed, nplayers, text.rstrip("\n")))
-    alhref.run("check", None, split_lines(text), Stop, dump)
+    referee_alheimur.run("check", None, split_lines(text), Stop, dump)
 
 
 # -- the commands ------------------------------------------------------------------
@@ -490,7 +490,7 @@ def cmd_demo(args):
     if seed is None:
         seed = int(time.time() * 1000) % 100000
     if args.game == "skyscrapers":
-        skyref.demo(seed)
+        referee_skyscrapers.demo(seed)
         return EXIT_OK
     if args.game == "alheimur":
         alheimur_demo(seed, args.players)
@@ -607,38 +607,38 @@ def parser():
 
 def skyscrapers(args):
     """check/score/legal on a Skyscrapers record (first line 'skyscrapers
-    1'): tools/skyref.py runs it and the exit code is returned; None for any
+    1'): tools/referee_skyscrapers.py runs it and the exit code is returned; None for any
     other record (whose text is kept for load())."""
     if args.command not in ("check", "score", "legal"):
         return None
     text = read_text(args.file)
     lines = split_lines(text)
-    if not skyref.is_record(lines):
+    if not referee_skyscrapers.is_record(lines):
         _TEXT[args.file] = text
         return None
-    return skyref.run(args.command, args, lines, Stop, dump)
+    return referee_skyscrapers.run(args.command, args, lines, Stop, dump)
 
 
 def alheimur(args):
     """check/score/legal on an Alheimur record (first line 'alheimur 1'):
-    tools/alhref.py runs it; None for any other record."""
+    tools/referee_alheimur.py runs it; None for any other record."""
     if args.command not in ("check", "score", "legal"):
         return None
     text = read_text(args.file)
     lines = split_lines(text)
     _TEXT[args.file] = text
-    if not alhref.is_record(lines):
+    if not referee_alheimur.is_record(lines):
         return None
-    return alhref.run(args.command, args, lines, Stop, dump)
+    return referee_alheimur.run(args.command, args, lines, Stop, dump)
 
 
 def record_game(args):
     """Which game the record of check/score/legal is (its first line says)."""
     text = _TEXT[args.file] = read_text(args.file)   # stdin is read once
     lines = split_lines(text)
-    if skyref.is_record(lines):
+    if referee_skyscrapers.is_record(lines):
         return "skyscrapers"
-    return "alheimur" if alhref.is_record(lines) else "aliencity"
+    return "alheimur" if referee_alheimur.is_record(lines) else "aliencity"
 
 
 def main(argv=None):

@@ -153,21 +153,21 @@ def replay(out):
 
 
 def alheimur(out):
-    """Alheimur's screens, played by tools/alhbot.py through the real app;
-    mid-game positions are seeded games (tools/alhseeded.py) saved into
+    """Alheimur's screens, played by tools/bot_alheimur.py through the real app;
+    mid-game positions are seeded games (tools/seeded_alheimur.py) saved into
     the NVM and continued."""
     import tempfile
 
-    import alhbot
-    import alhseeded
-    from alhbot import frame_of
+    import bot_alheimur
+    import seeded_alheimur
+    from bot_alheimur import frame_of
     seats = ("human", "random", "random")
     tmp = tempfile.mkdtemp()
 
     def resumed(seed, at, name, **kw):
         nvm = os.path.join(tmp, name + ".nvm")
-        alhbot.saved_nvm(nvm, alhseeded.play(seed, 3, 20, at), seats, dealt=seed, limit=1)
-        alhbot.play(seats=seats, seed=1, nvm=nvm, resume=True, scale=3,
+        bot_alheimur.saved_nvm(nvm, seeded_alheimur.play(seed, 3, 20, at), seats, dealt=seed, limit=1)
+        bot_alheimur.play(seats=seats, seed=1, nvm=nvm, resume=True, scale=3,
                     shot=os.path.join(out, name), **kw)
         print(os.path.join(out, name))
 
@@ -175,10 +175,10 @@ def alheimur(out):
         f = frame_of("ask", "newgame.py")
         return b.screen == "new game" and f is not None and f.f_locals["st"].nseats == 3
 
-    alhbot.play(seats=seats, seed=5, scale=3, shot=os.path.join(out, "alheimur-newgame.png"),
+    bot_alheimur.play(seats=seats, seed=5, scale=3, shot=os.path.join(out, "alheimur-newgame.png"),
                 until=seats_set)
     print(os.path.join(out, "alheimur-newgame.png"))
-    alhbot.play(seats=seats, seed=5, scale=3, shot=os.path.join(out, "alheimur-building.png"),
+    bot_alheimur.play(seats=seats, seed=5, scale=3, shot=os.path.join(out, "alheimur-building.png"),
                 until=lambda b: b.screen == "building")
     print(os.path.join(out, "alheimur-building.png"))
     resumed(1, 289, "alheimur-world.png", first=["right", "right"],
@@ -196,13 +196,13 @@ def alheimur(out):
     resumed(21, 198, "alheimur-battle.png", watch=rolling)
     resumed(22, 142, "alheimur-survival.png", until=lambda b: b.screen == "survival")
     resumed(1, 289, "alheimur-since.png", until=lambda b: b.screen == "since")
-    alhbot.play(seats=("human", "human"), seed=5, scale=3,
+    bot_alheimur.play(seats=("human", "human"), seed=5, scale=3,
                 shot=os.path.join(out, "alheimur-pass.png"),
                 until=lambda b: b.screen == "hand over" and len(b.handovers) >= 3)
     print(os.path.join(out, "alheimur-pass.png"))
     resumed(1, 405, "alheimur-over.png", at_end=["select"],      # seeded game 1 ends at 416
             until=lambda b: b.screen == "overview" and b.over)
-    alhbot.play(seats=seats, seed=2, limit=1, scale=3,
+    bot_alheimur.play(seats=seats, seed=2, limit=1, scale=3,
                 shot=os.path.join(out, "alheimur-scoring.png"),
                 until=lambda b: b.screen == "scores")
     print(os.path.join(out, "alheimur-scoring.png"))

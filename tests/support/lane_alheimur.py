@@ -1,6 +1,6 @@
 """Alheimur for the VM lanes: seeded games and record replays as text, the
 same in CPython, MicroPython and CircuitPython (MicroPython-compatible; see
-lane_aliencity.py for the interface). Games are played by alhseeded's
+lane_aliencity.py for the interface). Games are played by seeded_alheimur's
 careful seats, so they reach battles."""
 
 SEEDS = (3, 5, 30, 37)
@@ -14,13 +14,13 @@ _SHAPE = {3: (2, 20, 160), 5: (8, 20, 140), 30: (3, 20, 140), 37: (4, 20, 160)}
 
 def game(seed):
     """A seeded game: its record, then the totals, winners and state."""
-    import alhseeded
+    import seeded_alheimur
 
     from alheimur import record, scoring
 
     np, limit, stop = _SHAPE[seed]
     rec = record.Recorder(np, limit)
-    g = alhseeded.play(seed, np, limit, stop, rec=rec)
+    g = seeded_alheimur.play(seed, np, limit, stop, rec=rec)
     sc = scoring.score(g)
     state = g.state()
     text = rec.text()

@@ -3,10 +3,10 @@ traceback. Every answer is one of: exit 0 (``ok: ...`` or JSON on stdout),
 exit 1 with ``move N: ... (line L): reason`` on stderr, exit 2 with ``line
 N: problem`` (or ``FILE: cannot read: ...``).
 
-    python tests/support/alhfuzz.py [--cases N] [--seed S] [--quiet]
+    python tests/support/fuzz_referee_alheimur.py [--cases N] [--seed S] [--quiet]
 
 The records are real games (tools/selfplay.py's levels and
-tools/alhseeded.py's careful player, which reaches battles and dice),
+tools/seeded_alheimur.py's careful player, which reaches battles and dice),
 mutated: words swapped between line kinds (a verb with another verb's
 words, a world where a ship goes, ...), fields dropped or repeated,
 numbers out of range, non-ASCII characters, lines dropped, repeated or
@@ -65,7 +65,7 @@ LINE = re.compile(r"line [0-9]+: [^\n]+\n\Z")
 def base_records(seeds=(1, 2, 3), levels=True):
     """Records of real games: selfplay seats (``levels``) and the careful
     test player, finished and cut short."""
-    import alhseeded  # (after paths: it imports the firmware)
+    import seeded_alheimur  # (after paths: it imports the firmware)
     import selfplay
     out = []
     for seed in seeds:
@@ -75,7 +75,7 @@ def base_records(seeds=(1, 2, 3), levels=True):
             out.append(text)
         for np, limit, stop in ((2, 20, -1), (4, 0, 600), (8, 40, 400)):
             rec = record.Recorder(np, limit)
-            alhseeded.play(seed, np, limit, stop, rec=rec)
+            seeded_alheimur.play(seed, np, limit, stop, rec=rec)
             out.append(rec.text())
     return out
 
@@ -240,7 +240,7 @@ def fuzz(cases, seed, quiet=False, bases=None, workdir=None):
     counts = {0: 0, 1: 0, 2: 0}
     own = workdir is None
     if own:
-        workdir = tempfile.mkdtemp(prefix="alhfuzz-")
+        workdir = tempfile.mkdtemp(prefix="fuzz_referee_alheimur-")
     path = os.path.join(str(workdir), "rec.txt")
     try:
         for n in range(cases):

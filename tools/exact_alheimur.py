@@ -2,8 +2,8 @@
 score, written from the rules (desktop only, never shipped; the Alheimur
 counterpart of tools/exact.py).
 
-    import alhexact
-    a = alhexact.choose(game, rng, buf, n, scratch)   # scratch: alhexact.Scratch()
+    import exact_alheimur
+    a = exact_alheimur.choose(game, rng, buf, n, scratch)   # scratch: exact_alheimur.Scratch()
 
 Every decision of a turn (expansion, the movement steps) tries each legal
 action on the game itself (the engine's ``apply``; the game is put back

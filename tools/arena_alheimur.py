@@ -6,7 +6,7 @@
 One seat plays level A (``--a-seats K``: K seats in a row), the others
 level B. A level is one of
 firmware/alheimur/ai.py's (random, easy, hard) or the ``exact`` baseline
-(tools/alhexact.py: one ply on the projected final score, desktop only). Games come in groups of N (the
+(tools/exact_alheimur.py: one ply on the projected final score, desktop only). Games come in groups of N (the
 number of players) on the same seeded deal (alheimur.deal.new_game(SEED)),
 A's first seat being seat 1, then 2, ... N, so every seat gets A equally often; seeds
 run from --seed on. The dice and the neutral world's lots come from the
@@ -54,9 +54,9 @@ def player(level):
     """choose(g, rng, buf, n, deadline_us, now_us) of a level or baseline
     (a baseline gets buffers of its own, one set per seat)."""
     if level in BASELINES:
-        import alhexact
-        sc = alhexact.Scratch(level == "exactg")
-        return lambda g, rng, buf, n, dl=None, now=None: alhexact.choose(g, rng, buf, n, sc)
+        import exact_alheimur
+        sc = exact_alheimur.Scratch(level == "exactg")
+        return lambda g, rng, buf, n, dl=None, now=None: exact_alheimur.choose(g, rng, buf, n, sc)
     return ai.LEVELS[level]
 
 

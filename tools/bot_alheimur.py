@@ -2,7 +2,7 @@
 headless simulator (this process, virtual clock), with a seeded bot
 pressing the buttons the way a player would (tests, screenshots).
 
-    from alhbot import play
+    from bot_alheimur import play
     bot = play(seats=("human", "random"), seed=7, until=lambda b: ...,
                shot="x.png")
     bot.over, bot.scored, bot.handovers, bot.board ...
@@ -258,7 +258,7 @@ class Bot:
 
     def pick(self, b):
         """The action to play at this decision point."""
-        from alhseeded import careful
+        from seeded_alheimur import careful
 
         from alheimur.actions import P_EXPAND, P_START, PASS
         g = b.g
@@ -549,6 +549,6 @@ if __name__ == "__main__":
     import json
     b = play(seats=sys.argv[1].split(",") if len(sys.argv) > 1 else ("human", "random"),
              seed=int(sys.argv[2]) if len(sys.argv) > 2 else 7,
-             until=lambda bot: bot.scored is not None, shot="/tmp/alhbot.png")
+             until=lambda bot: bot.scored is not None, shot="/tmp/bot_alheimur.png")
     print(json.dumps({"presses": b.presses, "over": b.over, "scored": b.scored,
                       "handovers": b.handovers[:20], "undos": b.undos}))
