@@ -20,7 +20,6 @@ from alheimur import ai, record
 from alheimur.actions import (
     MAX_ACTIONS,
     P_AIM,
-    P_DEAL,
     P_EXPAND,
     P_LAND,
     P_LAUNCH,
@@ -33,7 +32,7 @@ from alheimur.actions import (
     P_TARGET,
     PASS,
 )
-from alheimur.deal import new_game, shuffle
+from alheimur.deal import new_game
 from alheimur.engine import Game
 from prng import Rng
 
@@ -56,23 +55,14 @@ def _play(seats, seed, limit=40, seen=None):
     rec.deal(g.quads)
     rngs = [Rng(seed * 31 + k + 1) for k in range(np)]
     buf = array("H", bytes(2 * MAX_ACTIONS))
-    while not g.over():
-        if g.phase() == P_DEAL:
-            q = shuffle(drng)
-            g.deal(q)
-            rec.deal(q)
-            continue
-        n = g.legal(buf)
-        if g.chance():
-            a = ai.chance(g, drng, buf, n)
-        else:
-            p = g.actor()
-            if seen is not None and n > 1:
-                seen.add((seats[p], g.phase()))
-            st = g.state()
-            a = ai.LEVELS[seats[p]](g, rngs[p], buf, n)
-            assert g.state() == st, "the search changed the game"
-            assert a in buf[:n] or g.is_legal(a)
+    for n in seeded_alheimur.decisions(g, drng, buf, rec):
+        p = g.actor()
+        if seen is not None and n > 1:
+            seen.add((seats[p], g.phase()))
+        st = g.state()
+        a = ai.LEVELS[seats[p]](g, rngs[p], buf, n)
+        assert g.state() == st, "the search changed the game"
+        assert a in buf[:n] or g.is_legal(a)
         rec.before(g, a)
         g.apply(a)   # checked: ValueError(reason) if illegal
     return g, rec.text()

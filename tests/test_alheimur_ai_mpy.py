@@ -48,17 +48,8 @@ def whole(seed, seats):
     rec.deal(g.quads)
     rngs = [Rng(seed * 31 + k + 1) for k in range(np)]
     buf = array("H", bytes(2 * MAX_ACTIONS))
-    while not g.over():
-        if g.phase() == P_DEAL:
-            q = shuffle(drng)
-            g.deal(q)
-            rec.deal(q)
-            continue
-        n = g.legal(buf)
-        if g.chance():
-            a = ai.chance(g, drng, buf, n)
-        else:
-            a = ai.LEVELS[seats[g.actor()]](g, rngs[g.actor()], buf, n)
+    for n in seeded_alheimur.decisions(g, drng, buf, rec):
+        a = ai.LEVELS[seats[g.actor()]](g, rngs[g.actor()], buf, n)
         rec.before(g, a)
         g.apply(a, False)
     return rec.text()

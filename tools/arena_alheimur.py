@@ -41,8 +41,8 @@ from multiprocessing import Pool
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import paths  # noqa: F401
 from alheimur import ai, record
-from alheimur.actions import MAX_ACTIONS, P_DEAL
-from alheimur.deal import new_game, shuffle
+from alheimur.actions import MAX_ACTIONS
+from alheimur.deal import new_game
 from alheimur.scoring import quarters_text, score
 from prng import Rng
 
@@ -90,6 +90,7 @@ def now_us():
 def play_one(job):
     """(seed, first seat of A, A's seats, nplayers, a, b, limit, seconds,
     save) -> dict."""
+    import seeded_alheimur  # after paths: it imports the firmware
     seed, seat, k, np, a, b, limit, seconds, save = job
     g, drng = new_game(seed, np, limit)
     mine = [(seat + i) % np for i in range(k)]
@@ -107,34 +108,25 @@ def play_one(job):
     turn = None
     err = None
     loser = -1
-    while not g.over():
-        if g.phase() == P_DEAL:
-            q = shuffle(drng)
-            g.deal(q)
-            rec.deal(q)
-            continue
-        n = g.legal(buf)
-        if g.chance():
-            act = ai.chance(g, drng, buf, n)
+    # (the dice change no pyramid in play: the last round's cause read
+    # after each decision is the one it began with)
+    for n in seeded_alheimur.decisions(g, drng, buf, rec):
+        p = g.actor()
+        side = 0 if p in mine else 1
+        if g.current() == p and (g.round(), p) != turn:
+            turn = (g.round(), p)
+            turns[side] += 1
+        t0 = time.perf_counter()
+        try:
+            dl = now_us() + int(seconds * 1e6) if seconds else None
+            act = choosers[p](g, rngs[p], buf, n, dl, now_us if dl else None)
+            spent[side] += time.perf_counter() - t0
             rec.before(g, act)
-            g.apply(act, False)
-        else:
-            p = g.actor()
-            side = 0 if p in mine else 1
-            if g.current() == p and (g.round(), p) != turn:
-                turn = (g.round(), p)
-                turns[side] += 1
-            t0 = time.perf_counter()
-            try:
-                dl = now_us() + int(seconds * 1e6) if seconds else None
-                act = choosers[p](g, rngs[p], buf, n, dl, now_us if dl else None)
-                spent[side] += time.perf_counter() - t0
-                rec.before(g, act)
-                g.apply(act)
-            except Exception as e:  # noqa: BLE001 (a level's failure ends its game, not the match)
-                err = "seed %d seat %d (%s): %s" % (seed, p + 1, seats[p], e)
-                loser = p
-                break
+            g.apply(act)
+        except Exception as e:  # noqa: BLE001 (a level's failure ends its game, not the match)
+            err = "seed %d seat %d (%s): %s" % (seed, p + 1, seats[p], e)
+            loser = p
+            break
         if end is None and g.last_round():
             end = 0 if any(g.in_play(q) >= 13 for q in range(np)) else 1
     if end is None:

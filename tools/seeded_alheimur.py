@@ -71,10 +71,35 @@ def careful(g, rng, buf, n):
     return buf[rng.below(n)]
 
 
+def decisions(g, drng, buf, rec=None):
+    """The game's course between its players' decisions: deals the cards
+    and rolls the dice from ``drng`` when the game asks (``rec``, a
+    record.Recorder, gets each), and yields the number of legal actions
+    (in ``buf``) whenever a player decides; the caller takes one action
+    before asking for the next. Ends when the game is over. The one copy
+    of this loop for the tools and tests that play seeded games."""
+    while not g.over():
+        if g.phase() == P_DEAL:
+            q = shuffle(drng)
+            g.deal(q)
+            if rec is not None:
+                rec.deal(q)
+            continue
+        n = g.legal(buf)
+        if g.chance():
+            a = ai.chance(g, drng, buf, n)
+            if rec is not None:
+                rec.before(g, a)
+            g.apply(a, False)
+            continue
+        yield n
+
+
 def play(seed, nplayers, limit=20, stop_at=-1, choose=careful, rec=None, buf=None):
     """Play a seeded game until it is over or ``stop_at`` actions were
-    taken; ``rec`` (a record.Recorder) gets the deal and every action.
-    Returns the game."""
+    taken (the dice's count too: positions in the tests rest on it);
+    ``rec`` (a record.Recorder) gets the deal and every action. Returns
+    the game."""
     g, drng = new_game(seed, nplayers, limit)
     if rec is not None:
         rec.deal(g.quads)
@@ -90,10 +115,7 @@ def play(seed, nplayers, limit=20, stop_at=-1, choose=careful, rec=None, buf=Non
                 rec.deal(q)
             continue
         n = g.legal(buf)
-        if g.chance():
-            a = ai.chance(g, drng, buf, n)
-        else:
-            a = choose(g, prng, buf, n)
+        a = ai.chance(g, drng, buf, n) if g.chance() else choose(g, prng, buf, n)
         if rec is not None:
             rec.before(g, a)
         g.apply(a, False)

@@ -33,14 +33,15 @@ from array import array
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import paths  # noqa: F401
 from alheimur import ai, record
-from alheimur.actions import MAX_ACTIONS, P_DEAL
-from alheimur.deal import new_game, shuffle
+from alheimur.actions import MAX_ACTIONS
+from alheimur.deal import new_game
 from alheimur.scoring import quarters_text, score
 from prng import Rng
 
 
 def play_alheimur(nplayers, seats, seed, limit):
     """Play the game; returns (game, record text)."""
+    import seeded_alheimur  # after paths: it imports the firmware
     g, drng = new_game(seed, nplayers, limit)
     rec = record.Recorder(nplayers, limit, "selfplay --seed %d --seats %s"
                           % (seed, ",".join(seats)))
@@ -48,18 +49,9 @@ def play_alheimur(nplayers, seats, seed, limit):
     rngs = [Rng(seed * 31 + k + 1) for k in range(nplayers)]
     levels = [ai.LEVELS[s] for s in seats]
     buf = array("H", bytes(2 * MAX_ACTIONS))
-    while not g.over():
-        if g.phase() == P_DEAL:
-            q = shuffle(drng)
-            g.deal(q)
-            rec.deal(q)
-            continue
-        n = g.legal(buf)
-        if g.chance():
-            a = ai.chance(g, drng, buf, n)
-        else:
-            p = g.actor()
-            a = levels[p](g, rngs[p], buf, n)
+    for n in seeded_alheimur.decisions(g, drng, buf, rec):
+        p = g.actor()
+        a = levels[p](g, rngs[p], buf, n)
         rec.before(g, a)
         g.apply(a)
     sc = score(g)
