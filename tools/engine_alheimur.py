@@ -13,7 +13,7 @@ play our levels seat by seat. A problem is one ``error ...`` line.
 import time
 from array import array
 
-import referee
+import engine
 
 import paths  # noqa: F401
 from alheimur import ai, record
@@ -23,47 +23,15 @@ from prng import Rng
 LEVELS = tuple(ai.LEVELS)
 
 
-class Session:
+class Session(engine.Protocol):
+    record = record
+
     def __init__(self, level, seconds, seed):
         self.choose = ai.LEVELS[level]
         self.seconds = seconds
         self.rng = Rng(seed)
         self.game = None
         self.buf = array("H", bytes(2 * MAX_ACTIONS))
-
-    def command(self, line):
-        """Answer one line; None for nothing to say (a blank line, or a
-        position read)."""
-        toks = line.split()
-        if not toks:
-            return None
-        cmd = toks[0].lower()
-        if cmd == "position":
-            if len(toks) < 2:
-                return "error position needs a FILE"
-            return self.position(line.strip()[len(toks[0]):].strip())
-        if cmd == "go":
-            return self.go()
-        return "error unknown command '%s' (position FILE, go, quit)" % toks[0]
-
-    def position(self, path):
-        """Read and replay the record at ``path`` (None when it is fine);
-        the referee's reading: a BOM, any line ending, NUL bytes and text
-        that is not UTF-8 refused by name."""
-        referee._TEXT.pop(path, None)
-        try:
-            lines = referee.split_lines(referee.read_text(path))
-        except referee.Stop as e:
-            return "error " + e.message
-        try:
-            rec = record.read(lines)
-        except record.RecordError as e:
-            return "error %s: line %d: %s" % (path, e.line, e.problem)
-        game, bad = record.replay(rec)
-        if bad:
-            return "error %s: move %d (line %d): %s" % (path, bad[0], bad[1], bad[2])
-        self.game = game
-        return None
 
     def go(self):
         g = self.game
