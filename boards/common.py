@@ -1,5 +1,6 @@
 """What every board adapter shares: logical buttons (one preallocated event,
-auto-repeat on the d-pad), the tone player and the Board base class.
+auto-repeat on the d-pad), the NeoPixels, the tone player and the Board
+base class.
 
 CircuitPython / MicroPython code: no allocation in the per-frame path
 (Buttons.get, Speaker.tick).
@@ -171,6 +172,47 @@ class Buttons:
         self._rep_key = -1
 
 
+class Pixels:
+    """The board's NeoPixels over CircuitPython's core ``neopixel_write``:
+    what the firmware uses of Adafruit's ``neopixel`` library (``len``, a
+    pixel set to 0xRRGGBB, ``fill``, ``show``, ``brightness``) without its
+    heap (about 2 KB with adafruit_pixelbuf's Python side) or a lib/ on the
+    drive. Colours are kept as set, in the strip's order (GRB, every board
+    here), and scaled by ``brightness`` only when sent: a new brightness
+    shows at the next ``show``."""
+
+    def __init__(self, pin, n, brightness=1.0):
+        import digitalio
+        self.pin = digitalio.DigitalInOut(pin)
+        self.pin.switch_to_output()
+        self.grb = bytearray(3 * n)   # the colours as set, GRB
+        self.out = bytearray(3 * n)   # .. scaled by brightness, as last sent
+        self.brightness = brightness
+
+    def __len__(self):
+        return len(self.grb) // 3
+
+    def __setitem__(self, i, colour):
+        j = 3 * i
+        grb = self.grb
+        grb[j] = colour >> 8 & 255
+        grb[j + 1] = colour >> 16 & 255
+        grb[j + 2] = colour & 255
+
+    def fill(self, colour):
+        for i in range(len(self.grb) // 3):
+            self[i] = colour
+
+    def show(self):
+        from neopixel_write import neopixel_write
+        k = self.brightness
+        grb = self.grb
+        out = self.out
+        for j in range(len(grb)):
+            out[j] = int(grb[j] * k)
+        neopixel_write(self.pin, out)
+
+
 class Speaker:
     """Square-wave tones on the speaker, amplifier enabled while playing."""
 
@@ -217,14 +259,11 @@ class Board:
     def __init__(self, pixel_count):
         import board
         import microcontroller
-        import neopixel
         self.display = board.DISPLAY
         self.display.auto_refresh = False
         self.nvm = microcontroller.nvm
-        self.pixels = neopixel.NeoPixel(board.NEOPIXEL, pixel_count,
-                                        brightness=0.1, auto_write=False)
-        self.pixels.fill(0)
-        self.pixels.show()
+        self.pixels = Pixels(board.NEOPIXEL, pixel_count, 0.1)
+        self.pixels.show()            # all off
         self.speaker = Speaker(board.SPEAKER, board.SPEAKER_ENABLE)
         self.sound = True
         self._buttons = None

@@ -14,6 +14,7 @@ CircuitPython 10.3 itself (its unix port and its own mpy-cross, from
 import os
 
 import cplane
+import fixture_library
 import pytest
 
 import paths  # noqa: F401
@@ -86,18 +87,21 @@ def test_missing_folder_skips_and_broken_folder_fails(monkeypatch, tmp_path):
 # ------------------------------------------------------------ the compile lane
 
 @pytest.mark.parametrize("family", ["pybadge", "pygamer"])
-def test_every_file_on_the_drive_compiles(lane, family):
+def test_every_file_on_the_drive_compiles(lane, family, tmp_path, monkeypatch):
     """What the deploy installs (firmware, the board's adapter, the
-    libraries) compiles with CircuitPython's mpy-cross: the deploy's own
-    bundle, built with the real compiler."""
+    libraries: none today, so a fixture library stands in) compiles with
+    CircuitPython's mpy-cross: the deploy's own bundle, built with the
+    real compiler."""
     import deploy
     exe = str(lane.mpy_cross())
+    assert deploy.build_bundle(family)[1] == []      # the firmware needs no library
+    library = fixture_library.install(tmp_path, monkeypatch)
     bundle, libs = deploy.build_bundle(family, exe)
     py = [rel for rel in bundle if rel.endswith(".py")]
     mpy = [rel for rel in bundle if rel.endswith(".mpy")]
     assert py == ["code.py"]                       # the one file a board must find as .py
-    assert "lib/neopixel.mpy" in mpy and "aliencity/engine.mpy" in mpy
-    assert "boards/%s.mpy" % family in mpy and "neopixel" in libs
+    assert "lib/%s.mpy" % library in mpy and "aliencity/engine.mpy" in mpy
+    assert "boards/%s.mpy" % family in mpy and libs == [library]
     assert all(bundle[rel][:2] == b"C\x06" for rel in mpy)
     lane.compile_mpy(bundle["code.py"], "code.py")    # and code.py compiles too
 
@@ -244,7 +248,8 @@ def test_deploy_with_circuitpythons_mpy_cross_runs_in_circuitpython(lane, tmp_pa
             name = rel[4:] if rel.startswith("lib/") else rel
             name = name[:-4].replace("/", ".")
             mods.append(name[:-9] if name.endswith(".__init__") else name)
-    assert "aliencity.engine" in mods and "neopixel" in mods and "boards.pygamer" in mods
+    assert "aliencity.engine" in mods and "boards.pygamer" in mods
+    assert not [m for m in on_drive if m.startswith("lib/")]     # no library needed
     helpers = tmp_path / "helpers"
     helpers.mkdir()
     for name, text in list(lane.hardware_stubs().items()) + list(lane.tool_files(
@@ -280,22 +285,24 @@ def test_circuitpython_10_mpy_cross_is_refused_for_a_circuitpython_9_drive(lane,
     assert sorted(p.name for p in d.iterdir()) == before
 
 
-def test_circup_reads_the_version_of_the_compiled_library(lane):
+def test_circup_reads_the_version_of_the_compiled_library(lane, tmp_path, monkeypatch):
     """circup update compares a library's version on the drive with the
     bundle's; for a CircuitPython 9+ .mpy it takes the first x.y.z string
     ending in a NUL (circup/shared.py, extract_metadata, adafruit/circup
-    at f7f7873). Our neopixel.mpy must carry its version that way."""
+    at f7f7873). A library's .mpy (the fixture's: the firmware needs none
+    today) must carry its version that way."""
     import re
 
     import deploy
+    library = fixture_library.install(tmp_path, monkeypatch)
     bundle, _libs = deploy.build_bundle("pybadge", str(lane.mpy_cross()))
-    data = bundle["lib/neopixel.mpy"]
+    data = bundle["lib/%s.mpy" % library]
     assert data[:2] == b"C\x06"                 # circup: compatible with 9.0.0-alpha.1 and later
     m = re.search(rb"([\d]+\.[\d]+\.[\d]+)\x00", data)
-    version = deploy.library_version("neopixel", {"neopixel.py": os.path.join(
-        deploy.site_dirs()[0], "neopixel.py")})
-    assert m and version and m.group(1).decode() == version
-    assert ("neopixel==%s" % version).encode() in bundle["requirements.txt"]
+    version = deploy.library_version(library, {library + ".py": os.path.join(
+        deploy.site_dirs()[0], library + ".py")})
+    assert m and version == fixture_library.VERSION and m.group(1).decode() == version
+    assert ("%s==%s" % (library, version)).encode() in bundle["requirements.txt"]
 
 
 def test_micropython_and_circuitpython_mpy_files_differ_only_in_the_first_byte(lane):

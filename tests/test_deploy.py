@@ -11,6 +11,7 @@ import sys
 from contextlib import redirect_stderr, redirect_stdout
 
 import deploy
+import fixture_library
 import pytest
 
 import paths
@@ -86,6 +87,13 @@ def circup_libraries(requirements):
             line = re.split("[<>=~[;]", line)[0].strip()
             libraries = libraries + (line,)
     return libraries
+
+
+@pytest.fixture
+def library(tmp_path, monkeypatch):
+    """The firmware as if it imported a library from lib/ (it imports none
+    today): tests/support/fixture_library.py; its name."""
+    return fixture_library.install(tmp_path, monkeypatch)
 
 
 def assert_player_files(d):
@@ -170,22 +178,34 @@ def test_install_layout_pybadge(tmp_path):
     for rel, path in fw.items():
         assert (d / rel).read_bytes() == open(path, "rb").read(), rel
     for rel in ("boards/__init__.py", "boards/common.py", "boards/pybadge.py",
-                "lib/neopixel.py", "ui/text.py", "requirements.txt", deploy.MANIFEST):
+                "ui/text.py", "requirements.txt", deploy.MANIFEST):
         assert (d / rel).is_file(), rel
     assert not (d / "boards" / "pygamer.py").exists()
-    # built into CircuitPython on SAMD51: not copied; desktop-only modules never
-    for rel in ("lib/adafruit_pixelbuf.py", "lib/board.py", "lib/micropython.py",
-                "lib/circuitpython_typing", "lib/typing_extensions.py", "lib/displayio",
-                # text is drawn by ui/text.py: these libraries are not imported any more
-                "lib/adafruit_display_text", "lib/adafruit_ticks.py"):
-        assert not (d / rel).exists(), rel
-    reqs = circup_libraries((d / "requirements.txt").read_text())
-    assert reqs == ("neopixel",)
-    assert "neopixel==6.4.2" in (d / "requirements.txt").read_text().split()   # circup freeze's form
+    # The firmware needs no library: lib/ holds only what others put there.
+    # Built into CircuitPython on SAMD51 (neopixel_write: our own Pixels
+    # over it) or desktop-only: never copied.
+    assert sorted(p for p in snapshot(d) if p.startswith("lib/")) == sorted(
+        p for p in PLAYER if p.startswith("lib/"))
+    reqs = (d / "requirements.txt").read_text()
+    assert circup_libraries(reqs) == () and "nothing for `circup install -r` to install" in reqs
     assert (d / "code.py").read_bytes() == open(os.path.join(paths.FIRMWARE, "code.py"), "rb").read()
     assert "replace (not installed by this tool before)" in out      # the stock code.py
     assert_player_files(d)
     assert not [p for p in snapshot(d) if p.endswith(deploy.TMP_SUFFIX)]
+
+
+def test_a_library_the_firmware_imports_goes_to_lib(tmp_path, library):
+    d = make_drive(tmp_path)
+    rc, _out, err = run(["--drive", str(d)])
+    assert rc == 0, err
+    assert (d / "lib" / (library + ".py")).read_text() == fixture_library.SOURCE
+    assert (d / "lights.py").is_file()
+    # what it imports that is built into CircuitPython is not copied
+    assert not (d / "lib" / "neopixel_write.py").exists()
+    reqs = (d / "requirements.txt").read_text()
+    assert circup_libraries(reqs) == (library,)
+    assert "%s==%s" % (library, fixture_library.VERSION) in reqs.split()     # circup freeze's form
+    assert_player_files(d)
 
 
 def test_install_pygamer_takes_pybadge_module_too(tmp_path):
@@ -432,18 +452,19 @@ def test_micropython_mpy_cross_is_refused(tmp_path):
     assert snapshot(d) == before
 
 
-def test_circuitpython_mpy_cross_compiles_all_but_code_py(tmp_path):
+def test_circuitpython_mpy_cross_compiles_all_but_code_py(tmp_path, library):
     d = make_drive(tmp_path, "cp10-pygamer")
     rc, _out, err = run(["--drive", str(d), "--mpy-cross", fake_mpy_cross(tmp_path, b"C")])
     assert rc == 0, err
     files = snapshot(d)
+    lib = "lib/" + library
     assert files["code.py"] == open(os.path.join(paths.FIRMWARE, "code.py"), "rb").read()
-    assert files["lib/neopixel.mpy"].startswith(b"C\x06") and "lib/neopixel.py" not in files
+    assert files[lib + ".mpy"].startswith(b"C\x06") and lib + ".py" not in files
     assert files["boards/__init__.mpy"].startswith(b"C") and files["aliencity/engine.mpy"].startswith(b"C")
     # back to .py: the tool's own .mpy files go, nobody else's
     rc, _out, _err = run(["--drive", str(d)])
     files = snapshot(d)
-    assert "lib/neopixel.py" in files and "lib/neopixel.mpy" not in files
+    assert lib + ".py" in files and lib + ".mpy" not in files
     assert "aliencity/engine.mpy" not in files
     assert files["lib/adafruit_lis3dh.mpy"] == PLAYER["lib/adafruit_lis3dh.mpy"]
 
@@ -568,8 +589,7 @@ def test_sim_from_drive_uses_the_drive_and_fails_on_a_missing_file(tmp_path):
     p = sim(["--drive", str(d)], tmp_path)
     assert p.returncode == 1 and "adapter from the drive" in p.stderr
     common.write_bytes(orig)
-    for rel, name in (("lib/neopixel.py", "neopixel"),
-                      ("ui/text.py", "ui.text"),
+    for rel, name in (("ui/text.py", "ui.text"),
                       ("boards/pybadge.py", "boards.pybadge")):
         f = d / rel
         data = f.read_bytes()
@@ -592,15 +612,38 @@ def test_sim_drive_board_comes_from_boot_out(tmp_path):
     assert json.loads(state.read_text())["board"] == "pygamer"
 
 
-def test_no_libs_leaves_lib_to_circup(tmp_path):
+def test_no_libs_leaves_lib_to_circup(tmp_path, library):
     d = make_drive(tmp_path)
     assert run(["--drive", str(d)])[0] == 0
+    assert (d / "lib" / (library + ".py")).is_file()
     rc, out, _err = run(["--drive", str(d), "--no-libs"])
-    assert rc == 0 and "circup install -r" in out
+    assert rc == 0 and "now install the libraries: circup install -r" in out
+    assert "remove  lib/%s.py (installed by an earlier deploy, no longer needed)" % library in out
     files = snapshot(d)
     assert not [p for p in files if p.startswith("lib/") and p not in PLAYER]   # only others' libraries
-    assert circup_libraries(files["requirements.txt"].decode()) == ("neopixel",)
+    assert circup_libraries(files["requirements.txt"].decode()) == (library,)
     assert "code.py" in files and "boards/common.py" in files
+    assert_player_files(d)
+
+
+def test_no_libs_says_when_there_is_nothing_for_circup(tmp_path):
+    d = make_drive(tmp_path)
+    rc, out, _err = run(["--drive", str(d), "--no-libs"])
+    assert rc == 0 and "the games need no library in lib/: nothing for circup to install." in out
+    assert "circup install -r" not in out
+
+
+def test_a_library_no_longer_imported_leaves_the_drive(tmp_path, library, monkeypatch):
+    """An earlier deploy installed a library the firmware no longer imports
+    (as lib/neopixel.py before our own Pixels): the next deploy removes it
+    (unchanged since it wrote it) and requirements.txt lists nothing."""
+    d = make_drive(tmp_path)
+    assert run(["--drive", str(d)])[0] == 0
+    monkeypatch.undo()
+    rc, out, _err = run(["--drive", str(d)])
+    assert rc == 0 and "remove  lib/%s.py" % library in out
+    assert not (d / "lib" / (library + ".py")).exists()
+    assert circup_libraries((d / "requirements.txt").read_text()) == ()
     assert_player_files(d)
 
 
@@ -834,18 +877,19 @@ def test_files_the_tool_did_not_install_are_backed_up_first(tmp_path):
     assert run(["--drive", str(d)])[1].count("copied") == 0     # nothing of the player's left
 
 
-def test_libraries_circup_installed_or_updated_are_left_alone(tmp_path):
+def test_libraries_circup_installed_or_updated_are_left_alone(tmp_path, library):
     d = make_drive(tmp_path)
     assert run(["--drive", str(d)])[0] == 0
+    lib = "lib/" + library
     # `circup update` replaced our copy with the bundle's newer one
-    newer = b'__version__ = "6.5.0"\n__repo__ = "https://github.com/adafruit/x.git"\n'
-    (d / "lib" / "neopixel.py").write_bytes(newer)
+    newer = b'__version__ = "1.3.0"\n__repo__ = "https://github.com/adafruit/x.git"\n'
+    (d / (lib + ".py")).write_bytes(newer)
     rc, out, _err = run(["--drive", str(d)])
-    assert rc == 0 and "keep    lib/neopixel.py (changed on the drive since the last deploy" in out
-    assert (d / "lib" / "neopixel.py").read_bytes() == newer
+    assert rc == 0 and "keep    %s.py (changed on the drive since the last deploy" % lib in out
+    assert (d / (lib + ".py")).read_bytes() == newer
     # `circup install` put the .mpy there itself: ours is not added beside it
     d2 = make_drive(tmp_path / "two")
-    (d2 / "lib" / "neopixel.mpy").write_bytes(b"C\x06 the bundle's")
+    (d2 / (lib + ".mpy")).write_bytes(b"C\x06 the bundle's")
     rc, out, _err = run(["--drive", str(d2)])
-    assert rc == 0 and "lib/neopixel.mpy is on the drive and was not installed by this tool" in out
-    assert not (d2 / "lib" / "neopixel.py").exists()
+    assert rc == 0 and "%s.mpy is on the drive and was not installed by this tool" % lib in out
+    assert not (d2 / (lib + ".py")).exists()

@@ -459,7 +459,7 @@ def _vm_files(mpy_cross=None, nvm=None):
     files["displayio.py"] = "".join("class %s: pass\n" % c for c in (
         "Group", "TileGrid", "Bitmap", "Palette", "ColorConverter"))
     hw = ("terminalio", "supervisor", "board", "keypad", "analogio", "digitalio",
-          "neopixel", "microcontroller", "audiocore", "audioio", "audiopwmio")
+          "neopixel_write", "microcontroller", "audiocore", "audioio", "audiopwmio")
     for n in hw:
         files[n + ".py"] = stub
     if nvm is not None:

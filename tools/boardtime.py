@@ -206,7 +206,7 @@ import sys, time, gc
 CLOCK
 from time import ticks_diff
 import supervisor
-import displayio, bitmaptools, terminalio, board, keypad, neopixel, microcontroller
+import displayio, bitmaptools, terminalio, board, keypad, neopixel_write, microcontroller
 import digitalio, audiocore, audioio
 import builtins
 

@@ -183,8 +183,7 @@ def write_tree(dest, files, mpy=False, keep_py=("code.py", "boot.py", "main.py")
 # port has not: empty stand-ins (any name is a class that takes anything),
 # enough to import every module; displayio's classes by name.
 HARDWARE = ("terminalio", "supervisor", "board", "keypad", "analogio", "digitalio",
-            "microcontroller", "audiocore", "audioio", "audiopwmio", "adafruit_pixelbuf",
-            "neopixel_write")
+            "microcontroller", "audiocore", "audioio", "audiopwmio", "neopixel_write")
 _STUB = ("class _Any:\n    def __init__(self, *a, **k):\n        pass\n"
          "def __getattr__(name):\n    return _Any\n")
 

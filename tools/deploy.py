@@ -14,9 +14,11 @@ first, then lib/):
     code.py, prng.py, aliencity/, ...   everything under firmware/
     boards/__init__.py, common.py       the board adapter: the family module(s)
     boards/pybadge.py | pygamer.py        for this board (pygamer imports pybadge)
-    lib/adafruit_display_text/...       the libraries the firmware imports, as .py
-    lib/neopixel.py                     from this machine's installed PyPI packages
-                                        (.mpy with --mpy-cross)
+    lib/NAME.py, lib/PACKAGE/...        the libraries the firmware imports that are not
+                                        built into CircuitPython, from this machine's
+                                        installed PyPI packages (.mpy with --mpy-cross);
+                                        none today: the NeoPixels are boards/common.py's
+                                        over the built-in neopixel_write
     requirements.txt                    the same libraries, as `circup freeze` writes them
     .deploy-manifest.json               what this tool installed (and nothing else)
     deploy-backup/<date-time>/          files it replaced that it had not installed
@@ -605,6 +607,9 @@ def requirements_txt(libs, files):
     """The drive's requirements.txt, in the form circup reads (`circup
     install -r`: one library a line, '#' comments, pip-style version
     specifiers ignored; `circup freeze` writes NAME==VERSION)."""
+    if not libs:
+        return (b"# The games import no CircuitPython library beyond those built into the board\n"
+                b"# (written by tools/deploy.py): nothing for `circup install -r` to install.\n")
     lines = []
     for name in libs:
         v = library_version(name, files)
@@ -1190,7 +1195,8 @@ def main(argv=None, circuitpy_patterns=None, boot_patterns=None):
         deploy(drive, bundle, libs, info, family, mpy=bool(mpy), dry_run=args.dry_run)
         if args.no_libs and not args.dry_run:
             say("now install the libraries: circup install -r %s"
-                % os.path.join(drive, "requirements.txt"))
+                % os.path.join(drive, "requirements.txt") if libs else
+                "the games need no library in lib/: nothing for circup to install.")
         return 0
     except DeployError as e:
         sys.stderr.write("deploy: %s\n" % e)

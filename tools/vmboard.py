@@ -15,7 +15,7 @@ from the pixels the simulator sees redrawn (tools/boardtime.py).
 """
 
 # Every module the firmware (and boards/) imports that CircuitPython has
-# built in, or the deploy puts in lib/ (neopixel).
+# built in (the firmware needs no library in lib/).
 DISPLAYIO = r'''
 from array import array
 
@@ -247,27 +247,9 @@ class ShiftRegisterKeys:
 Keys = ShiftRegisterKeys
 '''
 
-NEOPIXEL = r'''
-class NeoPixel:
-    def __init__(self, pin, n, brightness=1.0, auto_write=True, **k):
-        self._p = [0] * n
-        self.brightness = brightness
-
-    def __len__(self):
-        return len(self._p)
-
-    def __setitem__(self, i, v):
-        self._p[i] = v
-
-    def __getitem__(self, i):
-        return self._p[i]
-
-    def fill(self, v):
-        for i in range(len(self._p)):
-            self._p[i] = v
-
-    def show(self):
-        pass
+NEOPIXEL_WRITE = r'''
+def neopixel_write(digitalinout, buf):
+    pass
 '''
 
 SUPERVISOR = r'''
@@ -316,7 +298,7 @@ def files(nvm=None):
     """{module file: source} of every stand-in; ``nvm``: the NVM's bytes."""
     out = {"displayio.py": DISPLAYIO, "bitmaptools.py": BITMAPTOOLS,
            "terminalio.py": TERMINALIO, "board.py": BOARD,
-           "keypad.py": KEYPAD, "neopixel.py": NEOPIXEL, "supervisor.py": SUPERVISOR,
+           "keypad.py": KEYPAD, "neopixel_write.py": NEOPIXEL_WRITE, "supervisor.py": SUPERVISOR,
            "microcontroller.py": MICROCONTROLLER}
     if nvm is not None:
         out["microcontroller.py"] = MICROCONTROLLER.replace(

@@ -59,8 +59,8 @@ class Fx:
         px = self.px
         if n == 1:
             f = 0.2 + 0.8 * frac
-            px[0] = (int(((colour >> 16) & 255) * f), int(((colour >> 8) & 255) * f),
-                     int((colour & 255) * f))
+            px[0] = (int((colour >> 16 & 255) * f) << 16 | int((colour >> 8 & 255) * f) << 8
+                     | int((colour & 255) * f))
         else:
             lit = int(frac * n + 0.999)
             if lit < 1:
