@@ -132,7 +132,7 @@ def _run_cpython():
 
 
 def _run_mpy(script, extra_files=True):
-    files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS)
+    files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS, deployed=True)
     if extra_files:
         with open(os.path.join(paths.ROOT, "tools", "seeded.py")) as f:
             files["seeded.py"] = f.read()
@@ -230,7 +230,7 @@ def ai_bench():
     c = _ai_parse(buf.getvalue())
     mpy = _AI_BENCH.replace("ALLOC_PART", _AI_ALLOC).replace(
         "COLLECT", "gc.collect(); await asyncio.sleep(0)")
-    files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS)
+    files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS, deployed=True)
     with open(os.path.join(paths.ROOT, "tools", "seeded.py")) as f:
         files["seeded.py"] = f.read()
     r = mpylane.run("import asyncio\n" + _MPY_CLOCK + mpy, files=files,
@@ -443,17 +443,15 @@ def _vm_files(mpy_cross=None, nvm=None):
     the heap runs in the MicroPython VM; with mpy_cross, our modules as
     .mpy compiled by it. The stand-ins take any call (so code.py's boot()
     can make the board); with nvm (bytes), microcontroller.nvm holds it."""
-    import glob
     stub = ("class _Any:\n    def __init__(self, *a, **k):\n        pass\n"
             "    def __getattr__(self, name):\n        return _any_call\n"
             "    def __len__(self):\n        return 5\n"
             "def _any_call(*a, **k):\n    return (1,)\n"
             "def __getattr__(name):\n    return _Any\n"
             "board_id = 'pybadge'\n")
-    files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS)
-    for f in sorted(glob.glob(os.path.join(paths.ROOT, "boards", "*.py"))):
-        with open(f) as fh:
-            files["boards/" + os.path.basename(f)] = fh.read()
+    files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS, deployed=True)
+    for rel, text in mpylane.firmware_files("boards", KEEP_DOCSTRINGS, True).items():
+        files["boards/" + rel] = text
     if mpy_cross:
         files = _compiled(files, mpy_cross)
     files["displayio.py"] = "".join("class %s: pass\n" % c for c in (
@@ -688,7 +686,7 @@ def engine_heaps(mpy_cross=None):
     ../shared/circuitpython is absent)."""
     import cplane
     out = {}
-    mp_files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS)
+    mp_files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS, deployed=True)
     mp_mpy = _compiled(mp_files, mpy_cross) if mpy_cross else None
     for pkg, mods, _lane in cplane.ENGINES:
         row = {"mp_py": None, "mp_mpy": None, "cp_py": None, "cp_mpy": None}
@@ -1225,7 +1223,7 @@ def alheimur_bench():
            "alheimur_apply_ms_cpython": ap / 1000,
            "alheimur_apply_max_ms_cpython": ap_max / 1000,
            "alheimur_state_bytes": state}
-    files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS)
+    files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS, deployed=True)
     with open(os.path.join(paths.ROOT, "tools", "seeded_alheimur.py")) as f:
         files["seeded_alheimur.py"] = f.read()
     script = "import asyncio\n" + _MPY_CLOCK + _ALH_BENCH.replace(

@@ -196,8 +196,9 @@ def journey_nvm(kind):
 # code.py without its last lines (``main()`` under try): the journey
 # script imports it, then runs main() itself.
 def _entry_py():
+    import constfold
     with open(os.path.join(paths.FIRMWARE, "code.py")) as f:
-        code = f.read()
+        code = constfold.fold(f.read())
     return code[:code.rindex("\ntry:\n    main()")] + "\n"
 
 
@@ -321,11 +322,11 @@ PYSTACK = 2048
 
 
 def _firmware_files():
-    files = mpylane.firmware_files()
-    for f in sorted(os.listdir(os.path.join(ROOT, "boards"))):
-        if f.endswith(".py"):
-            with open(os.path.join(ROOT, "boards", f)) as fh:
-                files["boards/" + f] = fh.read()
+    """firmware/ and boards/ as a .py deploy writes them (tools/deploy.py:
+    private const() names folded in), code.py as entry.py."""
+    files = mpylane.firmware_files(deployed=True)
+    for rel, text in mpylane.firmware_files("boards", deployed=True).items():
+        files["boards/" + rel] = text
     files.pop("code.py")
     files["entry.py"] = _entry_py()
     return files

@@ -13,7 +13,10 @@ first, then lib/):
 
     code.py, prng.py, aliencity/, ...   everything under firmware/
     boards/__init__.py, common.py       the board adapter: the family module(s)
-    boards/pybadge.py | pygamer.py        for this board (pygamer imports pybadge)
+    boards/pybadge.py | pygamer.py        for this board (pygamer imports pybadge);
+                                        our .py files with their private const()
+                                        names folded in (as_deployed), .mpy with
+                                        --mpy-cross
     lib/NAME.py, lib/PACKAGE/...        the libraries the firmware imports that are not
                                         built into CircuitPython, from this machine's
                                         installed PyPI packages (.mpy with --mpy-cross);
@@ -582,12 +585,24 @@ def build_bundle(family, mpy_cross=None, libs=True):
     for rel, path in sorted(sources.items()):
         if mpy_cross and rel.endswith(".py") and rel not in NO_COMPILE:
             bundle[rel[:-3] + ".mpy"] = compile_mpy(mpy_cross, path, rel)
+        elif rel.endswith(".py") and not rel.startswith("lib/"):
+            bundle[rel] = as_deployed(path)
         else:
             with open(path, "rb") as f:
                 bundle[rel] = f.read()
     libs = sorted(res.roots)
     bundle["requirements.txt"] = requirements_txt(libs, res.files)
     return bundle, libs
+
+
+def as_deployed(path):
+    """Our .py file as the drive gets it: its private const() names folded
+    into their values (tools/constfold.py: the board's compiler would intern
+    each name, about 10 bytes of heap for good; line numbers kept)."""
+    import constfold
+    with open(path, "rb") as f:
+        data = f.read()
+    return constfold.fold(data.decode("utf-8")).encode("utf-8")
 
 
 def library_version(root, files):

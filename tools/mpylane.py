@@ -62,11 +62,12 @@ NODE_FLAGS = ("--expose-gc", "--harmony-weak-refs-with-cleanup-some")
 STEADY = ("--no-liftoff", "--no-wasm-lazy-compilation")
 
 
-def firmware_files(root="firmware", docstrings=True):
+def firmware_files(root="firmware", docstrings=True, deployed=False):
     """Every *.py under root (relative to the repo unless absolute), as
     {"pkg/mod.py": text}, the paths the device sees. docstrings=False:
     each file as CircuitPython compiles it, its docstrings left out (see
-    without_docstrings)."""
+    without_docstrings). deployed: as tools/deploy.py writes it to a
+    board, its private const() names folded in (tools/constfold.py)."""
     base = Path(root)
     if not base.is_absolute():
         base = REPO / base
@@ -76,6 +77,9 @@ def firmware_files(root="firmware", docstrings=True):
         if "__pycache__" in rel.parts:
             continue
         text = path.read_text(encoding="utf-8")
+        if deployed:
+            import constfold
+            text = constfold.fold(text)
         files[rel.as_posix()] = text if docstrings else without_docstrings(text)
     return files
 
