@@ -20,7 +20,9 @@ A = const(4)
 B = const(5)
 START = const(6)
 SELECT = const(7)
-NAMES = ("up", "down", "left", "right", "a", "b", "start", "select")
+# (a list made a tuple: its strings stay the interned names from .mpy too,
+# where a constant tuple's would each be an object on the heap)
+NAMES = tuple(["up", "down", "left", "right", "a", "b", "start", "select"])
 
 REPEAT_DELAY = const(400)  # ms a d-pad button is held before it repeats
 REPEAT_RATE = const(120)   # ms between repeats

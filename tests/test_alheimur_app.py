@@ -204,15 +204,17 @@ def test_a_computer_move_is_said_with_its_name():
 
 
 def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
-    """While a computer seat thinks, a human's code (its turn, the words,
-    the survival check) and what screens leave behind (layout, menus,
-    drawing helpers) are not loaded; while a human decides, the computer's
-    code and search are not. Both come back for the next decision of their
-    kind."""
-    human_side = {"alheimur.human", "alheimur.words", "alheimur.survival", "alheimur.shot",
+    """While a computer seat thinks, a human's code (its turn, the survival
+    check) and what screens leave behind (layout, menus, drawing helpers)
+    are not loaded; while a human decides, the computer's code and search
+    are not. Both come back for the next decision of their kind. The words
+    stay loaded through play, the same module all along: loading them
+    again for each computer action would compile them each time on the
+    board (from .py)."""
+    human_side = {"alheimur.human", "alheimur.survival", "alheimur.shot",
                   "alheimur.reasons", "alheimur.layout", "ui.menu", "ui.draw"}
     computer_side = {"alheimur.computer", "alheimur.ai", "alheimur.ai_eval"}
-    seen = {"thinking": [], "deciding": []}
+    seen = {"thinking": [], "deciding": [], "words": []}
 
     def watch(bot):
         think = sys.modules.get("ui.think")
@@ -223,6 +225,7 @@ def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
                 f = frame_of("choose", "alheimur/computer.py")
                 if f is not None and f.f_locals["self"].g.phase() >= 4:  # in play
                     seen["thinking"].append(human_side & set(sys.modules))
+                    seen["words"].append(id(sys.modules.get("alheimur.words")))
                 return progress(self, frac)
 
             think.Thinking.progress = watched
@@ -236,6 +239,7 @@ def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
     assert len(seen["thinking"]) >= 3 and len(seen["deciding"]) >= 10
     assert all(not s for s in seen["thinking"]), seen["thinking"][:3]
     assert all(not s for s in seen["deciding"]), seen["deciding"][:3]
+    assert len(set(seen["words"])) == 1 and id(None) not in seen["words"]
 
 
 @pytest.mark.parametrize("board", ["pybadge", "pygamer"])

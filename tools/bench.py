@@ -906,7 +906,7 @@ def _alh_screen_heap():
 # one screen or moment and drops after it, that a game can have loaded before
 # a computer's decision (the end and the scores, ending and results, come
 # after the last one); and a human's decision code.
-_ALH_HUMAN = ("alheimur.human", "alheimur.words", "alheimur.survival")
+_ALH_HUMAN = ("alheimur.human", "alheimur.survival")   # what app._NOT_THINKING drops of a human's turn
 _ALH_LAZY = ("alheimur.hand_over", "alheimur.since", "alheimur.reasons", "alheimur.shot",
              "alheimur.all_worlds", "alheimur.restore", "ui.pause", "ui.textview",
              "alheimur.rules", "alheimur.sprites")   # sprites: all worlds and world building use it
@@ -1049,8 +1049,8 @@ def alheimur_heap_table(mpy_cross=None):
     t.append("| a human deciding | + a human's turn: alheimur.human (the cursor), words, "
              "survival | %s |"
              % two(vm["human"] - vm["hot"], m["human"] - m["hot"]))
-    t.append("| a computer deciding | instead: + alheimur.computer, ai, ai_eval, "
-             "ui.think and a hard choice made | %s |"
+    t.append("| a computer deciding | instead of human and survival: + alheimur.computer, "
+             "ai, ai_eval, ui.think and a hard choice made (the words stay) | %s |"
              % two(vm["ai"] - vm["hot"], m["ai"] - m["hot"]))
     t.append("| playing Alheimur, 8 seats, a human deciding | board screen + code, game + "
              "a human deciding | %s |" % two(screen + vm["human"], screen + m["human"]))

@@ -10,8 +10,8 @@ AI). Loaded only while used, too: world building (build_screen.py), the
 hot seat's hand-over (hand_over.py), "since your last turn" (since.py), a
 shot's dice (shot.py), the survival check (survival.py), a refusal's
 reason (reasons.py), all worlds (all_worlds.py), the end and the scores
-(ending.py, results.py), and the words (words.py: whenever something is
-said, never while a computer thinks). alheimur/__init__.py maps the
+(ending.py, results.py). The words (words.py) stay loaded once play
+began: every seat's decision is said. alheimur/__init__.py maps the
 package.
 
 The log: every action, shot and survival check is kept as six bytes in a
@@ -48,10 +48,11 @@ pack_options = save.pack_options
 encode = save.encode
 
 # Dropped before a computer thinks (loaded again when needed): a human's
-# turn, the words, and what screens loaded once play began and left behind
-# (the layout's names, the menus, the drawing helpers).
-_NOT_THINKING = ("alheimur.human", "alheimur.words", "alheimur.survival", "alheimur.layout",
-                 "ui.menu", "ui.draw")
+# turn and what screens loaded once play began and left behind (the
+# layout's names, the menus, the drawing helpers). Not the words: each
+# computer action is said (loading them again would compile them again).
+_NOT_THINKING = ("alheimur.human", "alheimur.survival", "alheimur.layout", "ui.menu",
+                 "ui.draw")
 _NEV = const(40)             # events the log keeps
 _TURNS = const(248)          # .. per seat the round of its last turn (6 * _NEV + 8)
 _FAST = const(176)           # keys that end a computer's move shown: A, B (go on), Select (fast)
@@ -215,8 +216,8 @@ class Board(session.Board):
 
     def computer(self):
         """The computer's turn (alheimur/computer.py, loaded for it); a
-        human's code and the words go first, and what screens loaded once
-        play began and left behind."""
+        human's code goes first, and what screens loaded once play began
+        and left behind."""
         self.human_turn = None
         for m in _NOT_THINKING:
             forget(m)

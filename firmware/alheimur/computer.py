@@ -8,8 +8,9 @@ MemoryError puts the game back and drops that seat to a cheaper level for
 the rest of the game). ``choose`` is the one place that calls the AI
 (alheimur/ai.py): the level's ``ai.LEVELS[level](game, rng, buf, n,
 deadline_us, now_us, progress, should_stop)`` picks from the legal actions.
-While it searches, no words are loaded (alheimur/words.py is dropped and
-comes back to say what the seat did).
+The words (alheimur/words.py) stay loaded while it searches: each action
+is said, and loading them again for each would compile them each time
+from .py (up to 26 times in one press, about 5 s on the board).
 
 Every computer action is shown: the world or orbit it happens on, the
 cursor on what moved, what it did in words, as long as it takes to read
@@ -93,7 +94,6 @@ class ComputerTurn:
         engine's list (g.sbuf); the level's time, then its best so far."""
         g = self.g
         self.think = think
-        forget("alheimur.words")      # no words while it searches
         n = g.legal(g.sbuf)
         ms = _THINK_MS.get(level, _OTHER_MS)
         # Anytime: the thinking's progress on the NeoPixels, A or B (or the
@@ -117,7 +117,7 @@ class ComputerTurn:
         b.note = ""                # what the last seat did is over: this seat's move is said
         # The engine's own list of actions is read (the AI changes no array of g).
         a, note = self.decision(p)
-        from alheimur import words  # after the thinking (dropped for it)
+        from alheimur import words
 
         text = TEXTS[0] % (words.NAMES[p], words.action(g, a))
         where = words.look(g, a)

@@ -15,7 +15,8 @@ changes it.
 
 Loaded whenever something is said (a human's decision, a computer's once
 it has chosen, the screens of world building, the hand-over, the log, the
-end); dropped while a computer thinks. Every text is one of ``TEXTS``,
+end), and kept through play: a computer's turn says each action, and
+loading the words again for each would compile them again. Every text is one of ``TEXTS``,
 filled; each fits its place whole with the longest names
 (tests/test_messages.py lists the kinds of each).
 """
@@ -63,21 +64,24 @@ _P_MIGRATE = const(6)
 _SPACE = const(8)
 # end consts
 
+# The names below are interned strings made tuples from lists: a constant
+# tuple's strings would each be an object on the heap from .mpy (about 1 KB
+# more for these), a list's are the interned names.
 LETTERS = "RYGUPOCW"
-NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "cyan", "white")
+NAMES = tuple(["red", "yellow", "green", "blue", "purple", "orange", "cyan", "white"])
 COLOURS = (0xFF4038, 0xFFE020, 0x38D848, 0x4A86FF, 0xC060FF, 0xFF8C20,
            0x30E0E8, 0xF0F0F0)
-SIZES = ("none", "small", "medium", "large")
-ELEMENTS = ("air", "earth", "fire", "water", "ether")
-SLOTS = ("NW", "NE", "SW", "SE")                 # a card's slot in its world
+SIZES = tuple(["none", "small", "medium", "large"])
+ELEMENTS = tuple(["air", "earth", "fire", "water", "ether"])
+SLOTS = tuple(["NW", "NE", "SW", "SE"])          # a card's slot in its world
 # Positions 0-8 of the cards around a world's first card (4) while it is
 # built, named from the first card.
-POSITIONS = ("NW", "N", "NE", "W", "-", "E", "SW", "S", "SE")
+POSITIONS = tuple(["NW", "N", "NE", "W", "-", "E", "SW", "S", "SE"])
 # The decision point in a word or two (the panel's status line)
-PHASES = ("deal", "building", "swap card", "start", "expansion", "survival",
-          "1 migrate", "2 launch", "3 status", "4 land", "5 board", "6 move",
-          "battle", "fire", "target", "dice", "game over")
-STEPS = ("migrate", "launch", "status", "land", "board", "move")
+PHASES = tuple(["deal", "building", "swap card", "start", "expansion", "survival",
+                "1 migrate", "2 launch", "3 status", "4 land", "5 board", "6 move",
+                "battle", "fire", "target", "dice", "game over"])
+STEPS = tuple(["migrate", "launch", "status", "land", "board", "move"])
 # The word A says for an action of each kind (8 characters each, one string).
 _VERBS = ("pass    -       -       -       place   expand  civilizesurvive "
           "migrate launch  board   return  unload  flip    land    move    "
