@@ -17,7 +17,6 @@ import boards
 from lazy import forget
 from store import Store
 from ui.fx import Fx
-from ui.settings import Settings
 
 hw = None                # the board, for the crash screen
 _boot_modules = ()       # what boot() loaded: stays; the rest is dropped
@@ -33,15 +32,20 @@ _KEEP = ("ui.text", "ui.message", "ui.session", "savehead")
 
 
 def boot():
-    """The board, the settings (applied) and the lights and sounds."""
+    """The board, the store with the settings applied, and the lights and
+    sounds. The settings' code is the launcher's (where they are changed):
+    it is not kept loaded while a game runs."""
     global hw, _boot_modules
     board = boards.load()
     hw = board
-    settings = Settings(Store(board.nvm))
-    settings.apply(board)
+    store = Store(board.nvm)
+    from ui.settings import Settings
+    Settings(store).apply(board)
+    Settings = None
+    forget("ui.settings")
     fx = Fx(board)
     _boot_modules = tuple(sys.modules)
-    return board, settings, fx
+    return board, store, fx
 
 
 def drop(display, keep=()):
@@ -55,22 +59,22 @@ def drop(display, keep=()):
     gc.collect()
 
 
-def play(board, settings, fx, package, resume):
+def play(board, store, fx, package, resume):
     """Import the game and the shell, run it until the player leaves."""
     from ui.session import Session
     app = __import__(package + ".app", None, None, ["TAG"])
-    Session(board, settings, fx, app).run(resume)
+    Session(board, store, fx, app).run(resume)
 
 
 def main():
-    board, settings, fx = boot()
+    board, store, fx = boot()
     sel = 0
     while True:
         import launcher
-        sel, package, resume = launcher.run(board, settings, fx, sel)
+        sel, package, resume = launcher.run(board, store, fx, sel)
         launcher = None
         drop(board.display, _KEEP)
-        play(board, settings, fx, package, resume)
+        play(board, store, fx, package, resume)
         drop(board.display, _KEEP)
 
 

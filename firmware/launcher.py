@@ -2,7 +2,7 @@
 the settings (sound, brightness). code.py imports it to show it and drops
 it while a game is played (its screen and code are not needed then).
 
-    sel, package, resume = launcher.run(hw, settings, fx, sel)
+    sel, package, resume = launcher.run(hw, store, fx, sel)
 """
 
 import displayio
@@ -13,7 +13,7 @@ from ui import palette
 from ui.fx import MOVE
 from ui.menu import Menu
 from ui.message import MessageLine
-from ui.settings import LEVELS
+from ui.settings import LEVELS, Settings
 from ui.text import Label
 
 # (name, package, store tag, one line about it); package None: not yet.
@@ -76,12 +76,13 @@ def show(menu, msg, cont, note=None):
     display.refresh()
 
 
-def run(hw_, settings_, fx_, sel):
+def run(hw_, store_, fx_, sel):
     """Run the launcher until a game is picked: (its row in GAMES, its
-    package, continue its saved game?)."""
+    package, continue its saved game?). The settings are read from the
+    store here (their code is not kept loaded while a game runs)."""
     global hw, settings, store, fx, display
-    hw, settings, fx = hw_, settings_, fx_
-    store = settings.store
+    hw, store, fx = hw_, store_, fx_
+    settings = Settings(store)
     display = hw.display
     buttons = hw.buttons()
     cont = saved()

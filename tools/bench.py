@@ -467,10 +467,10 @@ def _vm_files(mpy_cross=None, nvm=None):
 
 # The shell's own objects while a game runs, made as code.py and the shell
 # make them: the board (buttons, pixels, speaker), the store holding the
-# game's save (each section's bytes stay on the heap), the settings, the
-# lights and sounds, the session. The VM runs this after the imports.
-_SHELL_OBJECTS = ("board, settings, fx = entry.boot()\n"
-                  "s = ui.session.Session(board, settings, fx, %s.app)")
+# game's save (each section's bytes stay on the heap; the settings were
+# applied from it at boot), the lights and sounds, the session. The VM runs this after the imports.
+_SHELL_OBJECTS = ("board, store, fx = entry.boot()\n"
+                  "s = ui.session.Session(board, store, fx, %s.app)")
 
 
 def _nvm_with_save(package, game=None, seats=None):
@@ -670,7 +670,7 @@ def play_peak_table(peaks):
     rows.append("Each row: the game's screen on display (its displayio objects and "
                 "arrays, measured in the simulator) plus what a fresh MicroPython VM keeps "
                 "after a collection with code.py, the shell and its own objects (the board, "
-                "the store holding a saved game, settings, lights, the session), the game's "
+                "the store holding a saved game, lights, the session), the game's "
                 "app and its imports, a position and, where a computer plays, its code and "
                 "buffers. "
                 "Run by `.venv/bin/python tools/bench.py --no-ai --no-alheimur --heap-table`.")
@@ -1039,7 +1039,7 @@ def alheimur_heap_table(mpy_cross=None):
                    "actions; save)",
             "view": "alheimur.screen, ui.text, ui.message (the board screen's code and "
                     "its objects' classes)",
-            "game": "the shell's objects (board, store with the game saved, settings, lights, "
+            "game": "the shell's objects (board, store with the game saved, lights, "
                     "session), an 8-player Game mid-game, its dice generator, the app's Board"}
     m = vmm or vm
     for (name, n), (_n, nm) in zip(vm["steps"], m["steps"]):

@@ -51,8 +51,9 @@ encode = save.encode
 # turn and what screens loaded once play began and left behind (the
 # layout's names, the menus, the drawing helpers). Not the words: each
 # computer action is said (loading them again would compile them again).
-_NOT_THINKING = ("alheimur.human", "alheimur.survival", "alheimur.layout", "ui.menu",
-                 "ui.draw")
+# (A list made a tuple: its strings stay the interned names from .mpy too.)
+_NOT_THINKING = tuple(["alheimur.human", "alheimur.survival", "alheimur.layout", "ui.menu",
+                       "ui.draw"])
 _NEV = const(40)             # events the log keeps
 _TURNS = const(248)          # .. per seat the round of its last turn (6 * _NEV + 8)
 _FAST = const(176)           # keys that end a computer's move shown: A, B (go on), Select (fast)

@@ -36,12 +36,13 @@ _P_SURVIVE = const(5)
 _THINK_MS = {"random": 0, "easy": 600, "hard": 3000}
 _OTHER_MS = const(1500)      # a level this table does not know
 
-# Messages (each fits its place whole: tests/test_messages.py)
+# Messages (each fits its place whole: tests/test_messages.py), one string
+# a text a line (words.line: one object costs less heap than one each)
 TEXTS = (
-    "%s: %s",                                              # 0 name, what it did
-    "%s (%s) is thinking. A/B: move now  Sel: skip to you",  # 1 name, level
-    "%s thinks",                                           # 2 letter (the panel)
-    "%s (%s) is thinking (skipping to your turn)",         # 3 name, level
+    "%s: %s\n"                                             # 0 name, what it did
+    "%s (%s) is thinking. A/B: move now  Sel: skip to you\n"  # 1 name, level
+    "%s thinks\n"                                          # 2 letter (the panel)
+    "%s (%s) is thinking (skipping to your turn)"          # 3 name, level
 )
 
 
@@ -62,9 +63,9 @@ class ComputerTurn:
         scr = b.scr
         if _THINK_MS.get(level, _OTHER_MS) and scr is not None:
             from alheimur import words
-            scr.set_status(scr.turn.text, scr.turn.color, TEXTS[2] % words.LETTERS[p],
+            scr.set_status(scr.turn.text, scr.turn.color, words.line(TEXTS, 2) % words.LETTERS[p],
                            words.COLOURS[p])
-            scr.say(TEXTS[3 if b.fast else 1] % (words.NAMES[p], level), palette.DIM)
+            scr.say(words.line(TEXTS, 3 if b.fast else 1) % (words.NAMES[p], level), palette.DIM)
 
     def decision(self, p):
         """Seat p decides (ui/think.py's decide, with the AI's levels):
@@ -119,7 +120,7 @@ class ComputerTurn:
         a, note = self.decision(p)
         from alheimur import words
 
-        text = TEXTS[0] % (words.NAMES[p], words.action(g, a))
+        text = words.line(TEXTS, 0) % (words.NAMES[p], words.action(g, a))
         where = words.look(g, a)
         if a != _PASS:
             i = a_ship(a)

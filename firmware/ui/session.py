@@ -66,11 +66,10 @@ class Session:
     """One game's stay in the shell: the hardware, the lights and sounds,
     the store, the game's ``app`` module and its Setup."""
 
-    def __init__(self, hw, settings, fx, app):
+    def __init__(self, hw, store, fx, app):
         self.hw = hw
         self.fx = fx
-        self.settings = settings
-        self.store = settings.store
+        self.store = store
         self.app = app
         self.display = hw.display
         self.buttons = hw.buttons()
