@@ -1,9 +1,9 @@
 """What every board adapter shares: logical buttons (one preallocated event,
-auto-repeat on the d-pad), the NeoPixels, the tone player and the Board
-base class.
+auto-repeat on the d-pad), the NeoPixels and the Board base class (with
+the speaker's tones).
 
 CircuitPython / MicroPython code: no allocation in the per-frame path
-(Buttons.get, Speaker.tick).
+(Buttons.get, Board.tick).
 """
 
 import array
@@ -215,58 +215,34 @@ class Pixels:
         neopixel_write(self.pin, out)
 
 
-class Speaker:
-    """Square-wave tones on the speaker, amplifier enabled while playing."""
+class Board:
+    """The one interface of every adapter (subclasses set the buttons and
+    the number of pixels): display, pixels, buttons(), tone()/stop() (the
+    speaker's square-wave tones, its amplifier on while one plays), nvm."""
 
-    def __init__(self, out_pin, enable_pin):
+    def __init__(self, pixel_count):
         import audiocore
+        import board
         import digitalio
+        import microcontroller
         try:
             from audioio import AudioOut
         except ImportError:
             from audiopwmio import PWMAudioOut as AudioOut
-        self._enable = digitalio.DigitalInOut(enable_pin)
-        self._enable.switch_to_output(False)
-        self._out = AudioOut(out_pin)
-        wave = array.array("H", [0x8000] * 16)
-        for i in range(16):
-            wave[i] = 0xA000 if i < 8 else 0x6000
-        self._sample = audiocore.RawSample(wave, sample_rate=8000)
-        self._timed = False
-        self._end = 0
-
-    def tone(self, freq, ms=0):
-        """Play freq Hz for ms milliseconds (0: until stop())."""
-        self._out.stop()
-        self._sample.sample_rate = int(freq * 16)
-        self._enable.value = True
-        self._out.play(self._sample, loop=True)
-        self._timed = ms > 0
-        self._end = ticks_add(supervisor.ticks_ms(), ms)
-
-    def stop(self):
-        self._out.stop()
-        self._enable.value = False
-        self._timed = False
-
-    def tick(self):
-        if self._timed and ticks_diff(supervisor.ticks_ms(), self._end) >= 0:
-            self.stop()
-
-
-class Board:
-    """The one interface of every adapter (subclasses set the buttons and
-    the number of pixels): display, pixels, buttons(), tone()/stop(), nvm."""
-
-    def __init__(self, pixel_count):
-        import board
-        import microcontroller
         self.display = board.DISPLAY
         self.display.auto_refresh = False
         self.nvm = microcontroller.nvm
         self.pixels = Pixels(board.NEOPIXEL, pixel_count, 0.1)
         self.pixels.show()            # all off
-        self.speaker = Speaker(board.SPEAKER, board.SPEAKER_ENABLE)
+        self._enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+        self._enable.switch_to_output(False)
+        self._out = AudioOut(board.SPEAKER)
+        wave = array.array("H", [0x8000] * 16)
+        for i in range(16):
+            wave[i] = 0xA000 if i < 8 else 0x6000
+        self._sample = audiocore.RawSample(wave, sample_rate=8000)
+        self._timed = False           # a tone with an end (tick() stops it)
+        self._end = 0
         self.sound = True
         self._buttons = None
 
@@ -281,11 +257,20 @@ class Board:
 
     def tick(self):
         """Ends timed tones; Buttons.get() calls it, so most loops need not."""
-        self.speaker.tick()
+        if self._timed and ticks_diff(supervisor.ticks_ms(), self._end) >= 0:
+            self.stop()
 
     def tone(self, freq, ms=0):
+        """Play freq Hz for ms milliseconds (0: until stop()), if sound is on."""
         if self.sound:
-            self.speaker.tone(freq, ms)
+            self._out.stop()
+            self._sample.sample_rate = int(freq * 16)
+            self._enable.value = True
+            self._out.play(self._sample, loop=True)
+            self._timed = ms > 0
+            self._end = ticks_add(supervisor.ticks_ms(), ms)
 
     def stop(self):
-        self.speaker.stop()
+        self._out.stop()
+        self._enable.value = False
+        self._timed = False
