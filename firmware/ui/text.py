@@ -49,6 +49,7 @@ class Label(displayio.Group):
     def text(self, text):
         if text == self._text:
             return
+        shown = self._text.split("\n") if self._text else ()
         self._text = text
         cw, ch = self._font.get_bounding_box()[:2]
         lines = text.split("\n")
@@ -60,6 +61,8 @@ class Label(displayio.Group):
             n = len(line)
             wide = max(wide, n)
             if i < len(grids) and grids[i].width >= n:
+                if i < len(shown) and shown[i] == line:
+                    continue       # that line shows already (a cursor step changes one or two)
                 grid = grids[i]    # reuse: no allocation when the text fits
             else:
                 # Grids only grow, so a label settles at its longest text.
