@@ -23,22 +23,7 @@ filled; each fits its place whole with the longest names
 
 from micropython import const
 
-from alheimur.actions import (
-    a_ship,
-    a_size,
-    a_terr,
-    a_to,
-    a_turn,
-    a_world,
-    fighter,
-    kind_of,
-    marine,
-    pips,
-    ship_owner,
-    ship_place,
-    ship_spot,
-    spot,
-)
+from alheimur import actions  # the codec (one global here: the words stay loaded)
 from alheimur.world import tile_name
 
 # consts from alheimur.actions (tools/consts.py; do not edit)
@@ -151,9 +136,9 @@ def place(g, loc):
 def ship(c, q, with_marine=False):
     """Ship form byte c (Game.sb) of player q: "red's medium transport"
     (``with_marine``: and what it carries)."""
-    s = line(TEXTS, 22) % (NAMES[q], SIZES[pips(c)], "fighter" if fighter(c) else "transport")
-    if with_marine and marine(c):
-        s += line(TEXTS, 23) % SIZES[marine(c)]
+    s = line(TEXTS, 22) % (NAMES[q], SIZES[actions.pips(c)], "fighter" if actions.fighter(c) else "transport")
+    if with_marine and actions.marine(c):
+        s += line(TEXTS, 23) % SIZES[actions.marine(c)]
     return s
 
 
@@ -179,7 +164,7 @@ def status(g):
 
 def verb(a):
     """The word A says for action a ("expand")."""
-    k = kind_of(a)
+    k = actions.kind_of(a)
     return _VERBS[k * 8:k * 8 + 8].rstrip()
 
 
@@ -187,7 +172,7 @@ def action(g, a, c=-1, loc=-1):
     """What action a does, said before it is taken (the human's choices,
     undo, every computer move); a ship action's ship as it is (or as its
     form byte c and place byte loc were, for the log)."""
-    k = kind_of(a)
+    k = actions.kind_of(a)
     if k == _K_PASS:
         ph = g.phase()
         if ph == _P_EXPAND:
@@ -198,54 +183,54 @@ def action(g, a, c=-1, loc=-1):
     if k == _K_SURVIVE:
         return line(TEXTS, 21)
     if k == _K_SITE:
-        return line(TEXTS, 18) % world(g, a_world(a))
-    w = a_world(a)
+        return line(TEXTS, 18) % world(g, actions.a_world(a))
+    w = actions.a_world(a)
     if w >= 0:
-        t = terr(g, w, a_terr(a))
+        t = terr(g, w, actions.a_terr(a))
         if k == _K_START:
-            return line(TEXTS, 7) % (SIZES[a_size(a)], t)
+            return line(TEXTS, 7) % (SIZES[actions.a_size(a)], t)
         if k == _K_EXPAND:
-            return line(TEXTS, 8) % (t, SIZES[a_size(a)])
+            return line(TEXTS, 8) % (t, SIZES[actions.a_size(a)])
         if k == _K_CIVILIZE:
-            return line(TEXTS, 9) % (t, SIZES[a_size(a)])
+            return line(TEXTS, 9) % (t, SIZES[actions.a_size(a)])
         if k == _K_MIGRATE:
-            return line(TEXTS, 10) % (t, tile_name(g.tfirst[w * 16 + a_to(a)]))
-        return line(TEXTS, 11) % (t, "fighter" if a_turn(a) else "transport")
-    i = a_ship(a)
+            return line(TEXTS, 10) % (t, tile_name(g.tfirst[w * 16 + actions.a_to(a)]))
+        return line(TEXTS, 11) % (t, "fighter" if actions.a_turn(a) else "transport")
+    i = actions.a_ship(a)
     if c < 0:
         c = g.sb[i]
         loc = g.sl[i]
-    q = ship_owner(loc)
+    q = actions.ship_owner(loc)
     h = ship(c, q)
     if k == _K_AIM:
         return line(TEXTS, 19) % h
     if k == _K_TARGET:
         return line(TEXTS, 20) % h
     if k == _K_FLIP:
-        return line(TEXTS, 15) % (h, "transport" if fighter(c) else "fighter")
+        return line(TEXTS, 15) % (h, "transport" if actions.fighter(c) else "fighter")
     if k == _K_MOVE:
-        return line(TEXTS, 17) % (h, place(g, a_to(a)))
-    t = terr(g, ship_place(loc), a_terr(a))
+        return line(TEXTS, 17) % (h, place(g, actions.a_to(a)))
+    t = terr(g, actions.ship_place(loc), actions.a_terr(a))
     if k == _K_BOARD:
         return line(TEXTS, 12) % (t, h)
     if k == _K_RETURN:
         return line(TEXTS, 13) % (h, t)
-    return line(TEXTS, 14 if k == _K_UNLOAD else 16) % (NAMES[q], SIZES[marine(c)], t)
+    return line(TEXTS, 14 if k == _K_UNLOAD else 16) % (NAMES[q], SIZES[actions.marine(c)], t)
 
 
 def look(g, a):
     """Where to look at action a once done: a spot (actions.spot,
     ship_spot) or a place's tab (-2 - world); -1: stay."""
-    k = kind_of(a)
+    k = actions.kind_of(a)
     if _K_START <= k <= _K_CIVILIZE:
-        return spot(a_world(a), a_terr(a))
+        return actions.spot(actions.a_world(a), actions.a_terr(a))
     if k == _K_MIGRATE:
-        return spot(a_world(a), a_to(a))
+        return actions.spot(actions.a_world(a), actions.a_to(a))
     if k == _K_LAUNCH or k == _K_SITE:
-        return -2 - a_world(a)
-    i = a_ship(a)
+        return -2 - actions.a_world(a)
+    i = actions.a_ship(a)
     if i < 0:
         return -1
     if k == _K_RETURN or k == _K_UNLOAD or k == _K_LAND:
-        return spot(ship_place(g.sl[i]), a_terr(a))
-    return ship_spot(i)
+        return actions.spot(actions.ship_place(g.sl[i]), actions.a_terr(a))
+    return actions.ship_spot(i)
