@@ -1081,11 +1081,13 @@ def alheimur_heap_table(mpy_cross=None):
              + ("; .mpy from MicroPython's mpy-cross 1.27, code.py as source" if vmm else "")
              + "), bytes after a "
              "collection; the screen from the simulator with CircuitPython's object sizes. "
-             "Other games' modules loaded: %s. The hardware modules are empty stand-ins: "
-             "on the board the neopixel library (lib/) and CircuitPython's objects behind "
-             "them come on top, and the interned names differ (the stand-ins' names are "
-             "built into the board; the launcher's and a new game's world building's are "
-             "not loaded here): memory.md, status 2026-11-26." % (", ".join(vm["others"]) or "none"))
+             "Other games' modules loaded: %s. Our files as a .py deploy writes them "
+             "(private const() names folded in: tools/constfold.py). The hardware modules "
+             "are empty stand-ins (the NeoPixels are our own boards.common.Pixels, counted): "
+             "on the board CircuitPython's objects behind them come on top, and the interned "
+             "names differ (the stand-ins' names are built into the board; the launcher's and "
+             "a new game's world building's are not loaded here): memory.md, status "
+             "2026-11-26." % (", ".join(vm["others"]) or "none"))
     res = {"alheimur_app_screen_heap_bytes": screen,
            "alheimur_app_hot_heap_bytes": screen + vm["hot"],
            "alheimur_app_human_heap_bytes": screen + vm["human"],
@@ -1389,7 +1391,8 @@ def write_memory(tables):
             "figures are kept). Display objects are measured in the simulator (bitmaps "
             "exact, C objects estimated from CircuitPython's structs); import heaps in "
             "the MicroPython VM (32-bit, like a SAMD51), modules compiled from source "
-            "(`.py`, %s) or loaded from `.mpy`; the last table also in CircuitPython's "
+            "(`.py` as the deploy writes them, private `const()` names folded in, %s) "
+            "or loaded from `.mpy`; the last table also in CircuitPython's "
             "64-bit unix VM, for comparison only. A PyBadge leaves about 130 KB free; "
             "the project's target is a peak of 96 KB.\n\n"
             % (datetime.date.today().isoformat(),
