@@ -73,7 +73,12 @@ def test_same_pixels_after_text_and_colour_changes(render):
     kw = dict(text=" ", scale=2, anchor_point=(1, 0), anchored_position=(159, 0))
     a = bitmap_label.Label(terminalio.FONT, **kw)
     b = Label(terminalio.FONT, **kw)
+    # A line already shown is not written again, and of a changed line only
+    # the cells that change (as a message line's cursor steps): the pixels
+    # must still be the same after any sequence.
     for text, color in (("A10", 0xFFFFFF), ("B9", 0xFF0000), ("two\nlines", 0x00FF00),
+                        ("two\nLINES", 0x00FF00), ("twin\nlines\nthree", 0x00FF00),
+                        ("twin\n\nthree", 0x00FF00), ("tw\nlines longer", 0x00FF00),
                         ("C", 0x0000FF), (" ", 0xFFFFFF)):
         a.text = b.text = text
         a.color = b.color = color

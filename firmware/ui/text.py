@@ -60,8 +60,10 @@ class Label(displayio.Group):
         for i, line in enumerate(lines):
             n = len(line)
             wide = max(wide, n)
+            old = ""               # what the line's grid shows (blank after it)
             if i < len(grids) and grids[i].width >= n:
-                if i < len(shown) and shown[i] == line:
+                old = shown[i] if i < len(shown) else ""
+                if old == line:
                     continue       # that line shows already (a cursor step changes one or two)
                 grid = grids[i]    # reuse: no allocation when the text fits
             else:
@@ -76,12 +78,24 @@ class Label(displayio.Group):
                 else:
                     self.append(grid)
                     grids.append(grid)
-            for j in range(grid.width):
-                c = ord(line[j]) - 0x20 if j < n else 0
+            # Only the cells whose character changes are written (unchanged
+            # ones stay out of the refresh), none read back; compared as
+            # bytes (a string's character would be a new string each).
+            new = line.encode()
+            was = old.encode()
+            if len(new) != n or len(was) != len(old):
+                # beyond ASCII (no such text today): '?', every cell written
+                new = bytes(min(ord(ch), 0x7F) for ch in line)
+                was = bytes(grid.width)
+            m = len(was)
+            for j in range(max(n, m)):
+                c = new[j] if j < n else 0x20
+                if c == (was[j] if j < m else 0x20):
+                    continue
+                c -= 0x20
                 if not 0 <= c < 0x5F:
                     c = 0x1F       # '?'
-                if grid[j] != c:   # unchanged cells stay out of the refresh
-                    grid[j] = c
+                grid[j] = c
         for i in range(len(lines), len(grids)):
             grid = grids[i]        # a line no longer used: blank, kept for reuse
             for j in range(grid.width):
