@@ -203,6 +203,24 @@ def test_a_computer_move_is_said_with_its_name():
         sorted(set(shown))[:5]
 
 
+def test_the_words_make_room_for_a_search_only_when_loaded_from_mpy(monkeypatch):
+    """From .py the words stay through a computer's search (loading them
+    again would compile them for every computer action); from .mpy they
+    go (loading them again compiles nothing)."""
+    import types
+
+    import alheimur
+    from alheimur import computer
+
+    for path, kept in (("alheimur/words.py", True), ("alheimur/words.mpy", False)):
+        w = types.ModuleType("alheimur.words")
+        w.__file__ = path
+        monkeypatch.setitem(sys.modules, "alheimur.words", w)
+        monkeypatch.setattr(alheimur, "words", w, raising=False)   # forget() drops it too
+        computer.room_for_search()
+        assert (sys.modules.get("alheimur.words") is w) == kept, path
+
+
 def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
     """While a computer seat thinks, a human's code (its turn, the survival
     check) and what screens leave behind (layout, menus, drawing helpers)

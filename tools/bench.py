@@ -962,6 +962,9 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None):
            % (_ALH_HUMAN,),
            "from alheimur import computer, ai\nfrom ui import think\n"
            "turn = computer.ComputerTurn(b)",
+           # as the seat's choose() does before it searches (the words stay
+           # from .py, go from .mpy)
+           "computer.room_for_search()",
            "x = ai.LEVELS['hard'](g, g.rng, g.sbuf, n)",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'ai', gc.mem_alloc() - a)",
@@ -973,6 +976,7 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None):
            # source stay (qstrs are never freed).
            "for m in %r:\n    __import__(m)\n    forget(m)" % (_ALH_LAZY + _ALH_HUMAN,),
            "import alheimur.app\nfor m in alheimur.app._NOT_THINKING:\n    forget(m)",
+           "computer.room_for_search()",
            "g.drop_setup()",     # as the app does once the reasons are dropped (drop_why)
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'long', gc.mem_alloc() - a)"]
@@ -1050,7 +1054,8 @@ def alheimur_heap_table(mpy_cross=None):
              "survival | %s |"
              % two(vm["human"] - vm["hot"], m["human"] - m["hot"]))
     t.append("| a computer deciding | instead of human and survival: + alheimur.computer, "
-             "ai, ai_eval, ui.think and a hard choice made (the words stay) | %s |"
+             "ai, ai_eval, ui.think and a hard choice made (the words stay from .py, go "
+             "from .mpy: computer.room_for_search) | %s |"
              % two(vm["ai"] - vm["hot"], m["ai"] - m["hot"]))
     t.append("| playing Alheimur, 8 seats, a human deciding | board screen + code, game + "
              "a human deciding | %s |" % two(screen + vm["human"], screen + m["human"]))

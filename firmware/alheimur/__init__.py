@@ -18,7 +18,7 @@
 #     reasons.py    why an action, or a press on a piece, is refused (for a refusal)
 #     words.py      the one vocabulary: players, places, pieces, ships, what an action
 #                   does in a line, the status lines   (whenever something is said;
-#                   loaded through play, computers' turns too)
+#                   kept through play from .py, computers' turns too)
 #     record.py     records "alheimur 1": read, replay, Recorder      (tools, tests)
 #
 # The handheld (ui/session.py's shell runs the loop; one job per module):

@@ -11,7 +11,8 @@ hot seat's hand-over (hand_over.py), "since your last turn" (since.py), a
 shot's dice (shot.py), the survival check (survival.py), a refusal's
 reason (reasons.py), all worlds (all_worlds.py), the end and the scores
 (ending.py, results.py). The words (words.py) stay loaded once play
-began: every seat's decision is said. alheimur/__init__.py maps the
+began (from .py: every seat's decision is said, and loading them again
+would compile them again). alheimur/__init__.py maps the
 package.
 
 The log: every action, shot and survival check is kept as six bytes in a
@@ -50,7 +51,8 @@ encode = save.encode
 # Dropped before a computer thinks (loaded again when needed): a human's
 # turn and what screens loaded once play began and left behind (the
 # layout's names, the menus, the drawing helpers). Not the words: each
-# computer action is said (loading them again would compile them again).
+# computer action is said (loading them again from .py would compile them
+# again; from .mpy the seat drops them for its search: room_for_search).
 # (A list made a tuple: its strings stay the interned names from .mpy too.)
 _NOT_THINKING = tuple(["alheimur.human", "alheimur.survival", "alheimur.layout", "ui.menu",
                        "ui.draw"])

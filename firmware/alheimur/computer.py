@@ -8,15 +8,19 @@ MemoryError puts the game back and drops that seat to a cheaper level for
 the rest of the game). ``choose`` is the one place that calls the AI
 (alheimur/ai.py): the level's ``ai.LEVELS[level](game, rng, buf, n,
 deadline_us, now_us, progress, should_stop)`` picks from the legal actions.
-The words (alheimur/words.py) stay loaded while it searches: each action
-is said, and loading them again for each would compile them each time
-from .py (up to 26 times in one press, about 5 s on the board).
+Each action is said in words (alheimur/words.py), and where loading them
+again costs a compile they stay loaded while the seat searches: from .py
+that compile came with every computer action (up to 26 in one press,
+about 5 s on the board). From .mpy loading them again compiles nothing,
+and they make room for the search (``room_for_search``).
 
 Every computer action is shown: the world or orbit it happens on, the
 cursor on what moved, what it did in words, as long as it takes to read
 it (app.py's ``linger``: A or B goes on, Select fast-forwards to the next
 human decision, also while it thinks); each is kept for the log.
 """
+
+import sys
 
 from micropython import const
 
@@ -44,6 +48,15 @@ TEXTS = (
     "%s thinks\n"                                          # 2 letter (the panel)
     "%s (%s) is thinking (skipping to your turn)"          # 3 name, level
 )
+
+
+def room_for_search():
+    """The words go before a search if they came from .mpy (loading them
+    again to say the move compiles nothing); compiled from .py they stay
+    (loading them again would compile them, for every computer action)."""
+    w = sys.modules.get("alheimur.words")
+    if w is not None and (getattr(w, "__file__", None) or "").endswith(".mpy"):
+        forget("alheimur.words")
 
 
 class ComputerTurn:
@@ -95,6 +108,7 @@ class ComputerTurn:
         engine's list (g.sbuf); the level's time, then its best so far."""
         g = self.g
         self.think = think
+        room_for_search()
         n = g.legal(g.sbuf)
         ms = _THINK_MS.get(level, _OTHER_MS)
         # Anytime: the thinking's progress on the NeoPixels, A or B (or the

@@ -15,8 +15,10 @@ changes it.
 
 Loaded whenever something is said (a human's decision, a computer's once
 it has chosen, the screens of world building, the hand-over, the log, the
-end), and kept through play: a computer's turn says each action, and
-loading the words again for each would compile them again. Every text is one of ``TEXTS``,
+end), and kept through play from .py: a computer's turn says each
+action, and loading the words again for each would compile them again
+(from .mpy they make room for a computer's search: computer.py's
+``room_for_search``). Every text is one of ``TEXTS``,
 filled; each fits its place whole with the longest names
 (tests/test_messages.py lists the kinds of each).
 """
