@@ -47,10 +47,13 @@ def test_every_row_is_measured_from_py_and_mpy(mpy_cross):
     for key, _code, _what, _group in bench.HEAP_ROWS:
         assert py[key] > 0 and mpy[key] > 0, key
     code = [k for k, _c, _w, g in bench.HEAP_ROWS if g != "extra" and k not in ("game", "brain")]
-    # Loading .mpy keeps no compiler state: the app's code costs less heap
-    # (a few percent once the source, too, is measured without docstrings;
-    # the same files read as source would give equal sums).
-    assert sum(mpy[k] for k in code) < 0.99 * sum(py[k] for k in code)
+    # The two columns load different files (a .mpy keeps its strings' and
+    # constants' own tables; from source the board interns the local
+    # names), within a few percent of each other now that the source is
+    # measured as the deploy writes it (no docstrings, private const()
+    # names folded: those names were most of what source cost more).
+    a, b = sum(py[k] for k in code), sum(mpy[k] for k in code)
+    assert a != b and abs(a - b) < 0.05 * a, (a, b)
     # Objects built at run time are the same either way.
     assert py["game"] == mpy["game"] and py["brain"] == mpy["brain"]
 
