@@ -8,6 +8,7 @@ import pytest
 from alheimur_positions import begin, do, game, put, ship, why
 
 from alheimur import reasons, words
+from alheimur.deck import POSITIONS
 from ui.message import wrap
 
 TEXTS = reasons.TEXTS.split("\n")[:46]   # one string, a text a line (less heap)
@@ -18,7 +19,7 @@ LONGEST = {
     "s": max(words.SIZES, key=len),
     "p": max(words.NAMES, key=len),
     "h": "the medium transport",
-    "o": max(words.POSITIONS, key=len),
+    "o": max(POSITIONS, key=len),
     "x": max((reasons.point_words(ph) for ph in range(17)), key=len),
 }
 

@@ -17,6 +17,7 @@ import seeded_alheimur
 import paths
 from alheimur import record, since, words
 from alheimur.actions import MAX_ACTIONS, P_DICE, PASS, a_ship, kind_of
+from alheimur.human import verb as human_verb
 
 # A ship or a territory as a record writes it: Y2T, 3F1, "R B3".
 CODE = re.compile(r"\b[RYGBUPOCWN]?[123][TF][123]?\b|\b[RYGBUPOCWN] [A-D][1-4]\b")
@@ -39,7 +40,7 @@ def test_every_action_is_said_in_words_not_codes(seed, at):
     for a in acts:
         text = words.action(g, a)
         assert not CODE.search(text), text
-        assert len(words.verb(a)) <= 8 and words.verb(a) != "-", (a, text)
+        assert len(human_verb(a)) <= 8 and human_verb(a) != "-", (a, text)
         kinds.add(kind_of(a))
         if a != PASS and a_ship(a) >= 0:
             assert words.NAMES[0] in text or any(n in text for n in words.NAMES), text

@@ -13,6 +13,12 @@ A card is named by the elements of its quarters NW NE SW SE (clarification
 
 ELEMENTS = "AEFWT"
 NCARDS = 40
+# World building's words (here, not in words.py: a computer's move never
+# says them): a card's slot in its world, and the positions 0-8 of the
+# cards around a world's first card (4) while it is built, named from the
+# first card.
+SLOTS = tuple(["NW", "NE", "SW", "SE"])
+POSITIONS = tuple(["NW", "N", "NE", "W", "-", "E", "SW", "S", "SE"])
 
 DECK = (
     # whole cards, two per element

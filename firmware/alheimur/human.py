@@ -90,6 +90,20 @@ _Z_TABS = const(2)
 _Z_WORLD = const(0)
 # end consts
 
+# The word A says for an action of each kind (8 characters each, one string).
+_VERBS = ("pass    -       -       -       place   expand  civilizesurvive "
+          "migrate launch  board   return  unload  flip    land    move    "
+          "fight   fire    fire at ")
+
+
+
+def verb(a):
+    """The word A says for action a ("expand"; a human's choices only:
+    the words a computer's move needs stay in words.py)."""
+    k = kind_of(a)
+    return _VERBS[k * 8:k * 8 + 8].rstrip()
+
+
 # What the message says (each fits its place whole: tests/test_messages.py):
 # lines 1-2 what the cursor is on, line 3 the keys.
 TEXTS = (
@@ -182,7 +196,7 @@ class HumanTurn:
             keys = line(TEXTS, 9)
         else:
             i = 3 if g.sbuf[0] == _PASS and g.phase() != _P_TARGET else 6
-            keys = line(TEXTS, i) % words.verb(self.opts[0]) if k == 1 else \
+            keys = line(TEXTS, i) % verb(self.opts[0]) if k == 1 else \
                 line(TEXTS, i + 1) % k if k else line(TEXTS, i + 2)
         self.scr.say2(note or self.info(), keys, palette.DIM)
 
@@ -301,7 +315,7 @@ class HumanTurn:
         elif k == _K_MOVE:
             self._dest_tab(scr.tab_of(a_to(a)))
         scr.draw_marks()
-        scr.say2(words.action(self.g, a), line(TEXTS, 2) % (self.iopt + 1, self.nopt, words.verb(a)),
+        scr.say2(words.action(self.g, a), line(TEXTS, 2) % (self.iopt + 1, self.nopt, verb(a)),
                  palette.TITLE)
 
     def end_choice(self):

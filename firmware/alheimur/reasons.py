@@ -213,9 +213,10 @@ def _placing(g, a, k):
     if k == _K_SWAP:
         return _t(6) if p > 3 else _t(5)
     from alheimur.build import open_positions
+    from alheimur.deck import POSITIONS
 
     if p > 8 or not open_positions(g.vgrid) >> p & 1:
-        return _t(4, words.POSITIONS[p] if p < 9 else "?")
+        return _t(4, POSITIONS[p] if p < 9 else "?")
     return _t(5)
 
 

@@ -60,7 +60,7 @@ from alheimur.actions import (
     ship_owner,
     ship_place,
 )
-from alheimur.deck import card_name, parse_card
+from alheimur.deck import POSITIONS, SLOTS, card_name, parse_card
 from alheimur.engine import CHANCE, Game
 from alheimur.layout import R_NDICE
 from records import RecordError, Words
@@ -102,9 +102,9 @@ class Record:
 
 def _word_ok(kind, tok, np):
     if kind == "o":
-        return tok in words.POSITIONS and tok != "-"
+        return tok in POSITIONS and tok != "-"
     if kind == "p":
-        return tok in words.SLOTS
+        return tok in SLOTS
     if kind == "r":
         return tok in ("0", "180")
     if kind == "w" or kind == "l":
@@ -272,7 +272,7 @@ def _resolve(g, actor, w):
     if k == K_PASS or k == K_SURVIVE:
         return [[act(k)]]
     if k == K_PLACE or k == K_SWAP:
-        pos = (words.POSITIONS if k == K_PLACE else words.SLOTS).index(w[1])
+        pos = (POSITIONS if k == K_PLACE else SLOTS).index(w[1])
         return [[card_act(k, pos, w[2] == "180")]]
     if k == K_SITE:
         return [[act(k, _world(g, w[1]))]]
@@ -399,9 +399,9 @@ def action_text(g, a):
     if k == K_DIE:
         return str(a_size(a))
     if k == K_PLACE:
-        return "place %s %d" % (words.POSITIONS[a_pos(a)], 180 * a_turn(a))
+        return "place %s %d" % (POSITIONS[a_pos(a)], 180 * a_turn(a))
     if k == K_SWAP:
-        return "swap %s %d" % (words.SLOTS[a_pos(a)], 180 * a_turn(a))
+        return "swap %s %d" % (SLOTS[a_pos(a)], 180 * a_turn(a))
     if k == K_SITE:
         return "site " + world_letter(g, a_world(a))
     w = a_world(a)

@@ -60,20 +60,11 @@ COLOURS = (0xFF4038, 0xFFE020, 0x38D848, 0x4A86FF, 0xC060FF, 0xFF8C20,
            0x30E0E8, 0xF0F0F0)
 SIZES = tuple(["none", "small", "medium", "large"])
 ELEMENTS = tuple(["air", "earth", "fire", "water", "ether"])
-SLOTS = tuple(["NW", "NE", "SW", "SE"])          # a card's slot in its world
-# Positions 0-8 of the cards around a world's first card (4) while it is
-# built, named from the first card.
-POSITIONS = tuple(["NW", "N", "NE", "W", "-", "E", "SW", "S", "SE"])
 # The decision point in a word or two (the panel's status line)
 PHASES = tuple(["deal", "building", "swap card", "start", "expansion", "survival",
                 "1 migrate", "2 launch", "3 status", "4 land", "5 board", "6 move",
                 "battle", "fire", "target", "dice", "game over"])
 STEPS = tuple(["migrate", "launch", "status", "land", "board", "move"])
-# The word A says for an action of each kind (8 characters each, one string).
-_VERBS = ("pass    -       -       -       place   expand  civilizesurvive "
-          "migrate launch  board   return  unload  flip    land    move    "
-          "fight   fire    fire at ")
-
 TEXTS = (
     # the status lines: the turn (top right), who decides what (the panel)
     "%s %d/%d\n"                          # 0 letter, round, limit
@@ -162,12 +153,6 @@ def status(g):
 
 
 # -- an action ------------------------------------------------------------------
-
-
-def verb(a):
-    """The word A says for action a ("expand")."""
-    k = actions.kind_of(a)
-    return _VERBS[k * 8:k * 8 + 8].rstrip()
 
 
 def action(g, a, c=-1, loc=-1):
