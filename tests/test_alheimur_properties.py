@@ -174,3 +174,18 @@ def test_undo_back_to_the_start_of_a_stretch():
         while g.can_undo():
             g.undo()
             assert g.state() == seen.pop()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(1, 10 ** 6), np=st.integers(2, 5), steps=st.integers(40, 260))
+def test_a_survival_check_of_some_territories_is_the_whole_checks_bits(seed, np, steps):
+    """turn.doomed(..., only): the judgement checks one changed territory
+    and its neighbours; their bits are the whole check's."""
+    from alheimur.turn import doomed
+    g = seeded_alheimur.play(seed, np, 20, steps)
+    for w in range(g.nworlds()):
+        whole = doomed(g, w)
+        for t in range(g.nterr[w]):
+            k = 1 << t | g.adj[w * 16 + t]
+            assert doomed(g, w, False, k) == whole & k, (w, t)
+        assert doomed(g, w, False, 0) == 0

@@ -285,11 +285,15 @@ class Eval:
         st = g.stash
         near = 0
         occ = 0
+        every = 0          # c has an invader here: a new pyramid may stand it up
         for t in range(n):
+            v = surf[b + t]
             if mine >> t & 1:
                 near |= g.adj[b + t]
-            if surf[b + t]:
+            if v:
                 occ |= 1 << t
+                if invader(v) and owner(v) == c:
+                    every = 0xFFFF
         bk = _kept(surf, b, n, c, dead)
         bd = dead
         bt = -1
@@ -323,7 +327,10 @@ class Eval:
                 else:
                     v = s0 | c << 2
                 surf[b + t] = v
-                d = doomed(g, w)
+                # what one territory changes: its own pyramid, and a new
+                # one its neighbours' counts
+                k = every | 1 << t | (0 if old else g.adj[b + t])
+                d = dead & ~k | doomed(g, w, False, k)
                 x = _kept(surf, b, n, c, d)
                 surf[b + t] = old
                 if x > bk:
@@ -349,30 +356,39 @@ class Eval:
             m[c + q] = 0
         dead = doomed(g, w)
         here = 0
+        occ = 0      # territories with a pyramid
+        regs = 0     # .. regions (the others score nobody)
         for t in range(n):
             v = surf[b + t]
             if v:
                 q = owner(v)
                 here |= 1 << q
+                occ |= 1 << t
+                regs |= 1 << m[_RID + b + t]
                 if not dead >> t & 1:
                     m[c + q] += 1
         m[_HW + w] = here
         e = _BEST + w * 40
         for i in range(np * 5):
             m[e + i] = 0
-        for r in range(m[_NRG + w]):
-            for q in range(8):
-                m[_RB + q] = 0
-            for t in range(n):
-                v = surf[b + t]
-                if v and m[_RID + b + t] == r and pips(v) > m[_RB + owner(v)]:
-                    m[_RB + owner(v)] = pips(v)
-            x = m[_RTILES + b + r] * 2
-            i = e + m[_RELEM + b + r]
-            for q in range(np):
-                y = m[_RB + q] * x
-                if y > m[i + q * 5]:
-                    m[i + q * 5] = y
+        r = 0
+        while regs:
+            if regs & 1:
+                for q in range(np):
+                    m[_RB + q] = 0
+                for t in range(n):
+                    if occ >> t & 1 and m[_RID + b + t] == r:
+                        v = surf[b + t]
+                        if pips(v) > m[_RB + owner(v)]:
+                            m[_RB + owner(v)] = pips(v)
+                x = m[_RTILES + b + r] * 2
+                i = e + m[_RELEM + b + r]
+                for q in range(np):
+                    y = m[_RB + q] * x
+                    if y > m[i + q * 5]:
+                        m[i + q * 5] = y
+            regs >>= 1
+            r += 1
 
     def score(self, g):
         """Each player's total (quarters) and a progress point's worth."""

@@ -14,7 +14,6 @@ its functions (tests/test_codecs.py).
 from micropython import const
 
 from alheimur.actions import a_size, a_terr, a_to, a_world
-from alheimur.world import bits
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _END_13 = const(1)
@@ -83,10 +82,12 @@ def supported(g, w, q, s):
     return False
 
 
-def doomed(g, w, apply=False):
+def doomed(g, w, apply=False, only=0xFFFF):
     """Bits of the territories of world w whose pyramids die in a survival
     check now; ``apply`` also does the check (invaders of a player with
-    two or more pyramids there turn upright, the doomed leave)."""
+    two or more pyramids there turn upright, the doomed leave). ``only``:
+    the territories to check (the others' bits are 0; a judgement that
+    changed one territory checks it and its neighbours)."""
     b = w * 16
     n = g.nterr[w]
     surf = g.surf
@@ -103,7 +104,7 @@ def doomed(g, w, apply=False):
     adj = g.adj
     for t in range(n):
         v = surf[b + t]
-        if not v:
+        if not v or not only >> t & 1:
             continue
         q = (v >> 2) & 7
         s = v & 3
@@ -115,7 +116,11 @@ def doomed(g, w, apply=False):
             if not supported(g, w, q, s):
                 dying |= 1 << t
         else:
-            k = bits(adj[b + t] & occ)
+            x = adj[b + t] & occ     # its neighbours, counted here (the hot path)
+            k = 0
+            while x:
+                x &= x - 1
+                k += 1
             if k <= s or k > s + 2:
                 dying |= 1 << t
     if apply:
