@@ -356,39 +356,30 @@ class Eval:
             m[c + q] = 0
         dead = doomed(g, w)
         here = 0
-        occ = 0      # territories with a pyramid
-        regs = 0     # .. regions (the others score nobody)
         for t in range(n):
             v = surf[b + t]
             if v:
                 q = owner(v)
                 here |= 1 << q
-                occ |= 1 << t
-                regs |= 1 << m[_RID + b + t]
                 if not dead >> t & 1:
                     m[c + q] += 1
         m[_HW + w] = here
         e = _BEST + w * 40
         for i in range(np * 5):
             m[e + i] = 0
-        r = 0
-        while regs:
-            if regs & 1:
-                for q in range(np):
-                    m[_RB + q] = 0
-                for t in range(n):
-                    if occ >> t & 1 and m[_RID + b + t] == r:
-                        v = surf[b + t]
-                        if pips(v) > m[_RB + owner(v)]:
-                            m[_RB + owner(v)] = pips(v)
-                x = m[_RTILES + b + r] * 2
-                i = e + m[_RELEM + b + r]
-                for q in range(np):
-                    y = m[_RB + q] * x
-                    if y > m[i + q * 5]:
-                        m[i + q * 5] = y
-            regs >>= 1
-            r += 1
+        for r in range(m[_NRG + w]):
+            for q in range(np):
+                m[_RB + q] = 0
+            for t in range(n):
+                v = surf[b + t]
+                if v and m[_RID + b + t] == r and pips(v) > m[_RB + owner(v)]:
+                    m[_RB + owner(v)] = pips(v)
+            x = m[_RTILES + b + r] * 2
+            i = e + m[_RELEM + b + r]
+            for q in range(np):
+                y = m[_RB + q] * x
+                if y > m[i + q * 5]:
+                    m[i + q * 5] = y
 
     def score(self, g):
         """Each player's total (quarters) and a progress point's worth."""

@@ -14,6 +14,7 @@ its functions (tests/test_codecs.py).
 from micropython import const
 
 from alheimur.actions import a_size, a_terr, a_to, a_world
+from alheimur.world import bits
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _END_13 = const(1)
@@ -116,11 +117,7 @@ def doomed(g, w, apply=False, only=0xFFFF):
             if not supported(g, w, q, s):
                 dying |= 1 << t
         else:
-            x = adj[b + t] & occ     # its neighbours, counted here (the hot path)
-            k = 0
-            while x:
-                x &= x - 1
-                k += 1
+            k = bits(adj[b + t] & occ)
             if k <= s or k > s + 2:
                 dying |= 1 << t
     if apply:
