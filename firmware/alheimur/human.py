@@ -90,16 +90,15 @@ _Z_TABS = const(2)
 _Z_WORLD = const(0)
 # end consts
 
-# The word A says for an action of each kind (8 characters each, one string).
+# The word A says for an action of each kind (8 characters each, one
+# string); here, not in words.py: a computer's move never says it.
 _VERBS = ("pass    -       -       -       place   expand  civilizesurvive "
           "migrate launch  board   return  unload  flip    land    move    "
           "fight   fire    fire at ")
 
 
-
 def verb(a):
-    """The word A says for action a ("expand"; a human's choices only:
-    the words a computer's move needs stay in words.py)."""
+    """The word A says for action a ("expand")."""
     k = kind_of(a)
     return _VERBS[k * 8:k * 8 + 8].rstrip()
 
