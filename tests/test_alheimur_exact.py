@@ -178,6 +178,42 @@ def test_the_arena_gives_a_level_several_seats():
     assert "A=random (2 seats)" in text and "chance 66.7%" in text
 
 
+def test_the_board_clock_gives_each_level_the_think_time_of_the_handheld():
+    from alheimur import computer
+    for lv in ("random", "easy", "hard"):
+        assert arena_alheimur.think_us(lv) == computer._THINK_MS[lv] * 1000
+    assert arena_alheimur.think_us("exact") == 0
+
+
+def test_the_board_clock_cuts_a_decision_where_the_board_would(monkeypatch):
+    """--board-clock: positions judged are the clock; a decision whose
+    positions outrun the level's think time plays the best judged so far."""
+    monkeypatch.setattr(ai_eval.Eval, "value", ai_eval.Eval.value)   # put back afterwards
+    monkeypatch.setattr(arena_alheimur, "POSITION_US", arena_alheimur.POSITION_US)
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    for cut in range(100, 600, 7):
+        g = seeded_alheimur.play(37, 4, 20, cut)
+        n = g.legal(buf)
+        if 4 <= g.phase() <= 11 and n > 12:
+            break
+    else:
+        raise AssertionError("no decision with more than 12 actions")
+    choose = arena_alheimur.player("hard")
+    judged = arena_alheimur._judged
+    # a position takes half the think time: two positions and the clock has run out
+    arena_alheimur.use_board_clock(arena_alheimur.think_us("hard") // 2)
+    now = arena_alheimur.board_now_us
+    j0 = judged[0]
+    a = choose(g, Rng(1), buf, n, now() + arena_alheimur.think_us("hard"), now)
+    cut_short = judged[0] - j0
+    n = g.legal(buf)
+    j0 = judged[0]
+    choose(g, Rng(1), buf, n)
+    whole = judged[0] - j0
+    assert g.why_not(a) is None
+    assert whole >= n and cut_short < whole
+
+
 def test_the_search_takes_the_best_of_the_actions_tried():
     """_greedy returns the legal action whose judged position is worth
     most (PASS first among equals)."""

@@ -25,6 +25,14 @@ record (DIR/alh-SEED-SEAT.txt), which tools/referee.py checks. Exit 1 if a
 level chose an illegal action or crashed (that game counts as lost for
 it, and is reported).
 
+``--board-clock`` plays each level as the handheld would: every decision
+of a level gets the board's time for it (alheimur/computer.py's think
+times: hard 3 s, easy 1.5 s), on a clock that counts positions judged
+(``Eval.value``) at ``--position-us`` board microseconds each (default
+``POSITION_US``), so a search is cut where the board would cut it, and the
+same command plays the same games on any machine. ``--think easy=600``
+(repeatable) gives a level another think time on that clock.
+
 ``--set NAME=VALUE`` (repeatable) changes a constant of
 firmware/alheimur/ai.py for this run in every process, for tuning: an int,
 or a comma list for a weight vector (``--set HARD_W=1,12,8,4,6,6,4,2,4,2``).
@@ -39,7 +47,7 @@ from array import array
 from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import paths  # noqa: F401
+import paths  # also puts firmware/ on sys.path
 from alheimur import ai, record
 from alheimur.actions import MAX_ACTIONS
 from alheimur.deal import new_game
@@ -47,6 +55,13 @@ from alheimur.scoring import quarters_text, score
 from prng import Rng
 
 ENDS = ("13 in play", "round limit", "all gone")
+
+# A position judged on the board, in microseconds: hard's median turn in
+# the MicroPython VM (147 ms, bench.alheimur_ai_bench) over the positions
+# it judges in a median turn (60) is 2.45 ms, times 33 for a SAMD51
+# (docs/bench.md, "Time on the board"). An estimate, as that factor is.
+POSITION_US = 81000
+_judged = [0]     # positions judged in this process (the board clock)
 BASELINES = ("exact", "exactg")
 
 
@@ -87,6 +102,61 @@ def now_us():
     return time.perf_counter_ns() // 1000
 
 
+def board_now_us():
+    """The board clock: positions judged so far, at POSITION_US each."""
+    return _judged[0] * POSITION_US
+
+
+def use_board_clock(position_us):
+    """Count positions judged (wrapping the judgement's value: a desktop
+    measurement, the firmware is not changed) and give each level's
+    decisions the board's think time on that clock (``play_one``)."""
+    global POSITION_US
+    from alheimur import ai_eval
+    POSITION_US = position_us
+    value = ai_eval.Eval.value
+    if getattr(value, "counted", False):
+        return
+
+    def counted(self, *args):
+        _judged[0] += 1
+        return value(self, *args)
+
+    counted.counted = True
+    ai_eval.Eval.value = counted
+
+
+_think = {}
+
+
+def think_us(level):
+    """The board's think time for a level, in microseconds (0: none), as
+    alheimur/computer.py's _THINK_MS has it (read from its source: the
+    module itself needs the board's display)."""
+    if not _think:
+        import ast
+        path = os.path.join(paths.FIRMWARE, "alheimur", "computer.py")
+        with open(path) as f:
+            for node in ast.parse(f.read()).body:
+                if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "_THINK_MS":
+                    _think.update(ast.literal_eval(node.value))
+        if not _think:
+            raise RuntimeError("no _THINK_MS in " + path)
+    return _think.get(level, 0) * 1000
+
+
+def setup(settings, position_us, think=()):
+    """A worker's start: the --set constants, and the board clock if asked
+    (``think``: "LEVEL=MS" think times in place of the handheld's)."""
+    apply_settings(settings)
+    if position_us:
+        use_board_clock(position_us)
+        think_us("hard")            # the handheld's table, then the changes
+        for item in think:
+            level, _, ms = item.partition("=")
+            _think[level] = int(ms)
+
+
 def play_one(job):
     """(seed, first seat of A, A's seats, nplayers, a, b, limit, seconds,
     save) -> dict."""
@@ -118,8 +188,14 @@ def play_one(job):
             turns[side] += 1
         t0 = time.perf_counter()
         try:
-            dl = now_us() + int(seconds * 1e6) if seconds else None
-            act = choosers[p](g, rngs[p], buf, n, dl, now_us if dl else None)
+            clock = now_us
+            if seconds == "board":
+                clock = board_now_us
+                us = 0 if seats[p] in BASELINES else think_us(seats[p])
+            else:
+                us = int(seconds * 1e6)
+            dl = clock() + us if us else None
+            act = choosers[p](g, rngs[p], buf, n, dl, clock if dl else None)
             spent[side] += time.perf_counter() - t0
             rec.before(g, act)
             g.apply(act)
@@ -171,6 +247,12 @@ def main(argv=None):
     ap.add_argument("--rounds", default="40", choices=("20", "40", "60", "none"))
     ap.add_argument("--seconds", type=float, default=0.0,
                     help="deadline per decision (default 0: none)")
+    ap.add_argument("--board-clock", action="store_true",
+                    help="each level's think time on the board, on a clock of positions judged")
+    ap.add_argument("--position-us", type=int, default=POSITION_US, metavar="US",
+                    help="board microseconds a position judged takes (--board-clock)")
+    ap.add_argument("--think", action="append", default=[], metavar="LEVEL=MS",
+                    help="another think time for a level on the board's clock (repeatable)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--save", default=None, help="directory for the records")
     ap.add_argument("--quiet", action="store_true")
@@ -187,11 +269,18 @@ def main(argv=None):
     if not 1 <= args.a_seats < np:
         ap.error("--a-seats: 1 to %d" % (np - 1))
     limit = 0 if args.rounds == "none" else int(args.rounds)
-    jobs = [(args.seed + k // np, k % np, args.a_seats, np, args.a, args.b, limit, args.seconds, args.save)
+    if args.board_clock and args.seconds:
+        ap.error("--board-clock and --seconds: one deadline or the other")
+    for item in args.think:
+        level, _, ms = item.partition("=")
+        if not args.board_clock or level not in ai.LEVELS or not ms.isdigit():
+            ap.error("--think LEVEL=MS (a level of ai.py, milliseconds) goes with --board-clock")
+    seconds = "board" if args.board_clock else args.seconds
+    jobs = [(args.seed + k // np, k % np, args.a_seats, np, args.a, args.b, limit, seconds, args.save)
             for k in range(args.games)]
     t0 = time.time()
     res = []
-    with Pool(args.jobs, apply_settings, (args.set,)) as pool:
+    with Pool(args.jobs, setup, (args.set, args.position_us if args.board_clock else 0, args.think)) as pool:
         for r in pool.imap_unordered(play_one, jobs):
             res.append(r)
             if not args.quiet:
@@ -209,9 +298,11 @@ def main(argv=None):
     ta = sum(r["spent"][0] for r in res) / max(1, sum(r["turns"][0] for r in res))
     tb = sum(r["spent"][1] for r in res) / max(1, sum(r["turns"][1] for r in res))
     a_seats = "one seat" if args.a_seats == 1 else "%d seats" % args.a_seats
-    print("alheimur %d players: A=%s (%s) B=%s  games=%d  seeds %d..%d  rounds %s%s" % (
+    print("alheimur %d players: A=%s (%s) B=%s  games=%d  seeds %d..%d  rounds %s%s%s" % (
         np, args.a, a_seats, args.b, n, args.seed, args.seed + (n - 1) // np, args.rounds,
-        "".join("  " + x for x in args.set)))
+        "".join("  " + x for x in args.set),
+        "  board clock (%d us a position)%s" % (args.position_us, "".join("  " + x for x in args.think))
+        if args.board_clock else ""))
     print("A win share %.1f%%  (95%% CI %.1f-%.1f%%; chance %.1f%%): %d won, %d shared, %d lost" % (
         100 * rate, 100 * lo, 100 * hi, 100.0 * args.a_seats / np, wins, shared, n - wins - shared))
     print("ended by: %s" % ", ".join("%s %d" % (ENDS[e], ends[e]) for e in range(3)))
