@@ -214,6 +214,18 @@ def test_the_board_clock_cuts_a_decision_where_the_board_would(monkeypatch):
     assert whole >= n and cut_short < whole
 
 
+def test_the_board_clock_reports_the_turns_on_the_board():
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        rc = arena_alheimur.main(["--game", "alheimur", "--players", "2", "--a", "easy", "--b", "random",
+                                  "--games", "2", "--seed", "11", "--jobs", "1", "--quiet", "--rounds", "20",
+                                  "--board-clock", "--think", "easy=800"])
+    text = out.getvalue()
+    assert rc == 0 and "board clock (81000 us a position)  easy=800" in text
+    line = [x for x in text.splitlines() if x.startswith("time per turn on the board's clock, easy")]
+    assert line and float(line[0].split("median ")[1].split(" s")[0]) > 0
+
+
 def test_the_search_takes_the_best_of_the_actions_tried():
     """_greedy returns the legal action whose judged position is worth
     most (PASS first among equals)."""

@@ -173,6 +173,7 @@ def play_one(job):
     choosers = [player(lv) for lv in seats]
     buf = array("H", bytes(2 * MAX_ACTIONS))
     spent = [0.0, 0.0]    # A, B: seconds thinking
+    board = ([], [])      # A, B: positions judged in each turn (--board-clock)
     turns = [0, 0]
     end = None
     turn = None
@@ -186,6 +187,7 @@ def play_one(job):
         if g.current() == p and (g.round(), p) != turn:
             turn = (g.round(), p)
             turns[side] += 1
+            board[side].append(0)
         t0 = time.perf_counter()
         try:
             clock = now_us
@@ -195,8 +197,11 @@ def play_one(job):
             else:
                 us = int(seconds * 1e6)
             dl = clock() + us if us else None
+            j0 = _judged[0]
             act = choosers[p](g, rngs[p], buf, n, dl, clock if dl else None)
             spent[side] += time.perf_counter() - t0
+            if board[side] and g.current() == p:
+                board[side][-1] += _judged[0] - j0
             rec.before(g, act)
             g.apply(act)
         except Exception as e:  # noqa: BLE001 (a level's failure ends its game, not the match)
@@ -218,7 +223,8 @@ def play_one(job):
     share = sum(1.0 for q in win if q in mine) / len(win)
     other = max(sc.total4[q] for q in range(np) if q not in mine)
     return {"seed": seed, "seat": seat, "share": share, "end": end, "round": g.round(),
-            "a4": max(sc.total4[q] for q in mine), "b4": other, "err": err, "spent": spent, "turns": turns}
+            "a4": max(sc.total4[q] for q in mine), "b4": other, "err": err, "spent": spent, "turns": turns,
+            "board": board}
 
 
 def wilson(k, n):
@@ -312,6 +318,14 @@ def main(argv=None):
         sum(r["a4"] for r in res) / 4 / n, sum(r["b4"] for r in res) / 4 / n))
     print("mean time per turn (CPython): A %.1f ms, B %.1f ms; wall %.0f s" % (
         1000 * ta, 1000 * tb, time.time() - t0))
+    if args.board_clock:
+        for side, lv in ((0, args.a), (1, args.b)):
+            if lv in ai.LEVELS:
+                t = sorted(x * args.position_us / 1e6 for r in res for x in r["board"][side])
+                if t:
+                    print("time per turn on the board's clock, %s: median %.1f s, "
+                          "90th percentile %.1f s, worst %.1f s" % (
+                              lv, t[len(t) // 2], t[len(t) * 9 // 10], t[-1]))
     errs = [r["err"] for r in res if r["err"]]
     for e in errs:
         print("ERROR", e)
