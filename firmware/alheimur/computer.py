@@ -38,8 +38,8 @@ _P_SURVIVE = const(5)
 # end consts
 
 # A decision's time on the board. Easy needs 1.5 s: cut at 0.6 s (about 7
-# positions judged) it shared a third of its games with random, every
-# pyramid gone (docs/alheimur.md, "On the board's clock"; arena --board-clock).
+# positions judged) it ended a third of its games level with random
+# (docs/alheimur.md, "On the board's clock"; arena --board-clock).
 _THINK_MS = {"random": 0, "easy": 1500, "hard": 3000}
 _OTHER_MS = const(1500)      # a level this table does not know
 
