@@ -178,6 +178,17 @@ def test_the_arena_gives_a_level_several_seats():
     assert "A=random (2 seats)" in text and "chance 66.7%" in text
 
 
+def _decision_with_more_than(k, buf):
+    """(game, n): the first expansion or movement decision of a seeded
+    4-player game offering more than k actions (in buf)."""
+    for cut in range(100, 600, 7):
+        g = seeded_alheimur.play(37, 4, 20, cut)
+        n = g.legal(buf)
+        if 4 <= g.phase() <= 11 and n > k:
+            return g, n
+    raise AssertionError("no decision with more than %d actions" % k)
+
+
 def test_the_board_clock_gives_each_level_the_think_time_of_the_handheld():
     from alheimur import computer
     for lv in ("random", "easy", "hard"):
@@ -191,13 +202,7 @@ def test_the_board_clock_cuts_a_decision_where_the_board_would(monkeypatch):
     monkeypatch.setattr(ai_eval.Eval, "value", ai_eval.Eval.value)   # put back afterwards
     monkeypatch.setattr(arena_alheimur, "POSITION_US", arena_alheimur.POSITION_US)
     buf = array("H", bytes(2 * MAX_ACTIONS))
-    for cut in range(100, 600, 7):
-        g = seeded_alheimur.play(37, 4, 20, cut)
-        n = g.legal(buf)
-        if 4 <= g.phase() <= 11 and n > 12:
-            break
-    else:
-        raise AssertionError("no decision with more than 12 actions")
+    g, n = _decision_with_more_than(12, buf)
     choose = arena_alheimur.player("hard")
     judged = arena_alheimur._judged
     # a position takes half the think time: two positions and the clock has run out
@@ -230,11 +235,7 @@ def test_the_search_takes_the_best_of_the_actions_tried():
     """_greedy returns the legal action whose judged position is worth
     most (PASS first among equals)."""
     buf = array("H", bytes(2 * MAX_ACTIONS))
-    for cut in range(100, 400, 7):
-        g = seeded_alheimur.play(37, 4, 20, cut)
-        n = g.legal(buf)
-        if 4 <= g.phase() <= 11 and n > 3:
-            break
+    g, n = _decision_with_more_than(3, buf)
     e = ai_eval.Eval()
     e.weigh(ai.HARD_W)
     e.war = g.phase() > 6

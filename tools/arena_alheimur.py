@@ -129,10 +129,10 @@ def use_board_clock(position_us):
 _think = {}
 
 
-def think_us(level):
-    """The board's think time for a level, in microseconds (0: none), as
-    alheimur/computer.py's _THINK_MS has it (read from its source: the
-    module itself needs the board's display)."""
+def think_table():
+    """level -> the board's think time in ms, as alheimur/computer.py's
+    _THINK_MS has it (read from its source once: the module itself needs
+    the board's display); --think changes it in a worker (``setup``)."""
     if not _think:
         import ast
         path = os.path.join(paths.FIRMWARE, "alheimur", "computer.py")
@@ -142,7 +142,13 @@ def think_us(level):
                     _think.update(ast.literal_eval(node.value))
         if not _think:
             raise RuntimeError("no _THINK_MS in " + path)
-    return _think.get(level, 0) * 1000
+    return _think
+
+
+def think_us(level):
+    """The board's think time for a level, in microseconds (0: none, as
+    for the baselines)."""
+    return think_table().get(level, 0) * 1000
 
 
 def setup(settings, position_us, think=()):
@@ -151,10 +157,9 @@ def setup(settings, position_us, think=()):
     apply_settings(settings)
     if position_us:
         use_board_clock(position_us)
-        think_us("hard")            # the handheld's table, then the changes
         for item in think:
             level, _, ms = item.partition("=")
-            _think[level] = int(ms)
+            think_table()[level] = int(ms)
 
 
 def play_one(job):
@@ -193,7 +198,7 @@ def play_one(job):
             clock = now_us
             if seconds == "board":
                 clock = board_now_us
-                us = 0 if seats[p] in BASELINES else think_us(seats[p])
+                us = think_us(seats[p])
             else:
                 us = int(seconds * 1e6)
             dl = clock() + us if us else None
