@@ -194,6 +194,7 @@ def test_the_board_clock_gives_each_level_the_think_time_of_the_handheld():
     for lv in ("random", "easy", "hard"):
         assert arena_alheimur.think_us(lv) == computer._THINK_MS[lv] * 1000
     assert arena_alheimur.think_us("exact") == 0
+    assert arena_alheimur.think_us("a level the table lacks") == computer._OTHER_MS * 1000
 
 
 def test_the_board_clock_cuts_a_decision_where_the_board_would(monkeypatch):

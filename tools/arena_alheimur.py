@@ -131,24 +131,31 @@ _think = {}
 
 def think_table():
     """level -> the board's think time in ms, as alheimur/computer.py's
-    _THINK_MS has it (read from its source once: the module itself needs
+    _THINK_MS has it, and under None its _OTHER_MS for a level the table
+    does not know (read from its source once: the module itself needs
     the board's display); --think changes it in a worker (``setup``)."""
     if not _think:
         import ast
         path = os.path.join(paths.FIRMWARE, "alheimur", "computer.py")
         with open(path) as f:
             for node in ast.parse(f.read()).body:
-                if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "_THINK_MS":
+                name = getattr(node.targets[0], "id", "") if isinstance(node, ast.Assign) else ""
+                if name == "_THINK_MS":
                     _think.update(ast.literal_eval(node.value))
-        if not _think:
-            raise RuntimeError("no _THINK_MS in " + path)
+                elif name == "_OTHER_MS":        # _OTHER_MS = const(N)
+                    _think[None] = ast.literal_eval(node.value.args[0])
+        if len(_think) < 2 or None not in _think:
+            raise RuntimeError("no _THINK_MS and _OTHER_MS in " + path)
     return _think
 
 
 def think_us(level):
-    """The board's think time for a level, in microseconds (0: none, as
-    for the baselines)."""
-    return think_table().get(level, 0) * 1000
+    """The board's think time for a level, in microseconds (the
+    baselines, which the handheld never runs: 0, no deadline)."""
+    if level in BASELINES:
+        return 0
+    t = think_table()
+    return t.get(level, t[None]) * 1000
 
 
 def setup(settings, position_us, think=()):
