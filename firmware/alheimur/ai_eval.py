@@ -62,15 +62,14 @@ _STABLE = const(592)  # 64: world * 8 + player: pyramids a second check keeps
 _BEST = const(656)  # 320: world * 40 + player * 5 + element: pips x tiles x 2
 _E2 = const(976)  # 40: player * 5 + element: doubled element scores
 _CNT = const(1016)  # 24: worlds, ships, stable pyramids per player
-_RB = const(1040)  # 8: scratch: a region's pips per player
-_EM = const(1048)  # 8: scratch: best empty region per element
-_ORDER = const(1056)  # 8: who checks next, in turn order
-_BH = const(1064)  # 8: players with ships in each orbit
-_BF = const(1072)  # 8: .. with fighters
-_SUP = const(1080)  # 16: .. the invader each alone supports
-_DIST = const(1096)  # 68: .. each one's chances of each size (255ths); scratch
-_W = const(1164)  # 8: the weights
-_MBYTES = const(1172)
+_EM = const(1040)  # 8: scratch: best empty region per element
+_ORDER = const(1048)  # 8: who checks next, in turn order
+_BH = const(1056)  # 8: players with ships in each orbit
+_BF = const(1064)  # 8: .. with fighters
+_SUP = const(1072)  # 16: .. the invader each alone supports
+_DIST = const(1088)  # 68: .. each one's chances of each size (255ths); scratch
+_W = const(1156)  # 8: the weights
+_MBYTES = const(1164)
 # In n (ints): totals (quarters) per player, a progress point's worth, the
 # marine's worth of each ship followed.
 _TOT = const(0)
@@ -367,19 +366,16 @@ class Eval:
         e = _BEST + w * 40
         for i in range(np * 5):
             m[e + i] = 0
-        for r in range(m[_NRG + w]):
-            for q in range(np):
-                m[_RB + q] = 0
-            for t in range(n):
-                v = surf[b + t]
-                if v and m[_RID + b + t] == r and pips(v) > m[_RB + owner(v)]:
-                    m[_RB + owner(v)] = pips(v)
-            x = m[_RTILES + b + r] * 2
-            i = e + m[_RELEM + b + r]
-            for q in range(np):
-                y = m[_RB + q] * x
-                if y > m[i + q * 5]:
-                    m[i + q * 5] = y
+        # the best of a region's pips x its tiles is the best over its
+        # territories: one pass, not one per region
+        for t in range(n):
+            v = surf[b + t]
+            if v:
+                r = b + m[_RID + b + t]
+                i = e + owner(v) * 5 + m[_RELEM + r]
+                y = pips(v) * m[_RTILES + r] * 2
+                if y > m[i]:
+                    m[i] = y
 
     def score(self, g):
         """Each player's total (quarters) and a progress point's worth."""
