@@ -62,14 +62,14 @@ _STABLE = const(592)  # 64: world * 8 + player: pyramids a second check keeps
 _BEST = const(656)  # 320: world * 40 + player * 5 + element: pips x tiles x 2
 _E2 = const(976)  # 40: player * 5 + element: doubled element scores
 _CNT = const(1016)  # 24: worlds, ships, stable pyramids per player
-_EM = const(1040)  # 8: scratch: best empty region per element
-_ORDER = const(1048)  # 8: who checks next, in turn order
-_BH = const(1056)  # 8: players with ships in each orbit
-_BF = const(1064)  # 8: .. with fighters
-_SUP = const(1072)  # 16: .. the invader each alone supports
-_DIST = const(1088)  # 68: .. each one's chances of each size (255ths); scratch
-_W = const(1156)  # 8: the weights
-_MBYTES = const(1164)
+_EMW = const(1040)  # 40: world * 5 + element: tiles of its biggest empty region
+_ORDER = const(1080)  # 8: who checks next, in turn order
+_BH = const(1088)  # 8: players with ships in each orbit
+_BF = const(1096)  # 8: .. with fighters
+_SUP = const(1104)  # 16: .. the invader each alone supports
+_DIST = const(1120)  # 68: .. each one's chances of each size (255ths); scratch
+_W = const(1188)  # 8: the weights
+_MBYTES = const(1196)
 # In n (ints): totals (quarters) per player, a progress point's worth, the
 # marine's worth of each ship followed.
 _TOT = const(0)
@@ -343,39 +343,41 @@ class Eval:
         return bd
 
     def judge(self, g, w):
-        """World w's projected surface: best pips x tiles per player and
-        element, pyramids a second check keeps, who is there."""
+        """World w's surface as it stands (the projection, in a judgement):
+        best pips x tiles per player and element (the best of a region is
+        the best of its territories), pyramids a second check keeps, who is
+        there, its biggest empty region of each element (where a marine
+        lands)."""
         np = g.nplayers()
         b = w * 16
-        n = g.nterr[w]
         m = self.m
         surf = g.surf
         c = _STABLE + w * 8
         for q in range(8):
             m[c + q] = 0
+        e = _BEST + w * 40
+        for i in range(np * 5):
+            m[e + i] = 0
+        f = _EMW + w * 5
+        for i in range(5):
+            m[f + i] = 0
         dead = doomed(g, w)
         here = 0
-        for t in range(n):
+        for t in range(g.nterr[w]):
             v = surf[b + t]
+            r = b + m[_RID + b + t]
             if v:
                 q = owner(v)
                 here |= 1 << q
                 if not dead >> t & 1:
                     m[c + q] += 1
-        m[_HW + w] = here
-        e = _BEST + w * 40
-        for i in range(np * 5):
-            m[e + i] = 0
-        # the best of a region's pips x its tiles is the best over its
-        # territories: one pass, not one per region
-        for t in range(n):
-            v = surf[b + t]
-            if v:
-                r = b + m[_RID + b + t]
-                i = e + owner(v) * 5 + m[_RELEM + r]
+                i = e + q * 5 + m[_RELEM + r]
                 y = pips(v) * m[_RTILES + r] * 2
                 if y > m[i]:
                     m[i] = y
+            elif m[_RTILES + r] > m[f + m[_RELEM + r]]:
+                m[f + m[_RELEM + r]] = m[_RTILES + r]
+        m[_HW + w] = here
 
     def score(self, g):
         """Each player's total (quarters) and a progress point's worth."""
@@ -438,30 +440,25 @@ class Eval:
 
     def gain(self, g, q, s, w):
         """What q's marine of s pips adds to q's total landing on world w's
-        best empty territory (0 where q has pyramids)."""
-        b = w * 16
+        biggest empty region of the element that adds most (0 where q has
+        pyramids, or nothing is empty), by judge's tables of w."""
         m = self.m
-        for e in range(5):
-            m[_EM + e] = 0
-        surf = g.surf
-        for t in range(g.nterr[w]):
-            v = surf[b + t]
-            if v:
-                if owner(v) == q:
-                    return 0
-                continue
-            r = b + m[_RID + b + t]
-            if m[_RTILES + r] > m[_EM + m[_RELEM + r]]:
-                m[_EM + m[_RELEM + r]] = m[_RTILES + r]
+        if m[_HW + w] >> q & 1:
+            return 0
         prog = m[_CNT + 8 + q] + 3 * m[_CNT + q]
-        base = self.total(q, prog, 0, 0)
-        best = 0
+        f = _EMW + w * 5
+        top = -1   # the total with the world and no element raised, if any is empty
         for e in range(5):
-            if m[_EM + e]:
-                y = self.total(q, prog + 3, e, 2 * s * m[_EM + e]) - base
-                if y > best:
-                    best = y
-        return best
+            x = 2 * s * m[f + e]
+            if x > m[_E2 + q * 5 + e]:      # an element raised: a total of its own
+                y = self.total(q, prog + 3, e, x)
+            elif x:
+                y = self.total(q, prog + 3, 0, 0) if top < 0 else top
+            else:
+                continue
+            if y > top:
+                top = y
+        return top - self.total(q, prog, 0, 0) if top >= 0 else 0
 
     def marine(self, g, i):
         """Ship i's marine's worth (quarters) if its owner can still land it."""
