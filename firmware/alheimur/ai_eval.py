@@ -447,18 +447,21 @@ class Eval:
             return 0
         prog = m[_CNT + 8 + q] + 3 * m[_CNT + q]
         f = _EMW + w * 5
-        top = -1   # the total with the world and no element raised, if any is empty
+        base = -1
+        best = 0
         for e in range(5):
             x = 2 * s * m[f + e]
             if x > m[_E2 + q * 5 + e]:      # an element raised: a total of its own
-                y = self.total(q, prog + 3, e, x)
+                if base < 0:
+                    base = self.total(q, prog, 0, 0)
+                y = self.total(q, prog + 3, e, x) - base
             elif x:
-                y = self.total(q, prog + 3, 0, 0) if top < 0 else top
+                y = 3 * self.n[_UNIT + q]   # a world more, its elements as they are
             else:
                 continue
-            if y > top:
-                top = y
-        return top - self.total(q, prog, 0, 0) if top >= 0 else 0
+            if y > best:
+                best = y
+        return best
 
     def marine(self, g, i):
         """Ship i's marine's worth (quarters) if its owner can still land it."""
