@@ -122,7 +122,6 @@ def _engine_sizes(g, a, target):
 def test_a_shots_chances_are_the_engines_dice(points):
     g, _ = new_game(11, 3, 20)
     e = ai_eval.Eval()
-    e.weigh(ai.HARD_W)
     shots = 0
     seen = set()
     for state, acts in points:
@@ -143,7 +142,7 @@ def test_a_shots_chances_are_the_engines_dice(points):
                 g.load(state)
                 for i in lack:
                     g.stash[q + i] = 0
-                e.prepare(g)
+                e.prepare(g, ai.HARD_W)
                 e.site(g, g.site())
                 j = next(j for j in range(e.nloc) if e.m[j] == target)   # followed ships first
                 e.shot(g, shooter, j, 255)

@@ -71,10 +71,9 @@ def test_the_judgement_scores_as_scoring_does():
     """With every survival check left out (the worlds as they stand), the
     judgement's totals are scoring.py's."""
     e = ai_eval.Eval()
-    e.weigh(bytes(len(ai.HARD_W)))          # no stable bonus, no missions, no battles
     seen = 0
     for g in _positions():
-        e.prepare(g)
+        e.prepare(g, bytes(len(ai.HARD_W)))   # no stable bonus, no missions, no battles
         for w in range(g.nworlds()):
             e.judge(g, w)
         e.score(g)
@@ -95,8 +94,7 @@ def test_the_survival_projection_is_the_engines_check():
             if g.over() or g.phase() != P_SURVIVE:
                 continue
             e = ai_eval.Eval()
-            e.weigh(ai.HARD_W)
-            e.prepare(g)
+            e.prepare(g, ai.HARD_W)
             before = g.state()
             e.project(g, 255)
             projected = bytes(g.surf)
@@ -238,14 +236,13 @@ def test_the_search_takes_the_best_of_the_actions_tried():
     buf = array("H", bytes(2 * MAX_ACTIONS))
     g, n = _decision_with_more_than(3, buf)
     e = ai_eval.Eval()
-    e.weigh(ai.HARD_W)
     e.war = g.phase() > 6
     p = g.actor()
     vals = []
     for i in range(n):
         st = g.state()
         g.apply(buf[i], False)
-        e.prepare(g)
+        e.prepare(g, ai.HARD_W)
         vals.append(e.value(g, p))
         g.load(st)
     a = ai.choose_hard(g, Rng(1), buf, n)

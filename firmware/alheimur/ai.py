@@ -135,8 +135,7 @@ def _trial(g, a):
 def decide(g, weights, rng, buf, n, noise=0):
     """The action of the player to move at a turn decision point."""
     e = search()
-    e.weigh(weights)
-    e.prepare(g)
+    e.prepare(g, weights)
     p = g.actor()
     ph = g.phase()
     e.war = ph > _P_MIGRATE   # battles change little with expansion and migration

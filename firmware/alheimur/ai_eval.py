@@ -121,14 +121,13 @@ class Eval:
         self.mq = -1          # owner << 2 | size of the marines whose best
         self.mtop = 0         # landing anywhere (mtop) was last worked out
 
-    def weigh(self, weights):
-        self.m[_W:_W + _NW] = weights
-
-    def prepare(self, g):
-        """Regions of every world of g; earlier projections forgotten."""
+    def prepare(self, g, weights):
+        """Judge g's positions with these weights (ai.HARD_W's order):
+        regions of every world of g; earlier projections forgotten."""
         self.valid = 0
         self.rootok = 0
         m = self.m
+        m[_W:_W + _NW] = weights
         for w in range(g.nworlds()):
             b = w * 16
             n = g.nterr[w]
@@ -282,6 +281,9 @@ class Eval:
         n = g.nterr[w]
         surf = g.surf
         st = g.stash
+        cnt = g.cnt        # each player's pyramids here, for doomed's occ
+        for q in range(8):
+            cnt[q] = 0
         near = 0
         occ = 0
         every = 0          # c has an invader here: a new pyramid may stand it up
@@ -291,6 +293,7 @@ class Eval:
                 near |= g.adj[b + t]
             if v:
                 occ |= 1 << t
+                cnt[owner(v)] += 1
                 if invader(v) and owner(v) == c:
                     every = 0xFFFF
         bk = _kept(surf, b, n, c, dead)
@@ -329,7 +332,11 @@ class Eval:
                 # what one territory changes: its own pyramid, and a new
                 # one its neighbours' counts
                 k = every | 1 << t | (0 if old else g.adj[b + t])
-                d = dead & ~k | doomed(g, w, False, k)
+                if not old:
+                    cnt[c] += 1
+                d = dead & ~k | doomed(g, w, False, k, occ | 1 << t)
+                if not old:
+                    cnt[c] -= 1
                 x = _kept(surf, b, n, c, d)
                 surf[b + t] = old
                 if x > bk:

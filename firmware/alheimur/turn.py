@@ -83,24 +83,27 @@ def supported(g, w, q, s):
     return False
 
 
-def doomed(g, w, apply=False, only=0xFFFF):
+def doomed(g, w, apply=False, only=0xFFFF, occ=-1):
     """Bits of the territories of world w whose pyramids die in a survival
     check now; ``apply`` also does the check (invaders of a player with
     two or more pyramids there turn upright, the doomed leave). ``only``:
     the territories to check (the others' bits are 0; a judgement that
-    changed one territory checks it and its neighbours)."""
+    changed one territory checks it and its neighbours); ``occ``: the
+    territories with a pyramid, each player's pyramids there already in
+    g.cnt (a judgement trying one territory after another counts once)."""
     b = w * 16
     n = g.nterr[w]
     surf = g.surf
     cnt = g.cnt
-    occ = 0
-    for q in range(8):
-        cnt[q] = 0
-    for t in range(n):
-        v = surf[b + t]
-        if v:
-            occ |= 1 << t
-            cnt[(v >> 2) & 7] += 1
+    if occ < 0:
+        occ = 0
+        for q in range(8):
+            cnt[q] = 0
+        for t in range(n):
+            v = surf[b + t]
+            if v:
+                occ |= 1 << t
+                cnt[(v >> 2) & 7] += 1
     dying = 0
     adj = g.adj
     for t in range(n):
