@@ -99,7 +99,7 @@ def _out(i, n):
 
 
 def search():
-    """The judgement, its buffers made at the first call (about 2.3 KB
+    """The judgement, its buffers made at the first call (about 1.9 KB
     with its copy of the game's state)."""
     global _e
     if _e is None:

@@ -49,27 +49,24 @@ _NW = const(7)
 
 # Where Eval keeps its bytes (m): offset of each table.
 _LOC = const(0)  # 16: the ships of the orbit followed (first: e.m[j])
-_RID = const(16)  # 128: world * 16 + terr -> its region
-_RTILES = const(144)  # 128: world * 16 + region -> tiles
-_RELEM = const(272)  # 128: .. element
-_NRG = const(400)  # 8: regions per world
-_COUT = const(408)  # 128: each world's surface after its projection
-_CKEY = const(536)  # 32: per world: checker + 1 and flags, its stash
-_CDEL = const(568)  # 8: the mover's change in play + 8
-_HIN = const(576)  # 8: who was on each world judged
-_HW = const(584)  # 8: who is on it after the projection
-_STABLE = const(592)  # 64: world * 8 + player: pyramids a second check keeps
-_BEST = const(656)  # 320: world * 40 + player * 5 + element: pips x tiles x 2
-_E2 = const(976)  # 40: player * 5 + element: doubled element scores
-_CNT = const(1016)  # 24: worlds, ships, stable pyramids per player
-_EMW = const(1040)  # 40: world * 5 + element: tiles of its biggest empty region
-_ORDER = const(1080)  # 8: who checks next, in turn order
-_BH = const(1088)  # 8: players with ships in each orbit
-_BF = const(1096)  # 8: .. with fighters
-_SUP = const(1104)  # 16: .. the invader each alone supports
-_DIST = const(1120)  # 68: .. each one's chances of each size (255ths); scratch
-_W = const(1188)  # 8: the weights
-_MBYTES = const(1196)
+_RT = const(16)  # 128: world * 16 + terr -> tiles of its region
+_COUT = const(144)  # 128: each world's surface after its projection
+_CKEY = const(272)  # 32: per world: checker + 1 and flags, its stash
+_CDEL = const(304)  # 8: the mover's change in play + 8
+_HIN = const(312)  # 8: who was on each world judged
+_HW = const(320)  # 8: who is on it after the projection
+_STABLE = const(328)  # 64: world * 8 + player: pyramids a second check keeps
+_BEST = const(392)  # 320: world * 40 + player * 5 + element: pips x tiles x 2
+_E2 = const(712)  # 40: player * 5 + element: doubled element scores
+_CNT = const(752)  # 24: worlds, ships, stable pyramids per player
+_EMW = const(776)  # 40: world * 5 + element: tiles of its biggest empty region
+_ORDER = const(816)  # 8: who checks next, in turn order
+_BH = const(824)  # 8: players with ships in each orbit
+_BF = const(832)  # 8: .. with fighters
+_SUP = const(840)  # 16: .. the invader each alone supports
+_DIST = const(856)  # 68: .. each one's chances of each size (255ths); scratch
+_W = const(924)  # 8: the weights
+_MBYTES = const(932)
 # In n (ints): totals (quarters) per player, a progress point's worth, the
 # marine's worth of each ship followed.
 _TOT = const(0)
@@ -105,7 +102,7 @@ del _net_table
 
 
 class Eval:
-    """The judgement's buffers (about 2.3 KB with the copy of the state)."""
+    """The judgement's buffers (about 1.9 KB with the copy of the state)."""
 
     def __init__(self):
         self.m = bytearray(_MBYTES)
@@ -122,8 +119,9 @@ class Eval:
         self.mtop = 0         # landing anywhere (mtop) was last worked out
 
     def prepare(self, g, weights):
-        """Judge g's positions with these weights (ai.HARD_W's order):
-        regions of every world of g; earlier projections forgotten."""
+        """Judge g's positions with these weights (ai.HARD_W's order): the
+        tiles of each territory's region on every world of g; earlier
+        projections forgotten."""
         self.valid = 0
         self.rootok = 0
         m = self.m
@@ -132,7 +130,6 @@ class Eval:
             b = w * 16
             n = g.nterr[w]
             seen = 0
-            k = 0
             for t0 in range(n):
                 if seen >> t0 & 1:
                     continue
@@ -150,12 +147,10 @@ class Eval:
                 tiles = 0
                 for t in range(n):
                     if reg >> t & 1:
-                        m[_RID + b + t] = k
                         tiles += g.tsize[b + t]
-                m[_RTILES + b + k] = tiles
-                m[_RELEM + b + k] = g.telem[b + t0]
-                k += 1
-            m[_NRG + w] = k
+                for t in range(n):
+                    if reg >> t & 1:
+                        m[_RT + b + t] = tiles
 
     def value(self, g, p, dirty=255):
         """How good g is for p (quarters); worlds outside ``dirty`` are as at
@@ -287,6 +282,7 @@ class Eval:
         near = 0
         occ = 0
         every = 0          # c has an invader here: a new pyramid may stand it up
+        top = 0            # c's pips here
         for t in range(n):
             v = surf[b + t]
             if mine >> t & 1:
@@ -294,8 +290,10 @@ class Eval:
             if v:
                 occ |= 1 << t
                 cnt[owner(v)] += 1
-                if invader(v) and owner(v) == c:
-                    every = 0xFFFF
+                if owner(v) == c:
+                    top += pips(v)
+                    if invader(v):
+                        every = 0xFFFF
         bk = _kept(surf, b, n, c, dead)
         bd = dead
         bt = -1
@@ -328,6 +326,8 @@ class Eval:
                     break
                 else:
                     v = s0 | c << 2
+                if top + pips(v) - pips(old) <= bk:
+                    continue   # not even with all of c's pips kept
                 surf[b + t] = v
                 # what one territory changes: its own pyramid, and a new
                 # one its neighbours' counts
@@ -372,18 +372,19 @@ class Eval:
         here = 0
         for t in range(g.nterr[w]):
             v = surf[b + t]
-            r = b + m[_RID + b + t]
+            x = m[_RT + b + t]
+            el = g.telem[b + t]   # a region is of one element
             if v:
                 q = owner(v)
                 here |= 1 << q
                 if not dead >> t & 1:
                     m[c + q] += 1
-                i = e + q * 5 + m[_RELEM + r]
-                y = pips(v) * m[_RTILES + r] * 2
+                i = e + q * 5 + el
+                y = pips(v) * x * 2
                 if y > m[i]:
                     m[i] = y
-            elif m[_RTILES + r] > m[f + m[_RELEM + r]]:
-                m[f + m[_RELEM + r]] = m[_RTILES + r]
+            elif x > m[f + el]:
+                m[f + el] = x
         m[_HW + w] = here
 
     def score(self, g):
