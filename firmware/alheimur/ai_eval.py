@@ -201,11 +201,13 @@ class Eval:
         delta = 0
         surf = g.surf
         st = g.stash
+        ok = self.rootok & self.valid & ~dirty   # worlds as the decision found them
+        valid = self.valid
         for w in range(g.nworlds()):
             b = w * 16
             n = g.nterr[w]
             inv = False
-            same = (self.rootok & self.valid) >> w & 1 and not dirty >> w & 1
+            same = ok >> w & 1
             if same:
                 here = m[_HIN + w]      # as in the decision's game
             else:
@@ -260,13 +262,11 @@ class Eval:
             delta += dl
             self.judge(g, w)
             if inv:
-                self.valid &= ~(1 << w)
+                valid &= ~(1 << w)
             else:
-                self.valid |= 1 << w
-            if dirty >> w & 1:
-                self.rootok &= ~(1 << w)
-            else:
-                self.rootok |= 1 << w
+                valid |= 1 << w
+        self.valid = valid
+        self.rootok = ~dirty & 255   # a world judged or kept is as found unless dirty
         return delta
 
     def fix(self, g, w, c, dead, mine):
