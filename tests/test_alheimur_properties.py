@@ -189,3 +189,40 @@ def test_a_survival_check_of_some_territories_is_the_whole_checks_bits(seed, np,
             k = 1 << t | g.adj[w * 16 + t]
             assert doomed(g, w, False, k) == whole & k, (w, t)
         assert doomed(g, w, False, 0) == 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(1, 10 ** 6), np=st.integers(2, 5), steps=st.integers(40, 260))
+def test_a_survival_check_told_the_counts_is_the_check_that_counts(seed, np, steps):
+    """turn.doomed(..., occ): a judgement trying one new pyramid after
+    another counts the world once and adds the new one itself (ai_eval's
+    repair); the bits are those of a check that counts for itself."""
+    from alheimur.actions import owner
+    from alheimur.turn import doomed
+    g = seeded_alheimur.play(seed, np, 20, steps)
+    tried = 0
+    for w in range(g.nworlds()):
+        b = w * 16
+        n = g.nterr[w]
+        occ = 0
+        for t in range(n):
+            if g.surf[b + t]:
+                occ |= 1 << t
+        for t in range(n):
+            if g.surf[b + t]:
+                continue
+            for s in (1, 2, 3):
+                q = (w + t + s) % np
+                g.surf[b + t] = s | q << 2          # a pyramid of q, s pips, tried there
+                k = 1 << t | g.adj[b + t]
+                want = doomed(g, w, False, k)
+                for p in range(8):                  # the counts before it, then q's new one
+                    g.cnt[p] = 0
+                for u in range(n):
+                    if u != t and g.surf[b + u]:
+                        g.cnt[owner(g.surf[b + u])] += 1
+                g.cnt[q] += 1
+                assert doomed(g, w, False, k, occ | 1 << t) == want, (w, t, s)
+                g.surf[b + t] = 0
+                tried += 1
+    assert tried or not g.nworlds()
