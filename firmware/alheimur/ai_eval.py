@@ -51,22 +51,22 @@ _NW = const(7)
 _LOC = const(0)  # 16: the ships of the orbit followed (first: e.m[j])
 _RT = const(16)  # 128: world * 16 + terr -> tiles of its region
 _COUT = const(144)  # 128: each world's surface after its projection
-_CKEY = const(272)  # 32: per world: checker + 1 and flags, its stash
-_CDEL = const(304)  # 8: the mover's change in play + 8
-_HIN = const(312)  # 8: who was on each world judged
-_HW = const(320)  # 8: who is on it after the projection
-_STABLE = const(328)  # 64: world * 8 + player: pyramids a second check keeps
-_BEST = const(392)  # 320: world * 40 + player * 5 + element: pips x tiles x 2
-_E2 = const(712)  # 40: player * 5 + element: doubled element scores
-_CNT = const(752)  # 24: worlds, ships, stable pyramids per player
-_EMW = const(776)  # 40: world * 5 + element: tiles of its biggest empty region
-_ORDER = const(816)  # 8: who checks next, in turn order
-_BH = const(824)  # 8: players with ships in each orbit
-_BF = const(832)  # 8: .. with fighters
-_SUP = const(840)  # 16: .. the invader each alone supports
-_DIST = const(856)  # 68: .. each one's chances of each size (255ths); scratch
-_W = const(924)  # 8: the weights
-_MBYTES = const(932)
+_CKEY = const(272)  # 16: per world: checker + 1 and flags, the sizes it has left
+_CDEL = const(288)  # 8: the mover's change in play + 8
+_HIN = const(296)  # 8: who was on each world judged
+_HW = const(304)  # 8: who is on it after the projection
+_STABLE = const(312)  # 64: world * 8 + player: pyramids a second check keeps
+_BEST = const(376)  # 320: world * 40 + player * 5 + element: pips x tiles x 2
+_E2 = const(696)  # 40: player * 5 + element: doubled element scores
+_CNT = const(736)  # 24: worlds, ships, stable pyramids per player
+_EMW = const(760)  # 40: world * 5 + element: tiles of its biggest empty region
+_ORDER = const(800)  # 8: who checks next, in turn order
+_BH = const(808)  # 8: players with ships in each orbit
+_BF = const(816)  # 8: .. with fighters
+_SUP = const(824)  # 16: .. the invader each alone supports
+_DIST = const(840)  # 68: .. each one's chances of each size (255ths); scratch
+_W = const(908)  # 8: the weights
+_MBYTES = const(916)
 # In n (ints): totals (quarters) per player, a progress point's worth, the
 # marine's worth of each ship followed.
 _TOT = const(0)
@@ -227,10 +227,10 @@ class Eval:
                     now = before and i == 0
                     break
             key = c + 1 | (32 if now else 0) | (16 if not now or fixable >> w & 1 else 0)
-            j = _CKEY + w * 4
-            if same and m[j] == key and (c < 0 or m[j + 1] == 255 or (
-                    m[j + 1] == st[c * 3] and m[j + 2] == st[c * 3 + 1]
-                    and m[j + 3] == st[c * 3 + 2])):
+            j = _CKEY + w * 2
+            # a repair asks only which sizes the checker has left
+            if same and m[j] == key and (c < 0 or m[j + 1] == 255 or m[j + 1] == (
+                    (st[c * 3] > 0) | (st[c * 3 + 1] > 0) << 1 | (st[c * 3 + 2] > 0) << 2)):
                 for t in range(n):
                     surf[b + t] = m[_COUT + b + t]
                 delta += m[_CDEL + w] - 8
@@ -245,9 +245,7 @@ class Eval:
                     if dead >> t & 1 and owner(surf[b + t]) == c:
                         mine |= 1 << t
                 if mine and key & 16:
-                    m[j + 1] = st[c * 3]
-                    m[j + 2] = st[c * 3 + 1]
-                    m[j + 3] = st[c * 3 + 2]
+                    m[j + 1] = (st[c * 3] > 0) | (st[c * 3 + 1] > 0) << 1 | (st[c * 3 + 2] > 0) << 2
                     dead = self.fix(g, w, c, dead, mine)
                     if now and self.fixed:
                         dl += 1
