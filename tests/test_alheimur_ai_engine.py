@@ -37,7 +37,11 @@ from alheimur.actions import (
     K_UNLOAD,
     MAX_ACTIONS,
     P_DEAL,
+    P_EXPAND,
+    P_MIGRATE,
+    P_MOVE,
     P_START,
+    P_SURVIVE,
     P_TARGET,
     a_ship,
     act,
@@ -153,3 +157,54 @@ def test_a_shots_chances_are_the_engines_dice(points):
                     assert abs(got[x] - 255 * want.get(x, 0.0)) <= 3, (x, lack, got, want)
             shots += 1
     assert shots >= 4
+
+
+def test_the_kept_projections_judge_as_a_judgement_made_afresh():
+    """A decision's judgement keeps each world's projection and judges again
+    only the worlds an action touches (ai._touched; those in spare slots,
+    the worlds as found kept): every action's value and projected surfaces
+    are those of a judgement made afresh, at decisions of each step of
+    play, actions in the legal order (PASS, which touches every world,
+    first) and reversed."""
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    kept, fresh = ai_eval.Eval(), ai_eval.Eval()
+    steps = set()
+    for seed, np in ((3, 2), (37, 4), (5, 3)):
+        g, drng = new_game(seed, np, 40)
+        rng = Rng(seed)
+        k = 0
+        while not g.over():
+            if g.phase() == P_DEAL:
+                g.deal(shuffle(drng))
+                continue
+            n = g.legal(buf)
+            ph = g.phase()
+            if g.chance():
+                g.apply(ai.chance(g, drng, buf, n), False)
+                continue
+            k += 1
+            if P_EXPAND <= ph <= P_MOVE and n > 1 and k % 5 == 0:
+                _judge_each_action_both_ways(g, buf, n, kept, fresh)
+                steps.add(ph)
+            g.apply(ai.LEVELS["hard"](g, rng, buf, n), False)
+    assert steps == set(range(P_EXPAND, P_MOVE + 1)) - {P_SURVIVE}, steps   # a decision of each step
+
+
+def _judge_each_action_both_ways(g, buf, n, kept, fresh):
+    acts = list(buf[:n])
+    p = g.actor()
+    at = g.state()
+    kept.prepare(g, ai.HARD_W)
+    kept.war = fresh.war = g.phase() > P_MIGRATE
+    kept.value(g, p, 0)
+    g.load(at)
+    for a in acts + acts[::-1]:
+        touched = ai._touched(g, a)
+        ai._trial(g, a)
+        v = kept.value(g, p, touched)
+        surf = bytes(g.surf)
+        g.load(at)
+        ai._trial(g, a)
+        fresh.prepare(g, ai.HARD_W)
+        assert (v, surf) == (fresh.value(g, p), bytes(g.surf)), a
+        g.load(at)

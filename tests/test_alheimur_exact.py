@@ -75,7 +75,7 @@ def test_the_judgement_scores_as_scoring_does():
     for g in _positions():
         e.prepare(g, bytes(len(ai.HARD_W)))   # no stable bonus, no missions, no battles
         for w in range(g.nworlds()):
-            e.judge(g, w)
+            e.judge(g, w, w)
         e.score(g)
         sc = score(g)
         assert list(e.n[:g.nplayers()]) == sc.total4     # the totals come first in e.n

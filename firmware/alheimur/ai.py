@@ -219,7 +219,7 @@ def _target(g, e, p, buf, n, rng, noise):
         if q != p and (lead == p or tot[q] > tot[lead]):
             lead = q
     for w in range(g.nworlds()):   # the marines' landings by the worlds as they stand
-        e.judge(g, w)
+        e.judge(g, w, w)
     e.site(g, g.site())
     best = 0
     bv = _WORST

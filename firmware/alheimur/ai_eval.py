@@ -8,8 +8,11 @@ each player's total by the scoring formula in quarters, pyramids a second
 check keeps, marines' missions, each contested orbit's next battle on the
 exact odds; own total minus the best other, and a large bonus or penalty
 when the game is ending. It writes its projection into ``g.surf`` (the
-caller puts the game back). Each world's projection is kept while a
-decision lasts; every buffer is allocated once; no recursion.
+caller puts the game back). Each world's projection as the decision
+found it is kept while the decision lasts: an action's position judges
+again only the worlds the action touches (ai._touched), in spare slots of
+the tables (so the next action finds the kept ones). Every buffer is
+allocated once; no recursion.
 """
 
 from array import array
@@ -35,6 +38,8 @@ _STATE_BYTES = const(649)
 # end consts
 _BIG = const(1 << 24)
 _NLOC = const(16)  # ships of one orbit a battle projection follows
+_NWORLD = const(8)  # worlds at most; the judged tables' spare slots come after
+_NSLOT = const(2)  # .. for the worlds one action touches (a move: two)
 _ENDS = const(64)  # a marine's share (64ths) in orbit when the game ends
 
 # Weights (W, values 0-255).
@@ -54,19 +59,20 @@ _COUT = const(144)  # 128: each world's surface after its projection
 _CKEY = const(272)  # 16: per world: checker + 1 and flags, the sizes it has left
 _CDEL = const(288)  # 8: the mover's change in play + 8
 _HIN = const(296)  # 8: who was on each world judged
-_HW = const(304)  # 8: who is on it after the projection
-_STABLE = const(312)  # 64: world * 8 + player: pyramids a second check keeps
-_BEST = const(376)  # 320: world * 40 + player * 5 + element: pips x tiles x 2
-_E2 = const(696)  # 40: player * 5 + element: doubled element scores
-_CNT = const(736)  # 24: worlds, ships, stable pyramids per player
-_EMW = const(760)  # 40: world * 5 + element: tiles of its biggest empty region
-_ORDER = const(800)  # 8: who checks next, in turn order
-_BH = const(808)  # 8: players with ships in each orbit
-_BF = const(816)  # 8: .. with fighters
-_SUP = const(824)  # 16: .. the invader each alone supports
-_DIST = const(840)  # 68: .. each one's chances of each size (255ths); scratch
-_W = const(908)  # 8: the weights
-_MBYTES = const(916)
+_HW = const(304)  # 10: who is on it after the projection (by slot)
+_STABLE = const(314)  # 80: slot * 8 + player: pyramids a second check keeps
+_BEST = const(394)  # 400: slot * 40 + player * 5 + element: pips x tiles x 2
+_EMW = const(794)  # 50: slot * 5 + element: tiles of its biggest empty region
+_SLOT = const(844)  # 8: world -> the slot of its tables above (itself, or a spare)
+_E2 = const(852)  # 40: player * 5 + element: doubled element scores
+_CNT = const(892)  # 24: worlds, ships, stable pyramids per player
+_ORDER = const(916)  # 8: who checks next, in turn order
+_BH = const(924)  # 8: players with ships in each orbit
+_BF = const(932)  # 8: .. with fighters
+_SUP = const(940)  # 16: .. the invader each alone supports
+_DIST = const(956)  # 68: .. each one's chances of each size (255ths); scratch
+_W = const(1024)  # 8: the weights
+_MBYTES = const(1032)
 # In n (ints): totals (quarters) per player, a progress point's worth, the
 # marine's worth of each ship followed.
 _TOT = const(0)
@@ -109,8 +115,7 @@ class Eval:
         # the state as a decision found it (registers, bytes from the budgets on)
         self.st = bytearray(_NREG + _STATE_BYTES - _O_BUDGET)
         self.n = array("i", bytes(4 * (_MIS + _NLOC)))
-        self.valid = 0      # worlds with a projection (no invader there)
-        self.rootok = 0     # .. of the world as in the decision's game
+        self.rootok = 0     # worlds whose kept projection is of the decision's game
         self.war = True     # project battles
         self.nloc = 0
         self.fixed = False
@@ -122,7 +127,6 @@ class Eval:
         """Judge g's positions with these weights (ai.HARD_W's order): the
         tiles of each territory's region on every world of g; earlier
         projections forgotten."""
-        self.valid = 0
         self.rootok = 0
         m = self.m
         m[_W:_W + _NW] = weights
@@ -201,13 +205,17 @@ class Eval:
         delta = 0
         surf = g.surf
         st = g.stash
-        ok = self.rootok & self.valid & ~dirty   # worlds as the decision found them
-        valid = self.valid
+        rootok = self.rootok
+        ok = rootok & ~dirty   # worlds as the decision found them
+        spare = _NSLOT
         for w in range(g.nworlds()):
             b = w * 16
             n = g.nterr[w]
-            inv = False
             same = ok >> w & 1
+            # a world the action touched is judged in a spare slot: the
+            # projection of the world as found, kept for the next actions,
+            # stays (while there is a spare)
+            keep = not dirty >> w & 1
             if same:
                 here = m[_HIN + w]      # as in the decision's game
             else:
@@ -216,9 +224,8 @@ class Eval:
                     v = surf[b + t]
                     if v:
                         here |= 1 << owner(v)
-                        if invader(v):
-                            inv = True
-                m[_HIN + w] = here
+                if keep:
+                    m[_HIN + w] = here
             c = -1
             now = False
             for i in range(k):
@@ -234,9 +241,11 @@ class Eval:
                 for t in range(n):
                     surf[b + t] = m[_COUT + b + t]
                 delta += m[_CDEL + w] - 8
+                m[_SLOT + w] = w
                 continue
-            m[j] = key
-            m[j + 1] = 255     # the checker's stash matters only to a repair
+            if keep:
+                m[j] = key
+                m[j + 1] = 255     # the checker's stash matters only to a repair
             dl = 0
             if c >= 0:
                 dead = doomed(g, w)
@@ -245,7 +254,8 @@ class Eval:
                     if dead >> t & 1 and owner(surf[b + t]) == c:
                         mine |= 1 << t
                 if mine and key & 16:
-                    m[j + 1] = (st[c * 3] > 0) | (st[c * 3 + 1] > 0) << 1 | (st[c * 3 + 2] > 0) << 2
+                    if keep:
+                        m[j + 1] = (st[c * 3] > 0) | (st[c * 3 + 1] > 0) << 1 | (st[c * 3 + 2] > 0) << 2
                     dead = self.fix(g, w, c, dead, mine)
                     if now and self.fixed:
                         dl += 1
@@ -254,17 +264,20 @@ class Eval:
                         if now and owner(surf[b + t]) == cur:
                             dl -= 1
                         surf[b + t] = 0
-            for t in range(n):
-                m[_COUT + b + t] = surf[b + t]
-            m[_CDEL + w] = dl + 8
             delta += dl
-            self.judge(g, w)
-            if inv:
-                valid &= ~(1 << w)
+            if not keep and spare:
+                spare -= 1
+                self.judge(g, w, _NWORLD + spare)
+                continue
+            if keep:
+                for t in range(n):
+                    m[_COUT + b + t] = surf[b + t]
+                m[_CDEL + w] = dl + 8
+                rootok |= 1 << w
             else:
-                valid |= 1 << w
-        self.valid = valid
-        self.rootok = ~dirty & 255   # a world judged or kept is as found unless dirty
+                rootok &= ~(1 << w)
+            self.judge(g, w, w)
+        self.rootok = rootok
         return delta
 
     def fix(self, g, w, c, dead, mine):
@@ -347,7 +360,7 @@ class Eval:
             surf[b + bt] = bv
         return bd
 
-    def judge(self, g, w):
+    def judge(self, g, w, slot):
         """World w's surface as it stands (the projection, in a judgement):
         best pips x tiles per player and element (the best of a region is
         the best of its territories), pyramids a second check keeps, who is
@@ -357,13 +370,14 @@ class Eval:
         b = w * 16
         m = self.m
         surf = g.surf
-        c = _STABLE + w * 8
+        m[_SLOT + w] = slot
+        c = _STABLE + slot * 8
         for q in range(8):
             m[c + q] = 0
-        e = _BEST + w * 40
+        e = _BEST + slot * 40
         for i in range(np * 5):
             m[e + i] = 0
-        f = _EMW + w * 5
+        f = _EMW + slot * 5
         for i in range(5):
             m[f + i] = 0
         dead = doomed(g, w)
@@ -383,7 +397,7 @@ class Eval:
                     m[i] = y
             elif x > m[f + el]:
                 m[f + el] = x
-        m[_HW + w] = here
+        m[_HW + slot] = here
 
     def score(self, g):
         """Each player's total (quarters) and a progress point's worth."""
@@ -400,6 +414,7 @@ class Eval:
                 m[_CNT + 8 + ship_owner(sl[i])] += 1
         ws = 0 if g.last_round() else m[_W + _W_STABLE]
         for w in range(g.nworlds()):
+            w = m[_SLOT + w]
             hw = m[_HW + w]
             if not hw:
                 continue
@@ -449,6 +464,7 @@ class Eval:
         biggest empty region of the element that adds most (0 where q has
         pyramids, or nothing is empty), by judge's tables of w."""
         m = self.m
+        w = m[_SLOT + w]
         if m[_HW + w] >> q & 1:
             return 0
         prog = m[_CNT + 8 + q] + 3 * m[_CNT + q]
