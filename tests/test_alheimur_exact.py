@@ -225,7 +225,7 @@ def test_the_board_clock_reports_the_turns_on_the_board():
                                   "--games", "2", "--seed", "11", "--jobs", "1", "--quiet", "--rounds", "20",
                                   "--board-clock", "--think", "easy=800"])
     text = out.getvalue()
-    assert rc == 0 and "board clock (81000 us a position)  easy=800" in text
+    assert rc == 0 and "board clock (%d us a position)  easy=800" % arena_alheimur.POSITION_US in text
     line = [x for x in text.splitlines() if x.startswith("time per turn on the board's clock, easy")]
     assert line and float(line[0].split("median ")[1].split(" s")[0]) > 0
 
