@@ -57,10 +57,11 @@ from prng import Rng
 ENDS = ("13 in play", "round limit", "all gone")
 
 # A position judged on the board, in microseconds: hard's median turn in
-# the MicroPython VM (90 ms, bench.alheimur_ai_bench, 2026-11-26 evening;
-# 147 ms before the judgement's cuts of that evening) over the positions
-# it judges in a median turn (60) is 1.5 ms, times 33 for a SAMD51
-# (docs/bench.md, "Time on the board"). An estimate, as that factor is.
+# the MicroPython VM (about 90 ms, bench.alheimur_ai_bench, 2026-11-26
+# evening: 77 ms at best, 0.70 of the afternoon's 147 ms is 103) over the
+# positions it judges in a median turn (60) is 1.5 ms, times 33 for a
+# SAMD51 (docs/bench.md, "Time on the board"). An estimate, as that
+# factor is.
 POSITION_US = 50000
 _judged = [0]     # positions judged in this process (the board clock)
 BASELINES = ("exact", "exactg")

@@ -72,7 +72,8 @@ _BF = const(932)  # 8: .. with fighters
 _SUP = const(940)  # 16: .. the invader each alone supports
 _DIST = const(956)  # 68: .. each one's chances of each size (255ths); scratch
 _W = const(1024)  # 8: the weights
-_MBYTES = const(1032)
+_ME = const(1032)  # 8: scratch: the biggest empty region of each element anywhere
+_MBYTES = const(1040)
 # In n (ints): totals (quarters) per player, a progress point's worth, the
 # marine's worth of each ship followed.
 _TOT = const(0)
@@ -459,16 +460,12 @@ class Eval:
                 lo = y
         return hi * lo * prog + 2 * (rest - hi - lo)
 
-    def gain(self, g, q, s, w):
-        """What q's marine of s pips adds to q's total landing on world w's
-        biggest empty region of the element that adds most (0 where q has
-        pyramids, or nothing is empty), by judge's tables of w."""
+    def lands(self, q, s, f):
+        """What q's marine of s pips adds to q's total landing in the
+        biggest empty region of the element that adds most, the regions'
+        tiles per element at m[f:f + 5] (0: none empty)."""
         m = self.m
-        w = m[_SLOT + w]
-        if m[_HW + w] >> q & 1:
-            return 0
         prog = m[_CNT + 8 + q] + 3 * m[_CNT + q]
-        f = _EMW + w * 5
         base = -1
         best = 0
         for e in range(5):
@@ -499,16 +496,24 @@ class Eval:
         here = q == g.current()
         v = 0
         if loc < nw and (left or (here and g.phase() <= _P_LAND)):
-            v = self.gain(g, q, s, loc) * (_ENDS if self.ending else m[_W + _W_ORBIT])
+            w = m[_SLOT + loc]          # landing where it is (not where q has pyramids)
+            if not m[_HW + w] >> q & 1:
+                v = self.lands(q, s, _EMW + w * 5) * (_ENDS if self.ending else m[_W + _W_ORBIT])
         if not v and (left > 1 or (left and here and g.phase() <= _P_MOVE)):
             if self.mq != q << 2 | s:   # marines of one owner and size come together
                 self.mq = q << 2 | s
-                top = 0
+                # the best landing anywhere: a landing adds more the bigger
+                # the region, so the biggest of each element where q is not
+                for e in range(5):
+                    m[_ME + e] = 0
                 for w in range(nw):
-                    y = self.gain(g, q, s, w)
-                    if y > top:
-                        top = y
-                self.mtop = top
+                    w = m[_SLOT + w]
+                    if not m[_HW + w] >> q & 1:
+                        f = _EMW + w * 5
+                        for e in range(5):
+                            if m[f + e] > m[_ME + e]:
+                                m[_ME + e] = m[f + e]
+                self.mtop = self.lands(q, s, _ME)
             v = self.mtop * m[_W + (_W_SPACE if loc == _SPACE else _W_OTHER)]
         return v >> 6
 
