@@ -283,14 +283,13 @@ class Eval:
 
     def fix(self, g, w, c, dead, mine):
         """c's best repair on world w (an expansion beside its doomed ``mine``
-        or a civilize), written into g.surf; the doomed after it."""
+        or a civilize), written into g.surf; the doomed after it. ``dead``
+        is what doomed(g, w) just said (its counts still in g.cnt)."""
         b = w * 16
         n = g.nterr[w]
         surf = g.surf
         st = g.stash
-        cnt = g.cnt        # each player's pyramids here, for doomed's occ
-        for q in range(8):
-            cnt[q] = 0
+        cnt = g.cnt        # each player's pyramids here (project's check counted them)
         near = 0
         occ = 0
         every = 0          # c has an invader here: a new pyramid may stand it up
@@ -301,7 +300,6 @@ class Eval:
                 near |= g.adj[b + t]
             if v:
                 occ |= 1 << t
-                cnt[owner(v)] += 1
                 if owner(v) == c:
                     top += pips(v)
                     if invader(v):
