@@ -247,3 +247,16 @@ def test_the_search_takes_the_best_of_the_actions_tried():
         g.load(st)
     a = ai.choose_hard(g, Rng(1), buf, n)
     assert n > 3 and a == buf[vals.index(max(vals))]
+
+
+def test_the_work_counter_says_what_it_lacks(tmp_path, monkeypatch, capsys):
+    """tools/alheimur_work.py (instructions CircuitPython's VM executes for
+    seeded games, under valgrind) names a folder without the firmware and
+    a missing VM in one line each, no traceback."""
+    import alheimur_work
+    assert alheimur_work.main(["--firmware", str(tmp_path)]) == 2
+    assert "holds no alheimur/ package" in capsys.readouterr().err
+    monkeypatch.setenv("CIRCUITPYTHON_DIR", str(tmp_path / "absent"))
+    assert alheimur_work.main([]) == 1
+    err = capsys.readouterr().err
+    assert "CircuitPython's VM is not here" in err and "Traceback" not in err
