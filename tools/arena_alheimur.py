@@ -57,12 +57,12 @@ from prng import Rng
 ENDS = ("13 in play", "round limit", "all gone")
 
 # A position judged on the board, in microseconds: hard's median turn in
-# the MicroPython VM (about 90 ms, bench.alheimur_ai_bench, 2026-11-26
-# evening: 77 ms at best, 0.70 of the afternoon's 147 ms is 103) over the
-# positions it judges in a median turn (60) is 1.5 ms, times 33 for a
+# the MicroPython VM (70 ms, bench.alheimur_ai_bench, 2026-11-26 evening;
+# 118 ms for the code before that evening's cuts, measured beside it) over
+# the positions it judges in a median turn (60) is 1.2 ms, times 33 for a
 # SAMD51 (docs/bench.md, "Time on the board"). An estimate, as that
 # factor is.
-POSITION_US = 50000
+POSITION_US = 40000
 _judged = [0]     # positions judged in this process (the board clock)
 BASELINES = ("exact", "exactg")
 
