@@ -413,16 +413,16 @@ class Eval:
                 m[_CNT + 8 + ship_owner(sl[i])] += 1
         ws = 0 if g.last_round() else m[_W + _W_STABLE]
         for w in range(g.nworlds()):
-            w = m[_SLOT + w]
-            hw = m[_HW + w]
+            k = m[_SLOT + w]   # where its tables are
+            hw = m[_HW + k]
             if not hw:
                 continue
             for q in range(np):
                 if hw >> q & 1:
                     m[_CNT + q] += 1
-                    m[_CNT + 16 + q] += m[_STABLE + w * 8 + q]
+                    m[_CNT + 16 + q] += m[_STABLE + k * 8 + q]
                     i = _E2 + q * 5
-                    j = _BEST + w * 40 + q * 5
+                    j = _BEST + k * 40 + q * 5
                     for e in range(5):
                         if m[j + e] > m[i + e]:
                             m[i + e] = m[j + e]
@@ -505,9 +505,9 @@ class Eval:
                 for e in range(5):
                     m[_ME + e] = 0
                 for w in range(nw):
-                    w = m[_SLOT + w]
-                    if not m[_HW + w] >> q & 1:
-                        f = _EMW + w * 5
+                    k = m[_SLOT + w]   # where its tables are
+                    if not m[_HW + k] >> q & 1:
+                        f = _EMW + k * 5
                         for e in range(5):
                             if m[f + e] > m[_ME + e]:
                                 m[_ME + e] = m[f + e]
