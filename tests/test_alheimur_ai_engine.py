@@ -45,7 +45,9 @@ from alheimur.actions import (
     P_TARGET,
     a_ship,
     act,
+    invader,
     kind_of,
+    owner,
     pips,
     ship_form,
     ship_owner,
@@ -163,9 +165,10 @@ def test_the_kept_projections_judge_as_a_judgement_made_afresh():
     """A decision's judgement keeps each world's projection and judges again
     only the worlds an action touches (ai._touched; those in spare slots,
     the worlds as found kept): every action's value and projected surfaces
-    are those of a judgement made afresh, at decisions of each step of
-    play, actions in the legal order (PASS, which touches every world,
-    first) and reversed."""
+    (as the judgement reads them: a piece's pips, owner, lying down) are
+    those of a judgement made afresh, at decisions of each step of play,
+    actions in the legal order (PASS first: it touches no world, though
+    it may end a step or a turn) and reversed."""
     buf = array("H", bytes(2 * MAX_ACTIONS))
     kept, fresh = ai_eval.Eval(), ai_eval.Eval()
     steps = set()
@@ -202,9 +205,13 @@ def _judge_each_action_both_ways(g, buf, n, kept, fresh):
         touched = ai._touched(g, a)
         ai._trial(g, a)
         v = kept.value(g, p, touched)
-        surf = bytes(g.surf)
+        surf = _as_judged(g)
         g.load(at)
         ai._trial(g, a)
         fresh.prepare(g, ai.HARD_W)
-        assert (v, surf) == (fresh.value(g, p), bytes(g.surf)), a
+        assert (v, surf) == (fresh.value(g, p), _as_judged(g)), a
         g.load(at)
+
+
+def _as_judged(g):
+    return [(pips(v), owner(v), invader(v)) for v in g.surf]

@@ -190,8 +190,12 @@ def _greedy(g, e, v0, p, buf, n, rng, noise):
 
 def _touched(g, a):
     """Bits of the worlds action a may change (surface, stash of its
-    player, ships in the orbit); all for PASS or SURVIVE, which may end a
-    step or a turn (the judgement checks who checks each world anyway)."""
+    player, ships in the orbit): none for PASS (ending a step or a turn
+    changes whose check comes next, which the judgement's keys see, and
+    clears the pieces' and ships' flags of having acted, which it does not
+    read); all for SURVIVE (the checks) and fleet battle."""
+    if a == _PASS:
+        return 0
     k = kind_of(a)
     if k >= _K_SITE:
         return 255
