@@ -16,6 +16,7 @@ seeded game between two hard players:
 from array import array
 
 import pytest
+import seeded_alheimur
 
 from alheimur import ai, ai_eval
 from alheimur.actions import (
@@ -175,17 +176,8 @@ def test_the_kept_projections_judge_as_a_judgement_made_afresh():
     for seed, np in ((3, 2), (37, 4), (5, 3)):
         g, drng = new_game(seed, np, 40)
         rng = Rng(seed)
-        k = 0
-        while not g.over():
-            if g.phase() == P_DEAL:
-                g.deal(shuffle(drng))
-                continue
-            n = g.legal(buf)
+        for k, n in enumerate(seeded_alheimur.decisions(g, drng, buf), 1):
             ph = g.phase()
-            if g.chance():
-                g.apply(ai.chance(g, drng, buf, n), False)
-                continue
-            k += 1
             if P_EXPAND <= ph <= P_MOVE and n > 1 and k % 5 == 0:
                 _judge_each_action_both_ways(g, buf, n, kept, fresh)
                 steps.add(ph)

@@ -1260,7 +1260,7 @@ def alheimur_bench():
 # _max_decision); figures per level: median and worst turn. Heap: the
 # levels and the turn (ai), the judgement with its buffers (ai_eval, the
 # model), world building's (ai_setup, dropped once play runs).
-_ALH_AI_BENCH = r"""
+ALH_AI_BENCH = r"""
 import gc
 from array import array
 from alheimur import ai
@@ -1345,10 +1345,10 @@ def alheimur_ai_bench():
     env = {"time": time, "print": print}
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
-        exec(compile(_CPY_CLOCK + _ALH_AI_BENCH.replace("    COLLECT\n", ""),
+        exec(compile(_CPY_CLOCK + ALH_AI_BENCH.replace("    COLLECT\n", ""),
                      "alh_ai_bench", "exec"), env)
     cpy = _parse(buf.getvalue())
-    script = "import asyncio\n" + _MPY_CLOCK + _ALH_AI_BENCH.replace(
+    script = "import asyncio\n" + _MPY_CLOCK + ALH_AI_BENCH.replace(
         "COLLECT", "gc.collect(); await asyncio.sleep(0)")
     r = mpylane.run(script, fixed_heap=False, timeout=900)
     if r.returncode != 0:
