@@ -440,6 +440,8 @@ class Runner:
             "resets": self.resets,
             "power_cuts": self.power_cuts,
             "nvm_writes": host.nvm_writes,
+            "nvm_erases": host.nvm_erases,
+            "erase_log": host.erase_log,
             "error": self.error or (self.crash_screens[0]["traceback"]
                                     if self.crash_screens else None),
             "modules": {m: _origin(m) for m in STANDIN_NAMES},

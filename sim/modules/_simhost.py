@@ -13,6 +13,7 @@ display, or reads the clock (10 us), so runs are fast and repeatable.
 """
 
 import os
+import sys
 import time as _time
 
 
@@ -84,7 +85,7 @@ class Reset(BaseException):
 
 
 class PowerCut(BaseException):
-    """The power went off in the middle of an NVM write (cut_power_after):
+    """The power went off in the middle of an NVM write (cut_power_at):
     the runner powers the board on again (code.py restarts, the NVM keeps
     what was written)."""
 
@@ -118,7 +119,6 @@ nvm = bytearray(b"\xff" * NVM_SIZE)
 nvm_path = None
 nvm_writes = 0        # slice or item assignments so far
 nvm_bytes = 0         # bytes written so far
-_cut_after = None     # cut_power_after(n): the next write stops after n bytes
 
 # The runner's hook, called whenever firmware touches the hardware.
 pump_hook = None
@@ -140,7 +140,7 @@ def configure(board_name=None, nvm_file=None):
     _claim_display_pins()
     nvm_file = nvm_file or os.environ.get("SIM_NVM") or None
     nvm_path = nvm_file
-    cut_power_after(None)
+    cut_power_at(None)
     nvm[:] = b"\xff" * NVM_SIZE
     if nvm_path and os.path.exists(nvm_path):
         with open(nvm_path, "rb") as f:
@@ -305,26 +305,98 @@ def log_audio(op, **details):
     audio_log.append(entry)
 
 
-def cut_power_after(n):
-    """Make the next NVM write stop after its first n bytes (n = 0: nothing
-    is written) and raise PowerCut, as if the power failed right then.
+# The NVM as a SAMD51 writes it. microcontroller.nvm is the last 8 KB of the
+# flash, exactly one erase block (ports/atmel-samd/mpconfigport.h), and
+# every write to it, one byte or 8 KB, goes common-hal/nvm/ByteArray.c ->
+# asf4 hal_flash.c flash_write -> hpl/nvmctrl/hpl_nvmctrl.c _flash_write:
+# the block is copied to RAM and changed there, the block is erased, then
+# its 16 pages of 512 bytes are programmed in order. So a write is one
+# erase, and power lost during it leaves one of the states below.
+PAGE_SIZE = 512
+PAGES = NVM_SIZE // PAGE_SIZE
+# Microchip's SAM D5x/E5x data sheet (Flash NVM electrical specifications):
+# an erase block takes 200 ms, a page write 1.5 ms typical. The board waits
+# for both (the driver polls STATUS.READY), so a write costs the firmware
+# that much time.
+ERASE_MS = 200.0
+PAGE_MS = 1.5
+WRITE_MS = ERASE_MS + PAGES * PAGE_MS
+# Where a cut may fall in a write, in order:
+#   0          in the erase, which finished: the whole block reads 0xFF
+#   1          in the erase, half done: the old bytes with some bits raised to 1
+#   2 + 2k     page k half programmed: pages before k new, page k the new
+#              bytes with some 0 bits not yet cleared, pages after it 0xFF
+#   3 + 2k     page k programmed, the next not begun (3 + 2 * 15: all of it)
+CUT_POINTS = 2 + 2 * PAGES
+nvm_erases = 0        # block erases so far (one per write)
+erase_log = []        # [(now_ms, who)] of each erase, for the wear tools: who is
+                      # the writing code, "file:function" innermost first
+_cut = None           # (point, seed): where the next write loses power
+
+
+def cut_power_at(point, seed=0):
+    """Make the next NVM write lose power at ``point`` (0 .. CUT_POINTS - 1,
+    above) and raise PowerCut, the half-done bits drawn from ``seed``.
     None cancels."""
-    global _cut_after
-    _cut_after = n
+    global _cut
+    if point is None:
+        _cut = None
+        return
+    if not 0 <= point < CUT_POINTS:
+        raise ValueError("a cut point is 0..%d" % (CUT_POINTS - 1))
+    _cut = (point, seed)
+
+
+def cut_state(old, new, point, seed=0):
+    """The block's bytes after a write from ``old`` to ``new`` lost power at
+    ``point`` (cut_power_at's numbering)."""
+    import random
+    rng = random.Random(seed)
+    if point == 0:
+        return bytearray(b"\xff" * NVM_SIZE)
+    if point == 1:
+        return bytearray(b | rng.getrandbits(8) for b in old)
+    page, half = divmod(point - 2, 2)
+    done = page + 1 if half else page
+    out = bytearray(b"\xff" * NVM_SIZE)
+    out[:done * PAGE_SIZE] = new[:done * PAGE_SIZE]
+    if not half:
+        a = page * PAGE_SIZE
+        out[a:a + PAGE_SIZE] = bytes(b | rng.getrandbits(8) for b in new[a:a + PAGE_SIZE])
+    return out
+
+
+def _writer():
+    """Who writes: the code outside sim/ on the stack, innermost first."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = []
+    f = sys._getframe(2)
+    while f is not None and len(out) < 8:
+        fn = f.f_code.co_filename
+        if not fn.startswith(here):
+            out.append("%s:%s" % (os.path.basename(fn), f.f_code.co_name))
+        f = f.f_back
+    return " < ".join(out)
 
 
 def write_nvm(start, data):
-    global _cut_after, nvm_writes, nvm_bytes
-    cut = _cut_after
-    if cut is not None:
-        _cut_after = None
-        data = data[:cut]
+    """One write to the NVM, as the SAMD51 makes it (above)."""
+    global _cut, nvm_writes, nvm_bytes, nvm_erases
+    new = bytearray(nvm)
+    new[start:start + len(data)] = data
+    cut = _cut
+    _cut = None
     nvm_writes += 1
     nvm_bytes += len(data)
-    nvm[start:start + len(data)] = data
-    _persist_nvm()
+    nvm_erases += 1
+    erase_log.append((now_ms(), _writer()))
     if cut is not None:
+        nvm[:] = cut_state(nvm, new, *cut)
+        _persist_nvm()
         raise PowerCut()
+    nvm[:] = new
+    _persist_nvm()
+    sleep(WRITE_MS / 1000.0)     # the board is busy for the erase and the pages
 
 
 def _persist_nvm():
