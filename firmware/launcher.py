@@ -9,7 +9,9 @@ import displayio
 import terminalio
 
 import boards
-from ui import palette
+from lazy import forget
+from store import BESTS, RECORD, SETTINGS
+from ui import palette, saving
 from ui.fx import MOVE
 from ui.menu import Menu
 from ui.message import MessageLine
@@ -29,6 +31,40 @@ def saved():
         if GAMES[i][2] == tag and GAMES[i][1]:
             return "Continue " + GAMES[i][0], i
     return None
+
+
+def note_text():
+    """What the store has to say after loading, in words (None: nothing):
+    what a power cut during a save lost, or the store's own note."""
+    if not store.lost:
+        return store.note
+    names = []
+    for t in store.lost:
+        if t == SETTINGS:
+            names.append("settings")
+        elif t == BESTS:
+            names.append("best scores")
+        elif t == RECORD:
+            names.append("last record")
+        else:
+            for g in GAMES:
+                if g[2] == t:
+                    names.append(g[0] + " game")
+    return ("The power went off during a save. Lost: " + ", ".join(names)
+            + ". All else is kept.")
+
+
+def show_note(text):
+    """The store's news on a page of its own, until A."""
+    from ui.message import split_lines
+    from ui.textview import TextView
+    tv = TextView()
+    lines, _ = split_lines(text, 26, 7)
+    tv.show("Saved games", tuple(lines), "A: go on",
+            None, palette.BAD if store.note_alarm else palette.TITLE)
+    tv.run(hw, fx, (boards.A,))
+    TextView = None
+    forget("ui.textview")
 
 
 def idle_pixels():
@@ -52,7 +88,7 @@ def build(c):
     return root, menu, msg
 
 
-def show(menu, msg, cont, note=None):
+def show(menu, msg, cont):
     c = 1 if cont else 0
     if c:
         menu.set(0, cont[0])
@@ -65,9 +101,7 @@ def show(menu, msg, cont, note=None):
     menu.set(3 + c, "Sound: " + ("on" if settings.sound else "off"))
     menu.set(4 + c, "Brightness: %d/%d" % (settings.light, LEVELS))
     sel = menu.sel - c
-    if note:
-        msg.show(note, palette.BAD if store.note_alarm else palette.DIM)
-    elif sel < 0:
+    if sel < 0:
         msg.show("A: back to your game", palette.DIM)
     elif sel < len(GAMES):
         msg.show(GAMES[sel][3], palette.DIM)
@@ -85,14 +119,18 @@ def run(hw_, store_, fx_, sel):
     settings = Settings(store)
     display = hw.display
     buttons = hw.buttons()
+    note = note_text()
+    store.note = None
+    store.lost = b""
+    if note:
+        show_note(note)
     cont = saved()
     c = 1 if cont else 0
     root, menu, msg = build(c)
     menu.select(0 if c else sel)
     display.root_group = root
     idle_pixels()
-    show(menu, msg, cont, store.note)
-    store.note = None
+    show(menu, msg, cont)
     sound_row = 3 + c
     light_row = 4 + c
     while True:
@@ -104,24 +142,28 @@ def run(hw_, store_, fx_, sel):
             while not menu.enabled[menu.sel]:   # a row that does nothing
                 menu.move(d)
             fx.sound(MOVE)
+        elif (menu.sel == sound_row or menu.sel == light_row) and ev.repeat:
+            continue          # a held d-pad's repeats: one change a press
         elif menu.sel == sound_row and k in (boards.A, boards.LEFT, boards.RIGHT):
             settings.sound = not settings.sound
             settings.apply(hw)
-            settings.save()
+            settings.keep()
             fx.sound(MOVE)
         elif menu.sel == light_row and k in (boards.A, boards.LEFT, boards.RIGHT):
             d = -1 if k == boards.LEFT else 1
             settings.light = (settings.light - 1 + d) % LEVELS + 1
             settings.apply(hw)
-            settings.save()
+            settings.keep()
             idle_pixels()
         elif k == boards.A and cont and menu.sel == 0:
             fx.sound(((880, 80),))
+            saving.write(store)       # the settings, once, as the launcher is left
             return cont[1], GAMES[cont[1]][1], True
         elif k == boards.A and menu.sel - c < len(GAMES):
             mod = GAMES[menu.sel - c][1]
             if mod:
                 fx.sound(((880, 80),))
+                saving.write(store)
                 return menu.sel - c, mod, False
             msg.show("not yet: " + GAMES[menu.sel - c][3], palette.BAD)
             display.refresh()

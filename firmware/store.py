@@ -1,37 +1,45 @@
-"""The save store in ``microcontroller.nvm``: two slots written alternately.
+"""The save store in ``microcontroller.nvm``: one record, written whole.
 
-    nvm[0:16]        the settings of firmware before the store (b"HCS" ...):
-                     read once to move them over, never written again
-    nvm[16:3088]     slot 0 \\  each: a 12-byte header, then the payload
-    nvm[3088:6160]   slot 1 /   (only header + payload are written)
-    nvm[6160:8192]   the last finished game's record text (``keep_record``),
-                     not part of the slots
+On a SAMD51 the 8 KB of ``nvm`` are one flash erase block, and every
+write to it, however short, copies the block to RAM, erases it and
+rewrites its 16 pages of 512 bytes in order (CircuitPython's
+ports/atmel-samd/common-hal/nvm/ByteArray.c -> asf4 hpl_nvmctrl.c
+``_flash_write``). Two copies inside one block protect nothing: a power
+cut during the erase loses the whole block, and one between two page
+rewrites loses every page after it. So the store keeps one copy of each
+thing with its own check, the things that matter most first:
 
-Slot header (big-endian): b"HG", format version, 0, sequence number (4),
-payload length (2), CRC-16/CCITT-FALSE (2) of bytes 2..9 and the payload.
-The payload is a list of sections: tag (1 byte), length (2), data, sorted
-by tag. Tags: "S" settings (sound, brightness), "L" the game saved last
-(one game tag), "R" best scores, "F" faults to inject (a developer's list,
-see ``fault``), and one section per game, tagged by the game ("a" Alien
-City, "s" Skyscrapers, "h" Alheimur): the length of its new-game options
-(1 byte), the options, then the game in progress in the game's own bytes
-(none: no game to continue). A game writes only its own section, so one
-game's autosave never touches another's. Unknown tags are kept as they are.
-A section longer than 64 bytes (a game in progress) is not kept on the heap
-once written: the store remembers where it is in the newest slot and reads
-it from there when asked, or when the next save copies it over.
+    nvm[0:2]     b"HG"
+    nvm[2]       format (3)
+    nvm[3]       n, the number of sections
+    nvm[4:8]     writes so far (big-endian): this block's erases by the store
+    nvm[8:8+5n]  the directory: per section its tag, length (2), CRC-16 (2)
+    then 2 bytes, CRC-16/CCITT-FALSE of nvm[2:8+5n], then the sections'
+    bytes in directory order; what lies beyond is not read.
 
-Loading takes the valid slot (magic, version, length, CRC) with the highest
-sequence number. ``save`` writes the other slot, sequence + 1, as one slice
-assignment, and only when the payload differs from the last one written:
-power lost at any byte of a write leaves the older slot whole, so loading
-gives either the previous save or the new one.
+The order: settings "S", best scores "R", a developer's faults "F", then
+each game's section ("a" Alien City, "s" Skyscrapers, "h" Alheimur), the
+game saved most recently first, then any unknown tag, and last the
+record text of the last finished game "T". A cut after page k leaves
+pages 0..k-1 rewritten: every section wholly inside them is the new one,
+every other is lost, and the directory (in page 0) still names it, so
+loading says what was lost (``lost``, tags) and keeps every section whose
+check holds. A cut in the erase or in page 0 loses everything; a cut in
+the erase leaves the block blank, which no check can tell from a first
+boot. docs/app.md has the table of what each cut loses.
 
-Format 1 (two 1 KB slots at nvm[16:2064], the autosave in one "G" section
-for every game, Alien City's options after the settings) is moved over on
-the first load (store_first.py, loaded only then): the new slot 1 lies
-beyond the old slots, so a power cut while moving leaves the old save to
-move again.
+A game's section: the length of its new-game options (1 byte), the
+options, then the game in progress in the game's own bytes (none: no
+game to continue). A section longer than 64 bytes is not kept on the heap
+once written: the store remembers where it is in the block and reads it
+from there when asked, or when the next write copies it over.
+
+Writing is the shell's decision (ui/saving.py): ``put``, ``set_game``,
+``set_best`` and ``keep_record`` only change what the next ``save``
+writes; ``touch`` says the game in play changed without giving its bytes
+(``fill``, set by the shell, gives them at the write). Older formats
+(format 2's two slots, format 1, the firmware before the store) are moved
+over on the first load (store_first.py, loaded only then).
 """
 
 import sys
@@ -39,55 +47,73 @@ import sys
 from crc import crc16
 from micropython import const
 
-SLOT0 = const(16)
-SLOT_SIZE = const(3072)
-HEADER = const(12)
-VERSION = const(2)
-MAX_PAYLOAD = const(3060)   # SLOT_SIZE - HEADER
-RECORD_AT = const(6160)     # SLOT0 + 2 * SLOT_SIZE
-MAGIC = b"HG"
-V1_SIZE = const(1024)       # format 1's slots (store_first.py moves them over)
+VERSION = const(3)
+HEAD = const(8)           # bytes before the directory
+ENTRY = const(5)          # a directory entry: tag, length (2), CRC (2)
+MAX_SECTIONS = const(24)
+SIZE = const(8192)        # the block: all of nvm on a SAMD51
+PAGE = const(512)         # what one page rewrite writes (the asf4 driver's page)
 
 SETTINGS = const(0x53)  # "S"
-LAST = const(0x4C)      # "L"
 BESTS = const(0x52)     # "R"
 FAULTS = const(0x46)    # "F"
+RECORD = const(0x54)    # "T"
 
-_FAR = const(64)        # longer sections stay in nvm only (see above)
+FAR = const(64)         # longer sections stay in nvm only (see above)
 
+MAX_RECORD = const(2048)  # bytes of record text kept
 MAX_KEY = const(24)     # bytes of a best-score key
 MAX_BESTS = const(24)   # keys in the records area
 
-def slot_at(i, size=SLOT_SIZE):
-    return SLOT0 + i * size
+
+def _rank(tag, order):
+    """Where a section goes in the block: settings, bests, faults, then
+    the games by ``order`` (most recent first), any other, the record last."""
+    if tag == SETTINGS:
+        return 0
+    if tag == BESTS:
+        return 1
+    if tag == FAULTS:
+        return 2
+    if tag == RECORD:
+        return 999
+    if tag in order:
+        return 3 + order.index(tag)
+    return 500 + tag
 
 
 class Store:
-    """Settings, the autosave and best scores, kept in ``nvm``.
+    """Settings, each game's options and saved game, best scores and the
+    last record, kept in ``nvm``.
 
-    ``note`` is a short line (at most 26 characters, one message line) for
-    the screen after loading (blank or unreadable memory, an older save
-    moved over or set aside), else None; ``note_alarm`` says it tells of
-    something lost (shown in red), not just news.
+    After loading: ``note``, a short line about the memory (None: nothing
+    to say), ``note_alarm`` (it tells of something lost: shown in red),
+    ``lost`` (the tags of the sections a power cut tore) and ``readonly``
+    (the block is a newer firmware's: kept, never written).
     """
 
     def __init__(self, nvm):
         self.nvm = nvm
         self.note = None
-        self.note_alarm = False    # the note tells of something lost
-        self.sections = {}
+        self.note_alarm = False
+        self.lost = b""
+        self.readonly = False
+        self.sections = {}     # tag -> bytes: sections kept on the heap
         self.far = {}          # tag -> (nvm offset, length): sections kept in nvm only
-        self.seq = 0
-        self.slot = 1          # the slot holding the newest save
-        self._size = -1        # bytes of the payload last read or written
-        self.writes = 0
+        self.order = []        # the games' tags, saved most recently first
+        self.seq = 0           # writes so far (in the block's head)
+        self.dirty = False     # something to write
+        self.touched = False   # the game in play changed: ``fill`` gives its bytes
+        self.fill = None       # the shell's: put the game in play's bytes (ui/session.py)
+        self.writes = 0        # writes since boot
+        self.written = None    # supervisor.ticks_ms() of the last write (ui/saving.py)
         self.load()
 
     # -- loading ---------------------------------------------------------
 
     def load(self):
-        """Read the newest valid slot (True), or start as store_first.py
-        says (False). The loading code is loaded only for this."""
+        """Read the block (True), or start as store_first.py says
+        (False). The loading code is loaded only for this."""
         import store_load
         ok = store_load.load(self)
         store_load = None
@@ -104,80 +130,112 @@ class Store:
         return d
 
     def put(self, tag, data):
-        """Set (or with None, remove) a section; ``save`` writes it."""
-        self.far.pop(tag, None)
+        """Set (or with None, remove) a section; the next ``save`` writes
+        it if it changed."""
+        had = tag in self.sections or tag in self.far
         if data is None:
-            if tag in self.sections:
-                del self.sections[tag]
-        else:
-            self.sections[tag] = bytes(data)
+            if had:
+                self.sections.pop(tag, None)
+                self.far.pop(tag, None)
+                self.dirty = True
+            return
+        data = bytes(data)
+        if had and self.get(tag) == data:
+            return
+        self.far.pop(tag, None)
+        self.sections[tag] = data
+        self.dirty = True
 
-    def payload(self):
-        out = bytearray()
-        tags = list(self.sections)
-        tags.extend(self.far)     # (a tag is in one of the two, never both)
-        tags.sort()
-        for t in tags:
-            d = self.get(t) or b""     # (every tag listed has its bytes)
-            out.append(t)
-            out.append(len(d) >> 8)
-            out.append(len(d) & 0xFF)
-            out.extend(d)
-        return bytes(out)
+    def touch(self):
+        """The game in play changed; ``fill`` puts its bytes at the write."""
+        self.touched = True
 
-    def save(self):
-        """Write the store to the older slot if anything changed. Returns
-        True when it wrote; raises ValueError if the payload is too big."""
-        p = self.payload()
-        n = len(p)
-        if n == self._size:
-            # Unchanged? Compare with the slot itself rather than keep a
-            # copy of the payload (up to 3 KB) on the heap for ever.
-            a = slot_at(self.slot) + HEADER
-            if self.nvm[a:a + n] == p:
-                self._spill(p, a)
-                return False
-        if n > MAX_PAYLOAD:
+    def tags(self):
+        """Every section's tag, in the block's order."""
+        out = list(self.sections)
+        out.extend(self.far)      # (a tag is in one of the two, never both)
+        order = self.order
+        out.sort(key=lambda t: _rank(t, order))
+        return out
+
+    # -- writing -------------------------------------------------------------
+
+    def save(self, whole=False):
+        """Write the block now if anything changed: True when it wrote.
+        ValueError if it does not fit. When to call it is the shell's
+        (ui/saving.py). ``whole``: the block's unused end is erased in the
+        same write (after another format)."""
+        f = self.fill
+        if self.touched and f is not None:
+            f()
+        self.touched = False
+        if not self.dirty or self.readonly:
+            return False
+        tags = self.tags()
+        n = len(tags)
+        if n > MAX_SECTIONS:
             raise ValueError("save too big")
+        at = HEAD + ENTRY * n + 2
+        size = at
+        for t in tags:
+            d = self.sections.get(t)
+            size += len(d) if d is not None else self.far[t][1]
+        if size > SIZE:
+            raise ValueError("save too big")
+        buf = bytearray(SIZE if whole else size)
+        for i in range(size, len(buf)):
+            buf[i] = 0xFF
+        self._fill_buf(buf, tags, at)
+        self.nvm[0:len(buf)] = buf    # the one write: one erase of the block
+        self.writes += 1
+        self.dirty = False
+        self._spill(buf, tags, at)
+        return True
+
+    def _fill_buf(self, buf, tags, at):
         seq = (self.seq + 1) & 0xFFFFFFFF
-        buf = bytearray(HEADER + n)
         buf[0] = 0x48
         buf[1] = 0x47
         buf[2] = VERSION
+        buf[3] = len(tags)
         buf[4] = seq >> 24
         buf[5] = (seq >> 16) & 0xFF
         buf[6] = (seq >> 8) & 0xFF
         buf[7] = seq & 0xFF
-        buf[8] = n >> 8
-        buf[9] = n & 0xFF
-        buf[HEADER:] = p
-        c = crc16(buf, HEADER, HEADER + n, crc16(buf, 2, 10))
-        buf[10] = c >> 8
-        buf[11] = c & 0xFF
-        slot = 1 - self.slot
-        a = slot_at(slot)
-        self.nvm[a:a + HEADER + n] = buf      # the one write
-        self.writes += 1
+        e = HEAD
+        i = at
+        for t in tags:
+            d = self.get(t) or b""    # (every tag listed has its bytes; a far
+            n = len(d)                # one is copied from the block as it is)
+            buf[i:i + n] = d
+            c = crc16(buf, i, i + n)
+            buf[e] = t
+            buf[e + 1] = n >> 8
+            buf[e + 2] = n & 0xFF
+            buf[e + 3] = c >> 8
+            buf[e + 4] = c & 0xFF
+            e += ENTRY
+            i += n
+        c = crc16(buf, 2, e)
+        buf[e] = c >> 8
+        buf[e + 1] = c & 0xFF
         self.seq = seq
-        self.slot = slot
-        self._size = n
-        self._spill(p, a + HEADER)
-        return True
 
-    def _spill(self, p, at):
-        """Payload p is in nvm from ``at``: its sections longer than _FAR
-        leave the heap (``far`` says where they are)."""
+    def _spill(self, buf, tags, at):
+        """The block now holds ``buf``: sections longer than FAR leave the
+        heap (``far`` says where they are)."""
         self.far.clear()
-        i = 0
-        while i + 3 <= len(p):
-            t = p[i]
-            n = p[i + 1] << 8 | p[i + 2]
-            if n > _FAR:
-                self.far[t] = (at + i + 3, n)
+        i = at
+        e = HEAD
+        for t in tags:
+            n = buf[e + 1] << 8 | buf[e + 2]
+            if n > FAR:
+                self.far[t] = (i, n)
                 self.sections.pop(t, None)
-            i += 3 + n
+            e += ENTRY
+            i += n
 
-    # -- each game's section: its new-game options and its autosave ----------
+    # -- each game's section: its new-game options and its saved game ---------
 
     def game(self, tag):
         """(options, the saved game or None) of the game tagged ``tag``."""
@@ -187,53 +245,60 @@ class Store:
         n = d[0]
         return d[1:1 + n], (d[1 + n:] or None)
 
-    def set_game(self, tag, options, data, write=True):
+    def set_game(self, tag, options, data):
         """Keep a game's options and its game in progress (``data`` None:
-        no game to continue), then write the store (only if it changed).
-        The game saved last is the launcher's "Continue"."""
-        if data:
-            self.put(LAST, bytes((tag,)))
-        elif self.last() == tag:
-            self.put(LAST, None)
+        no game to continue); the game moves to the front of the block."""
+        order = self.order
+        if tag in order:
+            if order[0] != tag:
+                order.remove(tag)
+                order.insert(0, tag)
+                self.dirty = True
+        else:
+            order.insert(0, tag)
         self.put(tag, bytes((len(options),)) + options + (data or b""))
-        return self.save() if write else False
+
+    def saved_games(self):
+        """The tags of the games with a game to continue, saved most
+        recently first."""
+        return [t for t in self.order if self.game(t)[1] is not None]
 
     def last(self):
-        """The tag of the game saved last, if it has a game to continue."""
-        d = self.get(LAST)
-        if d and self.game(d[0])[1] is not None:
-            return d[0]
+        """The tag of the game saved most recently that has a game to
+        continue, or None."""
+        for t in self.order:
+            if self.game(t)[1] is not None:
+                return t
         return None
 
-    # -- the last finished game, as record text (outside the slots) ----------
+    # -- the last finished game, as record text ---------------------------------
 
     def keep_record(self, text):
-        """Keep ``text`` (a finished game's record) at RECORD_AT as
-        b"ACR" + 2-byte length + text; False if it does not fit."""
+        """Keep ``text`` (a finished game's record) for the next write;
+        False if it does not fit beside the rest."""
         data = text.encode()
-        n = len(data)
-        if n + 5 > len(self.nvm) - RECORD_AT:
+        if len(data) > MAX_RECORD:
             return False
-        self.nvm[RECORD_AT:RECORD_AT + 5 + n] = b"ACR" + bytes((n >> 8, n & 255)) + data
+        self.put(RECORD, data)
         return True
 
     # -- best scores -------------------------------------------------------------
 
     def best(self, key):
         """The best score kept under ``key`` (a short str), or None."""
-        return self._bests_call("best", key, 0, False)
+        return self._bests_call("best", key, 0)
 
-    def set_best(self, key, score, save=True):
-        """Keep ``score`` (an int fitting 32 bits) under ``key`` and write it.
-        The caller decides what "best" means (higher or lower). ValueError
-        for a key too long or one key too many."""
-        return self._bests_call("set_best", key, score, save)
+    def set_best(self, key, score):
+        """Keep ``score`` (an int fitting 32 bits) under ``key`` for the
+        next write. The caller decides what "best" means (higher or
+        lower). ValueError for a key too long or one key too many."""
+        return self._bests_call("set_best", key, score)
 
-    def _bests_call(self, name, key, score, save):
+    def _bests_call(self, name, key, score):
         # The best scores' code (store_bests.py) is loaded only for a call.
         import store_bests
         try:
-            return getattr(store_bests, name)(self, key, score, save)
+            return getattr(store_bests, name)(self, key, score)
         finally:
             store_bests = None
             del sys.modules["store_bests"]

@@ -49,11 +49,11 @@ def pack(b):
     return bytes(out)
 
 
-def best(st, key, _score, _save):
+def best(st, key, _score):
     return unpack(st.get(_BESTS) or b"").get(key)
 
 
-def set_best(st, key, score, save):
+def set_best(st, key, score):
     b = unpack(st.get(_BESTS) or b"")
     if len(key.encode()) > _MAX_KEY:
         raise ValueError("key too long")
@@ -63,6 +63,3 @@ def set_best(st, key, score, save):
         raise ValueError("score out of range")
     b[key] = int(score)
     st.put(_BESTS, pack(b))
-    if save:
-        return st.save()
-    return False

@@ -1,5 +1,6 @@
 """The store's loading code (store.py), loaded only while the store loads
-at boot: check both slots, take the newest valid one, or start as
+at boot: read the block, keep every section whose check holds, name the
+ones a power cut tore; or, for a block of another format, start as
 store_first.py says."""
 
 import sys
@@ -8,94 +9,118 @@ from crc import crc16
 from micropython import const
 
 # consts from store (tools/consts.py; do not edit)
-_HEADER = const(12)
-_MAX_PAYLOAD = const(3060)
-_SLOT0 = const(16)
-_SLOT_SIZE = const(3072)
-_VERSION = const(2)
+_BESTS = const(82)
+_ENTRY = const(5)
+_FAR = const(64)
+_FAULTS = const(70)
+_HEAD = const(8)
+_MAX_SECTIONS = const(24)
+_RECORD = const(84)
+_SETTINGS = const(83)
+_SIZE = const(8192)
+_VERSION = const(3)
 # end consts
-_H = const(0x48)                # the slot's magic, b"HG" (store.MAGIC)
+_H = const(0x48)                 # the block's magic, b"HG"
 _G = const(0x47)
+_SCAN = const(256)               # bytes read at a time to see a blank block
+
+TORN_ALL = "The power went off during a save: every save was lost."
+NEWER = "Saves of a newer firmware: kept, and this one saves nothing."
 
 
 def load(st):
-    """Fill ``st`` from the newest valid slot (True), else start it fresh
-    (False; store_first.py sets its note and moves older formats over)."""
-    got, blank, newer = newest(st, _VERSION, _SLOT_SIZE)
-    if got is not None:
-        st.seq, last, st.sections, st.slot = got
-        st._size = len(last)
-        st._spill(last, _SLOT0 + st.slot * _SLOT_SIZE + _HEADER)
-        return True
-    st.sections = {}
-    st.seq = 0
-    st.slot = 1
-    st._size = -1
-    import store_first  # only when no slot of this format holds
-    store_first.start(st, blank, newer, newest)
+    """Fill ``st`` from the block (True); else start it as store_first.py
+    says (False): a blank block is a first boot, and nothing is said or
+    written."""
+    nvm = st.nvm
+    head = nvm[0:_HEAD]
+    if head[0] == _H and head[1] == _G and head[2] != 0xFF:
+        if head[2] == _VERSION:
+            return _read(st, head)
+        if head[2] > _VERSION:
+            st.readonly = True        # a newer firmware's: never overwritten
+            st.note = NEWER
+            return False
+    if blank(nvm):
+        return False
+    import store_first  # only when the block is of no format this reads
+    store_first.start(st)
     store_first = None
     del sys.modules["store_first"]
-    st.save()
+    wipe(st)
     return False
 
 
-def newest(st, version, size):
-    """((seq, payload, sections, slot) of the newest valid slot of a
-    format or None, both slot headers blank?, a newer format seen?)"""
-    best = None
-    blank = True
-    newer = False
-    nvm = st.nvm
-    for i in range(2):
-        a = _SLOT0 + i * size
-        head = nvm[a:a + _HEADER]
-        for b in head:
-            if b != 0xFF:
-                blank = False
-                break
-        if head[0] == _H and head[1] == _G and head[2] > _VERSION:
-            newer = True
-        n = head[8] << 8 | head[9]
-        if n > size - _HEADER:
-            continue
-        got = parse_slot(nvm[a:a + _HEADER + n], version)
-        if got is None:
-            continue
-        secs = parse_sections(got[1])
-        if secs is not None and (best is None or got[0] > best[0]):
-            best = (got[0], got[1], secs, i)
-    return best, blank, newer
+def blank(nvm):
+    """Every byte erased (0xFF): a board whose store was never written,
+    or a power cut during the erase (the two look the same)."""
+    ff = b"\xff" * _SCAN
+    for a in range(0, len(nvm), _SCAN):
+        if nvm[a:a + _SCAN] != ff:
+            return False
+    return True
 
 
-def parse_slot(raw, version):
-    """(seq, payload) of a slot's bytes, or None if it is not valid.
-    raw: the slot's bytes (at least HEADER)."""
-    if len(raw) < _HEADER or raw[0] != _H or raw[1] != _G or raw[2] != version:
+def layout(nvm, head=None):
+    """[(tag, offset, length, CRC)] of a format-3 block's sections, in
+    its order, from its directory; None when the head or the directory
+    does not hold (a cut in page 0, or another format)."""
+    if head is None:
+        head = nvm[0:_HEAD]
+    n = head[3]
+    if head[0] != _H or head[1] != _G or head[2] != _VERSION or n > _MAX_SECTIONS:
         return None
-    n = raw[8] << 8 | raw[9]
-    if n > _MAX_PAYLOAD or _HEADER + n > len(raw):
+    e = _ENTRY * n
+    d = nvm[_HEAD:_HEAD + e + 2]
+    if crc16(d, 0, e, crc16(head, 2, _HEAD)) != (d[e] << 8 | d[e + 1]):
         return None
-    c = crc16(raw, _HEADER, _HEADER + n, crc16(raw, 2, 10))
-    if c != (raw[10] << 8 | raw[11]):
-        return None
-    seq = raw[4] << 24 | raw[5] << 16 | raw[6] << 8 | raw[7]
-    return seq, bytes(raw[_HEADER:_HEADER + n])
-
-
-def parse_sections(payload):
-    """{tag: bytes}; None when the sections do not add up."""
-    out = {}
-    i = 0
-    n = len(payload)
-    while i < n:
-        if i + 3 > n:
-            return None
-        tag = payload[i]
-        ln = payload[i + 1] << 8 | payload[i + 2]
-        i += 3
-        if i + ln > n:
-            return None
-        out[tag] = bytes(payload[i:i + ln])
+    out = []
+    i = _HEAD + e + 2
+    for k in range(0, e, _ENTRY):
+        ln = d[k + 1] << 8 | d[k + 2]
+        out.append((d[k], i, ln, d[k + 3] << 8 | d[k + 4]))
         i += ln
     return out
 
+
+def _read(st, head):
+    nvm = st.nvm
+    secs = layout(nvm, head)
+    if secs is None:
+        _torn_all(st)
+        return False
+    st.seq = head[4] << 24 | head[5] << 16 | head[6] << 8 | head[7]
+    lost = bytearray()
+    for t, i, ln, c in secs:
+        data = nvm[i:i + ln] if i + ln <= _SIZE else None
+        if data is None or crc16(data) != c:
+            lost.append(t)
+            continue
+        if ln > _FAR:
+            st.far[t] = (i, ln)
+        else:
+            st.sections[t] = bytes(data)
+        if t != _SETTINGS and t != _BESTS and t != _FAULTS and t != _RECORD:
+            st.order.append(t)
+        data = None
+    if lost:
+        st.lost = bytes(lost)
+        st.note_alarm = True
+        st.dirty = True
+        st.save()           # what was kept, written whole: the loss is told once
+    return True
+
+
+def _torn_all(st):
+    """The head or the directory is torn (a cut in page 0): nothing can
+    be trusted. The block is written afresh (so this is said once)."""
+    st.note = TORN_ALL
+    st.note_alarm = True
+    wipe(st)
+
+
+def wipe(st):
+    """Write the store's sections over the whole block, the rest erased,
+    so no older format's bytes stay behind it (one write)."""
+    st.dirty = True
+    st.save(whole=True)

@@ -78,11 +78,11 @@ def test_deploy_writes_the_folded_files():
     import deploy
 
     bundle, _libs = deploy.build_bundle("pybadge")
-    store = bundle["store.py"].decode()
-    with open(paths.FIRMWARE + "/store.py") as f:
+    store = bundle["store_load.py"].decode()
+    with open(paths.FIRMWARE + "/store_load.py") as f:
         source = f.read()
-    assert "_FAR = const(64)" in source and "if n > _FAR:" in source
-    assert "_FAR = const" not in store and "if n > 64:" in store
+    assert "_FAR = const(64)" in source and "if ln > _FAR:" in source
+    assert "_FAR = const" not in store and "if ln > 64:" in store
     assert store == constfold.fold(source) and store.count("\n") == source.count("\n")
 
 

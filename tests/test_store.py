@@ -1,10 +1,14 @@
-"""The save store (firmware/store.py) and the games' autosaves
-(firmware/aliencity/save.py, firmware/skyscrapers/save.py): slots, CRC,
-sequence, writes only on change, blank/corrupt/older memory, format 1
-moved over, one section per game, best scores, and power cut at every
-byte of every save of both games (the simulator's nvm stand-in,
-_simhost.cut_power_after)."""
+"""The save store (firmware/store.py) and the games' saves
+(firmware/aliencity/save.py, firmware/skyscrapers/save.py,
+firmware/alheimur/save.py): one block, each section with its own check,
+the most important first; writes only on change; blank, torn, corrupt,
+newer and older memory; format 2 moved over; best scores; and a power
+cut at every point of every kind of write the firmware makes, on the
+simulator's model of the SAMD51's flash (_simhost.cut_power_at: the
+erase, then 16 pages of 512 bytes in order)."""
 
+import json
+import os
 import random
 
 import conftest
@@ -19,7 +23,7 @@ from aliencity.save import Setup, pack_options
 AC = 0x61        # aliencity.app.TAG
 SKY = 0x73       # skyscrapers.app.TAG
 ALH = 0x68       # alheimur.app.TAG
-
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 class CountingNVM:
     """A bytearray NVM that counts slice writes (one per save expected)."""
@@ -49,112 +53,235 @@ def setup_for(dealt=7, seats=(0, 2), rules=0):
     return st
 
 
+def layout(b):
+    """[(tag, offset, length)] of the block ``b`` (store_load.layout)."""
+    import store_load
+    got = store_load.layout(b)
+    assert got is not None
+    return [(t, a, n) for t, a, n, _c in got]
+
+
 def test_crc16_check_value():
     assert store.crc16(b"123456789") == 0x29B1        # CRC-16/CCITT-FALSE
     assert store.crc16(b"") == 0xFFFF
 
 
-def test_blank_memory_starts_fresh_and_writes_one_slot():
+def test_a_blank_block_is_a_first_boot_said_and_written_nothing():
     nvm = CountingNVM()
     s = store.Store(nvm)
-    assert s.note == "fresh save memory"
-    assert nvm.writes == [(store.SLOT0, store.HEADER)]
+    assert s.note is None and not s.note_alarm and not s.lost
+    assert nvm.writes == []                    # nothing to keep: no erase
+    assert not s.save()
+    s.put(store.SETTINGS, b"\x01\x03")
+    assert s.save()
+    assert nvm.writes == [(0, nvm.writes[0][1])]    # one write, from the block's start
     again = store.Store(nvm)
-    assert again.note is None and again.seq == 1 and again.sections == {}
+    assert again.note is None and again.seq == 1
+    assert again.get(store.SETTINGS) == b"\x01\x03"
 
 
-def test_slots_alternate_and_only_changed_bytes_are_written():
+def test_only_a_change_is_written_and_each_save_is_one_write():
     nvm = CountingNVM()
     s = store.Store(nvm)
     s.put(store.SETTINGS, b"\x01\x03")
     assert s.save()
     assert not s.save()                     # nothing changed: no write
-    s.put(store.SETTINGS, b"\x01\x03")
+    s.put(store.SETTINGS, b"\x01\x03")      # the same bytes: no change
     assert not s.save()
-    s.put(store.SETTINGS, b"\x00\x03")
+    s.set_game(AC, b"\x01", bytes(200))
+    s.set_game(AC, b"\x01", bytes(200))
+    assert s.save() and not s.save()
+    s.set_game(AC, b"\x01", bytes(range(200)))     # same length, new bytes
     assert s.save()
-    starts = [w[0] for w in nvm.writes]
-    assert starts == [store.slot_at(0), store.slot_at(1), store.slot_at(0)]
-    s2 = store.Store(nvm)
-    assert s2.seq == 3 and s2.get(store.SETTINGS) == b"\x00\x03"
-    # The newest slot corrupted: the older one (seq 2) is taken.
-    nvm.b[store.slot_at(0) + store.HEADER + 4] ^= 0x40
-    s3 = store.Store(nvm)
-    assert s3.seq == 2 and s3.get(store.SETTINGS) == b"\x01\x03"
-    assert s3.note is None
-    # The next save goes over the corrupt slot, never over the good one.
-    s3.put(store.SETTINGS, b"\x01\x01")
-    s3.save()
-    assert nvm.writes[-1][0] == store.slot_at(0)
+    assert len(nvm.writes) == 3 and all(w[0] == 0 for w in nvm.writes)
+    assert store.Store(nvm).seq == 3
 
 
-def test_the_store_keeps_no_copy_of_its_payload():
-    """A same-length change is still written, an unchanged payload is not,
-    and the Store holds the sections only, not a second copy of what it
-    wrote (up to 3 KB of heap on the device)."""
+def test_the_block_puts_what_matters_most_first():
+    """Settings, bests, then the games saved most recently first, the
+    record text last: a cut loses the end of the block first."""
     nvm = CountingNVM()
     s = store.Store(nvm)
-    s.put(ord("a"), bytes(range(200)))
-    assert s.save()
-    s.put(ord("a"), bytes(range(1, 201)))     # same length, new bytes
-    assert s.save()
-    assert not s.save()
-    s2 = store.Store(nvm)
-    assert not s2.save()                      # read back: nothing to write
-    p = s2.payload()
-    for st in (s, s2):
-        for v in vars(st).values():
-            assert not (isinstance(v, (bytes, bytearray)) and v == p)
+    s.keep_record("alien-city 1\n" + "x" * 300)
+    s.set_game(AC, b"\x01", bytes(100))
+    s.set_game(SKY, b"\x02", bytes(300))
+    s.set_best("sky:4", 9)
+    s.put(store.SETTINGS, b"\x01\x02")
+    s.set_game(ALH, b"\x03", bytes(700))
+    s.save()
+    tags = [t for t, _a, _n in layout(nvm.b)]
+    assert tags == [store.SETTINGS, store.BESTS, ALH, SKY, AC, store.RECORD]
+    s.set_game(AC, b"\x01", bytes(101))           # Alien City saved: to the front
+    s.save()
+    assert [t for t, _a, _n in layout(nvm.b)] == [store.SETTINGS, store.BESTS, AC, ALH, SKY,
+                                                  store.RECORD]
+    t = store.Store(nvm)
+    assert t.order == [AC, ALH, SKY] and t.last() == AC
+    assert t.saved_games() == [AC, ALH, SKY]
+    t.set_game(AC, b"\x01", None)                 # Alien City over: Continue is Alheimur's
+    assert t.last() == ALH and t.saved_games() == [ALH, SKY]
 
 
-def test_a_game_in_progress_is_read_from_the_nvm_not_kept_on_the_heap():
-    """A section longer than 64 bytes (a game's autosave) leaves the heap
-    once written and at load: get() reads it from the newest slot, and the
-    next save (to the other slot) copies it over whole."""
+def test_the_store_keeps_no_copy_of_its_block():
+    """A long section (a game in progress) leaves the heap once written and
+    at load: get() reads it from the block, and the next write copies it
+    over whole; the Store holds no second copy of what it wrote."""
     nvm = CountingNVM()
     s = store.Store(nvm)
     game = bytes(range(256)) * 3
     s.set_game(AC, b"\x01\x02", game)
-    s.put(ord("S"), b"\x01\x02")
+    s.put(store.SETTINGS, b"\x01\x02")
     assert s.save()
-    assert AC not in s.sections and ord("S") in s.sections       # short ones stay
+    assert AC not in s.sections and store.SETTINGS in s.sections       # short ones stay
     assert s.game(AC) == (b"\x01\x02", game)
-    s.set_game(SKY, b"", bytes(100))                              # another game's save
-    assert s.game(AC) == (b"\x01\x02", game)                   # copied to the other slot
+    s.set_game(SKY, b"", bytes(100))                               # another game's save
+    s.save()
+    assert s.game(AC) == (b"\x01\x02", game)                       # copied over
     s2 = store.Store(nvm)
-    assert not s2.sections.get(AC) and not s2.sections.get(SKY)
+    assert AC not in s2.sections and SKY not in s2.sections
     assert s2.game(AC) == (b"\x01\x02", game) and s2.game(SKY) == (b"", bytes(100))
-    assert not s2.save()                                          # nothing changed
-    s2.set_game(AC, b"\x01\x02", None)                          # the game is over
+    assert not s2.save()                                           # nothing changed
+    for st in (s, s2):
+        for v in vars(st).values():
+            assert not (isinstance(v, (bytes, bytearray)) and len(v) >= 200), v[:8]
+    s2.set_game(AC, b"\x01\x02", None)                             # the game is over
+    s2.save()
     assert store.Store(nvm).game(AC) == (b"\x01\x02", None)
+
+
+def test_touch_takes_the_games_bytes_at_the_write():
+    """The shell says a game changed (touch); its bytes are made once, at
+    the write (fill), not at every move."""
+    nvm = CountingNVM()
+    s = store.Store(nvm)
+    made = []
+
+    def fill():
+        made.append(1)
+        s.set_game(AC, b"", bytes((len(made),)))
+    s.fill = fill
+    s.touch()
+    s.touch()
+    assert made == [] and nvm.writes == []
+    assert s.save() and made == [1]
+    assert not s.save() and made == [1]          # not touched since: no fill, no write
+    assert store.Store(nvm).game(AC) == (b"", b"\x01")
 
 
 def test_older_settings_are_migrated():
     nvm = CountingNVM()
     nvm.b[0:7] = b"HCS\x01\x00\x02" + bytes(((0 + 2 + 0x5A) & 0xFF,))
     s = store.Store(nvm)
-    assert s.note == "settings moved to new save"
+    assert s.note is None                     # nothing lost: nothing to say
     from ui.settings import Settings
     st = Settings(s)
     assert st.sound is False and st.light == 2
-    assert store.Store(nvm).note is None       # moved once, then read from the store
+    assert len(nvm.writes) == 1 and nvm.writes[0] == (0, 8192)    # moved over, the rest erased
+    assert nvm.b[0:3] == b"HG\x03"
     assert Settings(store.Store(nvm)).light == 2
 
 
-def test_record_area_and_newer_formats_are_set_aside():
-    nvm = CountingNVM()
-    text = b"alien-city 1\n"
-    at = store.RECORD_AT
-    nvm.b[at:at + 5 + len(text)] = b"ACR" + bytes((0, len(text))) + text
+def test_format_2_of_todays_firmware_is_moved_over():
+    """tests/data/store-format2.nvm was written by the store of b9c636b
+    (format 2, two slots and the record area): every section comes over,
+    the game saved last is first, in one write over the whole block."""
+    with open(os.path.join(DATA, "store-format2.nvm"), "rb") as f:
+        old = f.read()
+    with open(os.path.join(DATA, "store-format2.json")) as f:
+        want = json.load(f)
+    nvm = CountingNVM(old)
     s = store.Store(nvm)
-    assert s.game(AC) == (b"", None) and s.note == "fresh save memory"
-    assert nvm.b[at:at + 3] == b"ACR"          # not touched
-    assert s.keep_record("alien-city 1\nrules classic\n")
-    assert nvm.b[at:at + 5] == b"ACR\x00\x1b"
-    assert store.slot_at(2) <= store.RECORD_AT  # beyond both slots
-    nvm2 = CountingNVM()
-    nvm2.b[16:28] = b"HG\x09\x00" + bytes(8)
-    assert store.Store(nvm2).note == "newer save set aside"
+    assert s.note is None and not s.lost
+    assert nvm.writes == [(0, 8192)]
+    for t in (s, store.Store(nvm)):
+        for tag, hexed in want["sections"].items():
+            if tag == "L":
+                continue                      # format 2's "saved last": the order now
+            assert t.get(ord(tag)) == bytes.fromhex(hexed), tag
+        assert t.get(ord("L")) is None
+        assert t.last() == ord(want["last"]) == SKY
+        assert t.get(store.RECORD).decode() == want["record"]
+        assert t.best("sky:9:3") == 27 and t.best("sky:4") == -3
+        g = save.decode(Setup(), t.game(AC)[1])
+        assert g.nbuilds == 12
+    assert not store.Store(nvm).save()
+    # Nothing of format 2 stays behind the new block (it would be read again
+    # were the new one ever torn in page 0).
+    used = max(a + n for _t, a, n in layout(nvm.b))
+    assert nvm.b[used:] == b"\xff" * (8192 - used)
+
+
+def test_format_1_is_moved_over():
+    ac = save.encode(setup_for(), seeded.random_game(3, stop_at=8))
+    opts = bytes((0, 2, 0, 0, 0, 0, 5))
+    sections = {0x53: b"\x00\x02" + opts, 0x47: b"aliencity\x00" + ac,
+                0x52: b"\x05sky:4\x00\x00\x00\x1f", 0x5A: b"unknown kept"}
+    nvm = CountingNVM(_v1_store(sections))
+    s = store.Store(nvm)
+    assert s.note is None
+    assert nvm.writes == [(0, 8192)]
+    for t in (s, store.Store(nvm)):
+        assert t.get(store.SETTINGS) == b"\x00\x02"
+        assert t.game(AC) == (opts, ac) and t.last() == AC
+        assert t.best("sky:4") == 31 and t.get(0x5A) == b"unknown kept"
+        assert t.get(0x47) is None
+
+
+def _v1_store(sections, seq=7):
+    """Bytes of an NVM in format 1 (two 1 KB slots at 16; slot 1 newest)."""
+    nvm = bytearray(b"\xff" * 8192)
+    payload = bytearray()
+    for tag in sorted(sections):
+        d = sections[tag]
+        payload += bytes((tag, len(d) >> 8, len(d) & 0xFF)) + d
+    head = bytearray(b"HG\x01\x00") + seq.to_bytes(4, "big") + len(payload).to_bytes(2, "big")
+    body = bytes(head) + b"\x00\x00" + bytes(payload)
+    c = store.crc16(body, 12, len(body), store.crc16(body, 2, 10))
+    body = body[:10] + c.to_bytes(2, "big") + body[12:]
+    nvm[16 + 1024:16 + 1024 + len(body)] = body
+    return nvm
+
+
+def test_a_newer_format_is_kept_and_never_written():
+    nvm = CountingNVM()
+    nvm.b[0:12] = b"HG\x09\x00" + bytes(8)
+    s = store.Store(nvm)
+    assert s.readonly and s.note and "newer" in s.note
+    s.put(store.SETTINGS, b"\x01\x01")
+    s.set_game(AC, b"", b"x" * 10)
+    assert not s.save() and nvm.writes == []
+    assert nvm.b[0:4] == b"HG\x09\x00"
+
+
+def test_unreadable_memory_is_said_once():
+    nvm = CountingNVM(bytes(random.Random(3).getrandbits(8) for _ in range(8192)))
+    s = store.Store(nvm)
+    assert s.note_alarm and s.note == "Save memory unreadable: a fresh start."
+    assert len(nvm.writes) == 1          # written afresh: the next boot says nothing
+    t = store.Store(nvm)
+    assert t.note is None and not t.note_alarm
+
+
+def test_a_section_that_fails_its_check_is_lost_alone():
+    """Bits flipped in one section (bit rot, or a cut's torn page): that
+    section alone is set aside and named; every good one is kept; the
+    block is written again at once, so the loss is told once."""
+    nvm = CountingNVM()
+    s = store.Store(nvm)
+    s.put(store.SETTINGS, b"\x00\x04")
+    s.set_best("sky:4", 5)
+    s.set_game(SKY, b"\x01", bytes(300))
+    s.set_game(ALH, b"\x02", bytes(range(200)))
+    s.save()
+    (_t, a, n), = [x for x in layout(nvm.b) if x[0] == ALH]
+    nvm.b[a + n // 2] ^= 0x10
+    t = store.Store(nvm)
+    assert t.lost == bytes((ALH,)) and t.note_alarm and t.note is None
+    assert t.game(ALH) == (b"", None) and t.game(SKY) == (b"\x01", bytes(300))
+    assert t.get(store.SETTINGS) == b"\x00\x04" and t.best("sky:4") == 5
+    assert len(nvm.writes) == 2
+    u = store.Store(nvm)
+    assert not u.lost and not u.note_alarm and u.game(SKY) == (b"\x01", bytes(300))
 
 
 def test_garbage_never_crashes():
@@ -165,7 +292,10 @@ def test_garbage_never_crashes():
     s.set_game(AC, pack_options(setup_for()),
                save.encode(setup_for(), seeded.random_game(3, stop_at=10)))
     s.set_best("sky:4", 31)
+    s.save()
     base = bytes(good.b)
+    from aliencity.save import unpack_options
+    from ui.settings import Settings
     for i in range(400):
         b = bytearray(base)
         mode = i % 4
@@ -173,19 +303,17 @@ def test_garbage_never_crashes():
             b[0:3200] = bytes(rng.getrandbits(8) for _ in range(3200))
         elif mode == 1:                       # a few flipped bits
             for _ in range(rng.randint(1, 6)):
-                j = rng.randrange(0, 3200)
+                j = rng.randrange(0, 600)
                 b[j] ^= 1 << rng.randrange(8)
-        elif mode == 2:                       # a plausible header, odd length
-            a = store.slot_at(rng.randrange(2))
-            b[a + 8] = rng.getrandbits(8)
-            b[a + 9] = rng.getrandbits(8)
+        elif mode == 2:                       # a plausible head, odd counts and lengths
+            b[3] = rng.getrandbits(8)
+            b[9] = rng.getrandbits(8)
         else:                                 # zeros (an erased-to-0 flash)
-            j = rng.randrange(0, 3200)
+            j = rng.randrange(0, 600)
             k = rng.randint(1, 300)
             b[j:j + k] = bytes(len(b[j:j + k]))
         st = store.Store(CountingNVM(b))
         options, data = st.game(AC)
-        from aliencity.save import unpack_options
         unpack_options(Setup(), options)        # odd options leave the defaults
         if data is not None:
             try:
@@ -194,7 +322,6 @@ def test_garbage_never_crashes():
                 pass
         st.last()
         st.best("sky:4")
-        from ui.settings import Settings
         Settings(st)
 
 
@@ -204,9 +331,10 @@ def test_bests_round_trip():
     assert s.best("sky:5:easy") is None
     s.set_best("sky:5:easy", 123)
     s.set_best("sky:4", -7)
-    n = len(nvm.writes)
-    s.set_best("sky:4", -7)                   # same value: no write
-    assert len(nvm.writes) == n
+    assert nvm.writes == []                   # kept for the next write
+    s.save()
+    s.set_best("sky:4", -7)                   # same value: nothing to write
+    assert not s.save()
     s2 = store.Store(nvm)
     assert s2.best("sky:5:easy") == 123 and s2.best("sky:4") == -7
     with pytest.raises(ValueError):
@@ -215,33 +343,40 @@ def test_bests_round_trip():
         s2.set_best("k%d" % i, i)
     with pytest.raises(ValueError):
         s2.set_best("one-more", 1)
-    g = seeded.random_game(11, stop_at=37)
-    assert not g.over() and g.nbuilds >= 30
-    s2.set_game(AC, pack_options(setup_for()), save.encode(setup_for(), g))
-    assert len(s2.payload()) < store.MAX_PAYLOAD
 
 
-def test_worst_case_payload_fits():
+def worst_store():
+    """A store with the most every section can hold: 24 longest best keys,
+    the longest game of each game, eight 12-character Alheimur seats, the
+    longest record text."""
     s = store.Store(CountingNVM())
     for i in range(store.MAX_BESTS):
-        s.set_best(("%02d" % i) * (store.MAX_KEY // 2), -1, save=False)
+        s.set_best(("%02d" % i) * (store.MAX_KEY // 2), -1)
     s.put(store.SETTINGS, bytes(2))
     st = setup_for()
     g = seeded.random_game(11, stop_at=20)
     blob = save.encode(st, g)
     full = blob[:7] + bytes((38,)) + bytes(3 * 38)    # 38 builds: the most there are
-    s.set_game(AC, pack_options(st), full, write=False)
+    s.set_game(AC, pack_options(st), full)
     # Skyscrapers: a long game of 400 plays (2 bytes each)
-    s.set_game(SKY, bytes(3), bytes(8 + 2 * 400), write=False)
+    s.set_game(SKY, bytes(3), bytes(8 + 2 * 400))
     # Alheimur: eight seats with 12-character names, the whole state
     from alheimur import save as hsave
     from alheimur.layout import STATE_BYTES
     names = 8 * 12 + 7
-    s.set_game(ALH, bytes(2 + names + 2), bytes(12 + names + STATE_BYTES), write=False)
-    s.save()
-    n = len(s.payload())
-    assert n <= store.MAX_PAYLOAD, n
+    s.set_game(ALH, bytes(2 + names + 2), bytes(12 + names + STATE_BYTES))
     assert len(hsave.pack_options(hsave.Setup())) <= 2 + names
+    assert s.keep_record("r" * store.MAX_RECORD)
+    assert not s.keep_record("r" * (store.MAX_RECORD + 1))
+    return s
+
+
+def test_worst_case_fits():
+    s = worst_store()
+    assert s.save()
+    used = max(a + n for _t, a, n in layout(s.nvm.b))
+    assert used <= 8192, used
+    print("the fullest block:", used, "bytes,", -(-used // 512), "pages")
 
 
 def test_game_codec_round_trip():
@@ -271,6 +406,7 @@ def test_game_codec_round_trip():
         save.decode(Setup(), b"\x01\x00")
     with pytest.raises(ValueError):
         save.decode(Setup(), b"\x02" + bytes(7))
+
 
 
 def _ac_blobs():
@@ -336,145 +472,207 @@ def _alh_blobs():
 BLOBS = {AC: _ac_blobs, SKY: _sky_blobs, ALH: _alh_blobs}
 
 
-def cut_points(length):
-    """Where the power is cut in a write of ``length`` bytes: after every
-    byte under `make soak`; in `make test` every byte of the first and last
-    24 (the slot's header, its CRC and the end of the payload) and every
-    11th byte in between (where a cut can only leave a CRC that fails)."""
-    if conftest.SOAK:
-        return range(length + 1)
-    return sorted(set(range(min(length + 1, 24))) | set(range(max(0, length - 23), length + 1))
-                  | set(range(0, length + 1, 11)))
+# -- power cuts, on the SAMD51's flash (sim/modules/_simhost.py) -------------
+
+def cut_points():
+    """Where the power is cut in a write: every point of the model (the
+    erase, and each of the 16 pages half done and done)."""
+    import _simhost
+    return range(_simhost.CUT_POINTS)
 
 
-@pytest.mark.parametrize("tag", [AC, SKY, ALH], ids=["aliencity", "skyscrapers", "alheimur"])
-def test_power_cut_at_every_byte_of_every_save(tag):
-    """A seeded game autosaved after every move, beside the other games'
-    saves; before each save the power is cut after 0, 1, 2 ... n bytes of
-    that save's write (outside `make soak`, a sample: every 4th save,
-    cut_points of each).
-    Loading must give the previous game or the new one, whole, every time,
-    and the other games' saves untouched."""
+def survivors(new_block, point):
+    """What a cut at ``point`` in the write of ``new_block`` leaves: the
+    tags of the sections wholly inside the pages programmed before it
+    (None: nothing, the head gone)."""
+    import _simhost
+    if point < 2:
+        return None
+    page, half = divmod(point - 2, 2)
+    done = (page + 1 if half else page) * _simhost.PAGE_SIZE
+    head_end = min(a for _t, a, _n in layout(new_block)) if layout(new_block) else 10
+    if head_end > done:
+        return None
+    return {t for t, a, n in layout(new_block) if a + n <= done}
+
+
+def check_cuts(write, expect_note=True, seeds=(1,)):
+    """Cut the power at every point of the one write ``write(store)``
+    makes, on the simulator's NVM as it stands; after each, a store loads
+    and must hold exactly the sections of the new block that lie in the
+    pages programmed before the cut, as the new block has them, and name
+    the others; the next load says nothing more. Returns the table of
+    what each cut kept."""
     import _simhost
     import microcontroller
-    _simhost.configure("pybadge")
     nvm = microcontroller.nvm
-    options, blobs = BLOBS[tag]()
-    others = {}
-    for other in BLOBS:
-        if other != tag:
-            o_options, o_blobs = BLOBS[other]()
-            others[other] = (o_options, o_blobs[len(o_blobs) // 2])
-    try:
-        s = store.Store(nvm)
-        s.put(store.SETTINGS, b"\x00\x02")
-        s.set_best("sky:4", 99)
-        for other, saved in others.items():
-            s.set_game(other, *saved)
-        s.set_game(tag, options, blobs[0])
-        cuts = 0
-        for k in range(1, len(blobs)):
-            if not conftest.SOAK and k % 4 != 1 and k != len(blobs) - 1:
-                # make test: every 4th save and the last; make soak: all
-                s = store.Store(nvm)
-                s.set_game(tag, options, blobs[k])
-                continue
-            before = bytes(_simhost.nvm)
-            old, new = blobs[k - 1], blobs[k]
+    before = bytes(_simhost.nvm)
+    s = store.Store(nvm)
+    write(s)                             # the write, made whole once: the new block
+    assert _simhost.nvm_erases, "the write wrote nothing"
+    new = bytes(_simhost.nvm)
+    whole = store.Store(nvm)
+    new_secs = {t: whole.get(t) for t in whole.tags()}
+    table = []
+    for point in cut_points():
+        for seed in seeds:
+            _simhost.nvm[:] = before
             s = store.Store(nvm)
-            s.set_game(tag, options, new, write=False)
-            length = store.HEADER + len(s.payload())    # the one write of this save
-            for n in cut_points(length):
-                _simhost.nvm[:] = before
-                s = store.Store(nvm)
-                assert s.game(tag) == (options, old)
-                w0 = _simhost.nvm_writes
-                _simhost.cut_power_after(n)
-                with pytest.raises(_simhost.PowerCut):
-                    s.set_game(tag, options, new)
-                assert _simhost.nvm_writes == w0 + 1
-                got = store.Store(nvm)
-                opts, data = got.game(tag)
-                assert opts == options and data in (old, new), (k, n)
-                if n == length:
-                    assert data == new
-                for other, saved in others.items():
-                    assert got.game(other) == saved
-                assert got.get(store.SETTINGS) == b"\x00\x02" and got.best("sky:4") == 99
-                assert got.note is None
-                assert got.last() == tag
-                cuts += 1
-            assert store.Store(nvm).game(tag)[1] == new    # power on after the whole write
-        if conftest.SOAK:
-            assert cuts > (1500 if tag != ALH else 7 * 900), cuts
-        else:
-            assert cuts > (1000 if tag != ALH else 300), cuts
-        print("power cuts tested:", cuts)
+            e0 = _simhost.nvm_erases
+            _simhost.cut_power_at(point, seed)
+            with pytest.raises(_simhost.PowerCut):
+                write(s)
+            assert _simhost.nvm_erases == e0 + 1          # one write, one erase
+            erased = bytes(_simhost.nvm) == b"\xff" * len(_simhost.nvm)
+            got = store.Store(nvm)
+            kept = survivors(new, point)
+            have = {t: got.get(t) for t in got.tags()}
+            if kept is None:
+                assert have == {}, (point, sorted(have))
+                if erased:                     # a first boot, to the store
+                    assert got.note is None and not got.note_alarm
+                else:
+                    assert got.note_alarm and got.note, point
+            else:
+                assert have == {t: new_secs[t] for t in kept}, (point, sorted(have), sorted(kept))
+                lost = set(new_secs) - kept
+                assert set(got.lost) == lost, (point, got.lost, lost)
+                assert got.note_alarm == bool(lost)
+            again = store.Store(nvm)                   # the loss is said once
+            assert not again.note_alarm and not again.lost and again.note is None, point
+            assert {t: again.get(t) for t in again.tags()} == have
+        table.append((point, "all" if kept is None else "".join(sorted(chr(t) for t in kept))))
+    _simhost.cut_power_at(None)
+    return table
+
+
+@pytest.fixture
+def sim_nvm():
+    import _simhost
+    _simhost.configure("pybadge")
+    try:
+        yield _simhost
     finally:
-        _simhost.cut_power_after(None)
+        _simhost.cut_power_at(None)
         _simhost.configure("pybadge")
 
 
-def test_each_game_keeps_its_own_section():
-    """A new game of one never touches the other's save; the launcher's
-    Continue is the game saved last that still has a game."""
-    nvm = CountingNVM()
-    s = store.Store(nvm)
-    ac = save.encode(setup_for(), seeded.random_game(3, stop_at=8))
-    s.set_game(AC, b"\x00\x01\x00\x00\x00\x00\x07", ac)
-    s.set_game(SKY, b"\x03\x00\x09", b"sky-save")
-    assert s.last() == SKY
-    s.set_game(SKY, b"\x01\x00\x00", None)      # Skyscrapers finished: no save
-    t = store.Store(nvm)
-    assert t.game(AC) == (b"\x00\x01\x00\x00\x00\x00\x07", ac)
-    assert t.game(SKY) == (b"\x01\x00\x00", None)
-    assert t.last() is None                      # the last one saved has nothing
-    t.set_game(AC, b"\x00\x01\x00\x00\x00\x00\x07", ac)
-    assert store.Store(nvm).last() == AC
+def _full_store(s, tag_last=ALH):
+    """Settings, bests, a record and a game of each: the store a player has."""
+    s.put(store.SETTINGS, b"\x00\x02")
+    s.set_best("sky:4", 99)
+    s.keep_record(record.write(seeded.random_game(3)))
+    for tag in BLOBS:
+        if tag != tag_last:
+            options, blobs = BLOBS[tag]()
+            s.set_game(tag, options, blobs[len(blobs) // 2])
+    options, blobs = BLOBS[tag_last]()
+    s.set_game(tag_last, options, blobs[0])
+    s.save()
 
 
-def _v1_store(sections, seq=7):
-    """Bytes of an NVM in format 1 (two 1 KB slots at 16; slot 1 newest)."""
-    nvm = bytearray(b"\xff" * 8192)
-    payload = bytearray()
-    for tag in sorted(sections):
-        d = sections[tag]
-        payload += bytes((tag, len(d) >> 8, len(d) & 0xFF)) + d
-    head = bytearray(b"HG\x01\x00") + seq.to_bytes(4, "big") + len(payload).to_bytes(2, "big")
-    body = bytes(head) + b"\x00\x00" + bytes(payload)
-    c = store.crc16(body, 12, len(body), store.crc16(body, 2, 10))
-    body = body[:10] + c.to_bytes(2, "big") + body[12:]
-    nvm[16 + 1024:16 + 1024 + len(body)] = body
-    return nvm
+@pytest.mark.parametrize("tag", [AC, SKY, ALH], ids=["aliencity", "skyscrapers", "alheimur"])
+def test_a_power_cut_in_a_games_save(sim_nvm, tag):
+    """A game's save beside the other games', settings, bests and a record:
+    at every point of the write, the store keeps exactly the sections in
+    the pages rewritten before the cut (the new ones), names the rest, and
+    settings, bests and the game just saved, in the first pages, are kept
+    by a cut after the first pages."""
+    s = store.Store(__import__("microcontroller").nvm)
+    _full_store(s, tag)
+    options, blobs = BLOBS[tag]()
+    picks = blobs[1:2] + blobs[-1:] if not conftest.SOAK else blobs[1:]
+    for new in picks:
+        table = check_cuts(lambda st, new=new: (st.set_game(tag, options, new), st.save()))
+        # the first point from which each section is kept: settings, bests,
+        # the game just saved, the other games, the record, in that order
+        first = {}
+        for point, kept in table:
+            for t in ("" if kept == "all" else kept):
+                first.setdefault(t, point)
+        others = [first[chr(t)] for t in BLOBS if t != tag]
+        assert first["S"] <= first["R"] <= first[chr(tag)] <= min(others) <= first["T"], first
+        print(chr(tag), table)
 
 
-def test_format_1_is_moved_over():
-    ac = save.encode(setup_for(), seeded.random_game(3, stop_at=8))
-    opts = bytes((0, 2, 0, 0, 0, 0, 5))
-    sections = {0x53: b"\x00\x02" + opts, 0x47: b"aliencity\x00" + ac,
-                0x52: b"\x05sky:4\x00\x00\x00\x1f", 0x5A: b"unknown kept"}
-    nvm = CountingNVM(_v1_store(sections))
-    old = bytes(nvm.b[16:2064])
-    s = store.Store(nvm)
-    assert s.note == "save moved to a new format"
-    # The first write goes to the new slot 1, beyond format 1's slots.
-    assert nvm.writes == [(store.slot_at(1), nvm.writes[0][1])]
-    assert bytes(nvm.b[16:2064]) == old
-    for t in (s, store.Store(nvm)):
-        assert t.get(store.SETTINGS) == b"\x00\x02"
-        assert t.game(AC) == (opts, ac) and t.last() == AC
-        assert t.best("sky:4") == 31 and t.get(0x5A) == b"unknown kept"
-        assert t.get(0x47) is None
-    assert store.Store(nvm).note is None
-    # A power cut during that first write leaves format 1 to move again.
-    nvm2 = CountingNVM(_v1_store(sections))
-    nvm2.b[store.slot_at(1):store.slot_at(1) + 40] = b"HG\x02" + bytes(37)
-    assert store.Store(CountingNVM(bytes(nvm2.b))).game(AC) == (opts, ac)
+def test_a_power_cut_in_a_settings_write(sim_nvm):
+    import microcontroller
+    _full_store(store.Store(microcontroller.nvm))
+    from ui.settings import Settings
+
+    def write(st):
+        se = Settings(st)
+        se.light = 1
+        se.keep()
+        st.save()
+    print(check_cuts(write))
+
+
+def test_a_power_cut_in_a_best_scores_write(sim_nvm):
+    import microcontroller
+    _full_store(store.Store(microcontroller.nvm))
+    print(check_cuts(lambda st: (st.set_best("sky:5:easy", 40), st.save())))
+
+
+def test_a_power_cut_in_a_games_end(sim_nvm):
+    """The end of a game: its record, a best and the cleared save in one
+    write."""
+    import microcontroller
+    _full_store(store.Store(microcontroller.nvm), AC)
+
+    def write(st):
+        st.keep_record(record.write(seeded.random_game(8)))
+        st.set_best("sky:9", 1)
+        st.set_game(AC, b"\x00", None)
+        st.save()
+    print(check_cuts(write))
+
+
+def test_a_power_cut_in_the_first_write_and_a_new_game(sim_nvm):
+    """The first write of a blank block, and a game's first save beside
+    older sections (a new section)."""
+    print(check_cuts(lambda st: (st.put(store.SETTINGS, b"\x01\x04"), st.save())))
+    options, blobs = BLOBS[SKY]()
+    print(check_cuts(lambda st: (st.set_game(SKY, options, blobs[0]), st.save())))
+
+
+def test_a_power_cut_in_the_move_from_format_2(sim_nvm):
+    """Moving today's saves over is one write like any other: a cut in it
+    keeps what it had rewritten (in the new format) and names the rest."""
+    import microcontroller
+    nvm = microcontroller.nvm
+    with open(os.path.join(DATA, "store-format2.nvm"), "rb") as f:
+        old = f.read()
+    sim_nvm.nvm[:] = old
+    full = store.Store(nvm)                  # the move, made whole
+    block = bytes(sim_nvm.nvm)
+    new = {t: full.get(t) for t in full.tags()}
+    assert len(new) == 6             # settings, bests, record, three games
+    for point in cut_points():
+        sim_nvm.nvm[:] = old
+        sim_nvm.cut_power_at(point, 1)
+        with pytest.raises(sim_nvm.PowerCut):
+            store.Store(nvm)
+        got = store.Store(nvm)
+        kept = survivors(block, point)
+        have = {t: got.get(t) for t in got.tags()}
+        assert have == ({} if kept is None else {t: new[t] for t in kept}), point
+
+
+def test_what_a_cut_can_lose_is_the_docs_table():
+    """docs/app.md's table of what a cut loses names the pages the fullest
+    block uses."""
+    s = worst_store()
+    s.save()
+    used = max(a + n for _t, a, n in layout(s.nvm.b))
+    with open(os.path.join(paths.ROOT, "docs", "app.md")) as f:
+        doc = f.read()
+    assert "%d pages" % -(-used // 512) in doc
 
 
 def test_store_and_autosave_in_micropython():
     """The store, the settings and the game codec in the MicroPython VM
-    (device heap): save, reload, corrupt the newest slot, migrate."""
+    (device heap): move older settings over, save, reload, a section torn."""
     import mpylane
     mpylane.require_or_skip()
     out = mpylane.run_ok(
@@ -492,25 +690,28 @@ def test_store_and_autosave_in_micropython():
         "nvm = bytearray(b'\\xff' * 8192)\n"
         "nvm[0:7] = b'HCS\\x01\\x00\\x02' + bytes(((2 + 0x5A) & 0xFF,))\n"
         "s = store.Store(nvm)\n"
-        "print(s.note, Settings(s).light, Settings(s).sound)\n"
+        "print(s.note, Settings(s).light, Settings(s).sound, s.seq)\n"
         "gc.collect(); await asyncio.sleep(0)\n"
         "st = Setup(); st.dealt = 5\n"
         "g = seeded.random_game(5, stop_at=20)\n"
         "s.set_game(0x61, b'', save.encode(st, g))\n"
         "s.set_best('sky:4', -3)\n"
+        "s.save()\n"
         "gc.collect(); await asyncio.sleep(0)\n"
         "t = store.Store(nvm)\n"
         "g2 = save.decode(st, t.game(0x61)[1])\n"
         "print(record.write(g2) == record.write(g), t.best('sky:4'), t.seq)\n"
         "gc.collect(); await asyncio.sleep(0)\n"
-        "nvm[store.slot_at(t.slot) + 20] ^= 1\n"
+        "import store_load\n"
+        "a = [x for x in store_load.layout(nvm) if x[0] == 0x61][0][1]\n"
+        "nvm[a + 20] ^= 1\n"
         "u = store.Store(nvm)\n"
-        "print(u.seq, u.game(0x61)[1] is None, u.best('sky:4'))\n"  # seq 2: the game, no record yet
+        "print(u.lost == b'a', u.game(0x61)[1] is None, u.best('sky:4'), u.seq)\n"
         "print(hex(store.crc16(b'123456789')))\n",
         files=dict(mpylane.firmware_files(), **{"seeded.py": open(
             paths.ROOT + "/tools/seeded.py").read()}))
-    assert out.split("\n")[:4] == ["settings moved to new save 2 False", "True -3 3",
-                                   "2 False None", "0x29b1"], out
+    assert out.split("\n")[:4] == ["None 2 False 1", "True -3 2",
+                                   "True True -3 3", "0x29b1"], out
 
 
 def test_continuing_a_game_leaves_the_deal_unloaded():
