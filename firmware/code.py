@@ -43,7 +43,7 @@ def boot():
     Settings(store).apply(board)
     Settings = None
     forget("ui.settings")
-    fx = Fx(board)
+    fx = Fx(board, store)
     _boot_modules = tuple(sys.modules)
     return board, store, fx
 

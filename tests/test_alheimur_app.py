@@ -137,19 +137,25 @@ def test_hot_seat_hands_over_between_humans():
 
 
 def test_continue_puts_back_the_game_and_its_dice(tmp_path):
-    """Autosave after every action into Alheimur's own section: cut the
-    power mid-game (the run just stops), start again, Continue: the same
-    position and the same dice generator."""
-    nvm = tmp_path / "nvm.bin"
-    first = play(seats=S3, seed=2, limit=1, nvm=nvm,
-                 until=lambda b: b.screen == "board" and b.game is not None
-                 and b.game.round() >= 2)
-    g = first.game
-    state, rng = bytes(g.state()), (g.rng.s0, g.rng.s1)
+    """Into Alheimur's own section, as the shell writes it (ui/saving.py):
+    cut the power mid-game (the run just stops), start again, Continue: the
+    position and the dice generator of the last write, exactly."""
+    import _simhost
+
     import store
-    data = bytearray(nvm.read_bytes())
-    s = store.Store(data)
+    nvm = tmp_path / "nvm.bin"
+    # until a write made in round 2 or later (not only the game's first)
+    play(seats=S3, seed=2, limit=1, nvm=nvm,
+         until=lambda b: b.screen == "board" and b.game is not None
+         and b.game.round() >= 2 and store.Store(bytearray(_simhost.nvm)).seq >= 3)
+    from alheimur import restore, save
+    s = store.Store(bytearray(nvm.read_bytes()))
     assert s.last() == 0x68 and s.game(0x68)[1] is not None
+    saved = restore.decode(save.Setup(), s.game(0x68)[1])
+    assert saved.round() >= 1                 # a write made in play, not at the start
+    state, rng = bytes(saved.state()), (saved.rng.s0, saved.rng.s1)
+    # The write was made at a wait for a person's press: Continue comes
+    # back to that wait, before anything else is played.
     again = play(seats=S3, seed=2, limit=1, nvm=nvm, resume=True,
                  until=lambda b: b.screen == "board" and b.game is not None)
     g2 = again.game

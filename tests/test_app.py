@@ -25,7 +25,6 @@ from aliencity.deal import new_game
 from aliencity.geometry import NLOTS, lot_name, parse_lot
 from ui.message import split_lines
 
-RECORD_AT = store.RECORD_AT
 YELLOW = (0xFF, 0xD8, 0x20)      # legal-lot frame (sprites.py)
 RED_PIECE = (0xF0, 0x40, 0x40)
 
@@ -119,9 +118,10 @@ def read_text(surf, x, y, n, scale=1):
 
 
 def nvm_record(nvm):
-    assert nvm[RECORD_AT:RECORD_AT + 3] == b"ACR"
-    n = nvm[RECORD_AT + 3] << 8 | nvm[RECORD_AT + 4]
-    return nvm[RECORD_AT + 5:RECORD_AT + 5 + n].decode()
+    """The last finished game's record text, as the store keeps it."""
+    text = store.Store(bytearray(nvm)).get(store.RECORD)
+    assert text is not None
+    return text.decode()
 
 
 def referee_score(tmp_path, text):

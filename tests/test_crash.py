@@ -33,6 +33,7 @@ def make_nvm(path, seats, builds, faults=b"", seed=9):
     if faults:
         s.put(store.FAULTS, faults)
     s.set_game(0x61, pack_options(st) + b"\0\0", save.encode(st, g))
+    s.save()
     path.write_bytes(bytes(nvm))
     return g
 
@@ -149,13 +150,44 @@ def test_memory_error_in_a_hint_says_so_and_changes_nothing(tmp_path):
     assert g2.nbuilds == g.nbuilds == 4 and g2.to_move == g.to_move
 
 
-def test_blank_and_corrupt_memory_say_so(tmp_path):
+def note_page(s):
+    """The title and lines of the launcher's page about the save memory."""
+    return [read_text(s, 2, 1, 26).rstrip()] + [
+        read_text(s, 2, 16 + 13 * i, 26, lit=60).rstrip() for i in range(7)]
+
+
+def test_blank_torn_and_unreadable_memory(tmp_path):
+    """A blank block is a first boot: the launcher at once, nothing said.
+    Unreadable memory and a save torn by a power cut each get a page of
+    their own, in words, once (the store is written again at once)."""
+    nvm = tmp_path / "blank.nvm"
+    st, s, _ = run(tmp_path, "blank", "wait 100\n", nvm)
+    assert st["error"] is None and read_text(s, 4, 1, 13).strip() != "Saved games"
+    assert read_text(s, 4, 110, 26, lit=60).rstrip() == "two builders, one city"
+    assert not nvm.exists() or nvm.read_bytes() == b"\xff" * 8192     # nothing written
     nvm = tmp_path / "junk.nvm"
     nvm.write_bytes(bytes((i * 7 + 3) & 0xFF for i in range(8192)))
     st, s, _ = run(tmp_path, "junk", "wait 100\n", nvm)
     assert st["error"] is None
-    assert read_text(s, 4, 110, 26, lit=60).rstrip() == "save unreadable: new start"
+    assert note_page(s)[:3] == ["Saved games", "Save memory unreadable: a", "fresh start."]
     assert store.Store(bytearray(nvm.read_bytes())).note is None    # fresh store written
+    st, s, _ = run(tmp_path, "junk2", "wait 200\n", nvm)          # said once: the launcher
+    assert read_text(s, 4, 110, 26, lit=60).rstrip() == "two builders, one city"
+    # A save torn after its first page: the games after it are named.
+    make_nvm(nvm, (0, 0), 6)
+    b = bytearray(nvm.read_bytes())
+    s2 = store.Store(b)
+    s2.set_game(0x73, b"\x03\x00\x09", bytes(900))       # Skyscrapers, saved last
+    s2.save()
+    b[512:] = b"\xff" * (8192 - 512)                      # the cut: pages 1.. erased
+    nvm.write_bytes(bytes(b))
+    st, s, _ = run(tmp_path, "torn", "wait 100\n", nvm)
+    page = note_page(s)
+    assert page[0] == "Saved games" and " ".join(page[1:]).split() == (
+        "The power went off during a save. Lost: Skyscrapers game, Alien City "
+        "game. All else is kept.").split(), page
+    kept = store.Store(bytearray(nvm.read_bytes()))
+    assert kept.note is None and not kept.lost and kept.get(store.SETTINGS) == b"\x01\x03"
 
 
 PLANTED = ("import boards\n"

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 import seeded
-from appdriver import Driver
+from appdriver import WRITTEN, Driver
 from test_app import HOTSEAT, read_text, run_sim
 
 import paths
@@ -157,6 +157,7 @@ def test_loadgame_keeps_the_rest_of_the_store(tmp_path):
     s = store.Store(nvm)
     s.put(store.SETTINGS, b"\x01\x03")
     s.set_game(0x73, b"\x00", b"skyscrapers game")
+    s.save()
     f = tmp_path / "n.nvm"
     f.write_bytes(nvm)
     p = loadgame(PPGAMES, "--at", "12", "--nvm", str(f))
@@ -250,13 +251,14 @@ def test_replay_in_a_game_played_here_then_a_new_build_drops_the_rest(tmp_path):
         m = _legal(g)[0]
         d.build(m >> 7, m & 127)
     played = builds(g)
-    back3 = HOTSEAT + "\n".join(d.lines) + "\n" + REPLAY + "left\nleft\nleft\na\nwait 300\n"
+    back3 = (HOTSEAT + "\n".join(d.lines) + "\n" + REPLAY + "left\nleft\nleft\na\nwait 300\n"
+             + WRITTEN)
     _st, _s, nvm = run_sim(tmp_path, back3, name="here", nvm=True)
     st, g2 = saved_game(nvm)
     assert builds(g2) == played[:3] and len(st.ahead) == 9 and st.dealt == 1
     # Back into the replay: down brings all six back.
-    _st, _s, nvm = run_sim(tmp_path, back3 + REPLAY + "down\na\nwait 300\n", name="here2",
-                          nvm=True)
+    _st, _s, nvm = run_sim(tmp_path, back3 + REPLAY + "down\na\nwait 300\n" + WRITTEN,
+                          name="here2", nvm=True)
     st, g3 = saved_game(nvm)
     assert builds(g3) == played and st.ahead == b""
     # Three back, then a build of the player to move: what was ahead is
@@ -270,7 +272,7 @@ def test_replay_in_a_game_played_here_then_a_new_build_drops_the_rest(tmp_path):
     d4.to_legal()
     m = _legal(g4)[-1]
     d4.build(m >> 7, m & 127, claim_own=False)
-    _st, _s, nvm = run_sim(tmp_path, back3 + "\n".join(d4.lines) + "\nwait 300\n",
+    _st, _s, nvm = run_sim(tmp_path, back3 + "\n".join(d4.lines) + "\nwait 300\n" + WRITTEN,
                           name="here3", nvm=True)
     raw = store.Store(bytearray(nvm)).game(TAG)[1]
     st, g5 = saved_game(nvm)
@@ -296,8 +298,8 @@ def test_game_over_start_opens_the_pause_menu_and_replay(tmp_path):
     assert read_text(s, 4, 1, 6) == "Paused"
     # Replay from there: the last build back, then A: the game goes on.
     assert loadgame(str(rec), "--nvm", str(f), "--at", str(n - 1)).returncode == 0
-    _st, s, nvm = run_sim(tmp_path, script + REPLAY + "left\na\nwait 300\n", name="over",
-                          nvm=True)
+    _st, s, nvm = run_sim(tmp_path, script + REPLAY + "left\na\nwait 300\n" + WRITTEN,
+                          name="over", nvm=True)
     st, g2 = saved_game(nvm)
     assert g2.nbuilds == n - 1 and len(st.ahead) == 3
 

@@ -9,16 +9,15 @@ import subprocess
 import sys
 from array import array
 
+from appdriver import WRITTEN, sky_finish, sky_goto, sky_open, sky_plays
+
 import paths
-from prng import Rng
 from skyscrapers.deal import new_game
 from skyscrapers.engine import MAXPLAYS, VAR2
 from skyscrapers.scoring import score
 from store import Store
 
 SEED = 5
-# Pause -> "finish" -> "sure?": down to "yes", A.
-FINISH = ["start", "down", "down", "a", "down", "a"]
 
 
 def run_sim(tmp_path, script, name="run", fresh=False):
@@ -49,84 +48,9 @@ def run_sim(tmp_path, script, name="run", fresh=False):
     return st, shot, nvm.read_bytes()
 
 
-def open_game(seed, var2=False):
-    """Launcher -> Skyscrapers -> new game with that seed (and variant 2)."""
-    s = ["down", "a", "wait 200"]
-    s += ["up"] + ["right"] * seed          # the seed row, just above "start"
-    if var2:
-        s += ["up", "up", "right", "down", "down", "down"]
-    else:
-        s += ["down"]
-    s += ["a", "wait 200"]
-    return s
-
-
-def goto(cur, cell, hole=None):
-    """The d-pad presses from cur to cell, without a step onto the hole
-    (from next to it, that press would slide the piece in): along the row
-    first, or the column first, or around the hole."""
-    def walk(a, first):
-        x, y = a % 5, a // 5
-        out, path = [], []
-        for axis in first:
-            while (x if axis == "x" else y) != (cell % 5 if axis == "x" else cell // 5):
-                if axis == "x":
-                    d = 1 if cell % 5 > x else -1
-                    x += d
-                    out.append("right" if d > 0 else "left")
-                else:
-                    d = 1 if cell // 5 > y else -1
-                    y += d
-                    out.append("down" if d > 0 else "up")
-                path.append(y * 5 + x)
-        return out, path
-    for first in ("xy", "yx"):
-        out, path = walk(cur, first)
-        if hole is None or hole not in path:
-            return out
-    # the hole on both L-paths (same row or column): step aside first
-    for side, key in ((-5, "up"), (5, "down"), (-1, "left"), (1, "right")):
-        a = cur + side
-        if 0 <= a < 25 and (side in (-5, 5) or a // 5 == cur // 5) and a != hole:
-            for first in ("xy", "yx"):
-                out, path = walk(a, first)
-                if hole not in path:
-                    return [key] + out
-    raise AssertionError("no way around the hole")
-
-
-def scripted_game(seed, opts, nplays):
-    """(script lines, the engine's game after those plays): each play is
-    picked by prng from the legal plays and made through the plays menu."""
-    g = new_game(seed, opts)
-    rng = Rng(seed * 31 + 7)
-    buf = array("H", [0] * MAXPLAYS)
-    at = array("H", [0] * MAXPLAYS)
-    cur = 7    # C4
-    s = []
-    for i in range(nplays):
-        n = g.legal(buf)
-        if not n:
-            break
-        m = buf[rng.below(n)]
-        a = (m >> 5) & 31
-        k = g.legal(at, a)
-        pick = list(at[:k]).index(m)
-        s += goto(cur, a, g.hole) + ["a"] + ["right"] * pick + ["a"]
-        cur = m & 31
-        g.play(m)
-        if i == 3:   # undo and redo once
-            s += ["b"]
-            g.undo()
-            s += goto(m & 31, a, g.hole) + ["a"] + ["right"] * pick + ["a"]
-            cur = m & 31
-            g.play(m)
-    return s, g, cur
-
-
 def test_full_scripted_game_to_the_scoring_screen(tmp_path):
-    plays, g, _cur = scripted_game(SEED, 0, 30)
-    script = open_game(SEED) + plays + FINISH + ["wait 300", "b", "wait 200"]
+    plays, g, _cur = sky_plays(SEED, 0, 30)
+    script = sky_open(SEED) + plays + sky_finish() + ["wait 300", "b", "wait 200"]
     st, _shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "full", fresh=True)
     # issue 30: no wait for a press shows a stale screen (tools/fresh.py)
     assert st["fresh"]["waits"] >= 60 and st["fresh"]["stale"] == [], st["fresh"]["stale"][:3]
@@ -141,7 +65,7 @@ def test_variant2_and_an_illegal_piece(tmp_path):
     # A piece with no play: A says why in red (and the pixels flash red).
     buf = array("H", [0] * MAXPLAYS)
     stuck = next(c for c in range(25) if c != g.hole and not g.legal(buf, c))
-    script = open_game(SEED, var2=True) + goto(7, stuck, g.hole) + ["a", "wait 100"]
+    script = sky_open(SEED, var2=True) + sky_goto(7, stuck, g.hole) + ["a", "wait 100"]
     _st, shot, _nvm = run_sim(tmp_path, "\n".join(script) + "\n", "stuck")
     import pygame
     surf = pygame.image.load(str(shot))
@@ -164,12 +88,12 @@ def test_a_dpad_press_toward_the_hole_slides(tmp_path):
     # the first of the hole's neighbours that may slide; the cursor starts on C4
     c, key = next((c, k) for c, k in ((7, "down"), (11, "right"), (13, "left"), (17, "up"))
                   if g.why_not(play_of(SLIDE, c, 12)) is None)
-    script = open_game(SEED) + goto(7, c, g.hole) + [key, "wait 200"]
+    script = sky_open(SEED) + sky_goto(7, c, g.hole) + [key, "wait 200", WRITTEN.strip()]
     _st, _shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "slide")
     saved = save.decode(save.Setup(), Store(bytearray(nvm)).game(0x73)[1])
     assert saved.nplays == 1 and saved.play_at(0) == play_of(SLIDE, c, 12)
     # held: the press slides once, its repeats only move the cursor on
-    script = open_game(SEED) + goto(7, c, g.hole) + ["hold %s 900" % key, "wait 200"]
+    script = sky_open(SEED) + sky_goto(7, c, g.hole) + ["hold %s 900" % key, "wait 200", WRITTEN.strip()]
     _st, _shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "held")
     assert Store(bytearray(nvm)).game(0x73)[1] is not None
     assert save.decode(save.Setup(), Store(bytearray(nvm)).game(0x73)[1]).nplays == 1
@@ -181,9 +105,9 @@ def test_autosave_continue_and_the_other_games_save(tmp_path):
     its seed and options come back on the new-game screen; a new Alien
     City game beside it never touches its save."""
     from skyscrapers import save
-    plays, g, _cur = scripted_game(SEED, VAR2, 6)
+    plays, g, _cur = sky_plays(SEED, VAR2, 6)
     quit_ = ["start", "up", "a", "down", "a", "wait 200"]        # pause -> quit -> yes
-    script = open_game(SEED, var2=True) + plays + quit_
+    script = sky_open(SEED, var2=True) + plays + quit_
     _st, _shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "quit")
     s = Store(bytearray(nvm))
     options, data = s.game(0x73)
@@ -239,17 +163,17 @@ def test_finish_asks_and_a_finished_game_looks_finished(tmp_path):
 
     from skyscrapers.app import M_FINISHED, M_NO_MORE
     from skyscrapers.engine import SLIDE, play_of
-    plays, g, cur = scripted_game(SEED, 0, 8)
-    start = open_game(SEED) + plays
-    _st, shot, nvm = run_sim(tmp_path, "\n".join(start + FINISH[:4] + ["wait 200"]) + "\n",
+    plays, g, cur = sky_plays(SEED, 0, 8)
+    start = sky_open(SEED) + plays
+    _st, shot, nvm = run_sim(tmp_path, "\n".join(start + sky_finish()[:4] + ["wait 200"]) + "\n",
                              "sure")
     assert read_text(pygame.image.load(str(shot)), 4, 1, 13) == "finish: sure?"
     # B there: back to the game, nothing finished
-    _st, shot, nvm = run_sim(tmp_path, "\n".join(start + FINISH[:4] + ["b", "b", "wait 200"])
+    _st, shot, nvm = run_sim(tmp_path, "\n".join(start + sky_finish()[:4] + ["b", "b", "wait 200"])
                              + "\n", "no")
     assert Store(bytearray(nvm)).game(0x73)[1] is not None
     # yes, then B on the scores: the finished board
-    done = start + FINISH + ["wait 300", "b", "wait 200"]
+    done = start + sky_finish() + ["wait 300", "b", "wait 200"]
     _st, shot, nvm = run_sim(tmp_path, "\n".join(done) + "\n", "done")
     assert message(shot) == M_FINISHED % score(g).total
     assert read_text(pygame.image.load(str(shot)), 106, 1, 5) == "final"
@@ -260,7 +184,7 @@ def test_finish_asks_and_a_finished_game_looks_finished(tmp_path):
     assert Store(bytearray(nvm)).game(0x73)[1] is None
     # a press toward the hole from a piece that could slide: no slide
     c = next(c for c in range(25) if c != g.hole and g.why_not(play_of(SLIDE, c, g.hole)) is None)
-    moves = goto(cur, c, g.hole) + [toward(c, g.hole), "wait 100"]
+    moves = sky_goto(cur, c, g.hole) + [toward(c, g.hole), "wait 100"]
     _st, shot, nvm = run_sim(tmp_path, "\n".join(done + moves) + "\n", "slide")
     assert Store(bytearray(nvm)).game(0x73)[1] is None
 
@@ -271,18 +195,18 @@ def test_a_refused_dpad_slide_says_why(tmp_path):
     from skyscrapers.engine import R_THREE_SLIDES, SLIDE, play_of, play_to
     g = new_game(SEED, VAR2)
     cur = 7
-    script = open_game(SEED, var2=True)
+    script = sky_open(SEED, var2=True)
     for _ in range(3):
         c = next(c for c in range(25) if c != g.hole and g.height[c] == 1
                  and g.why_not(play_of(SLIDE, c, g.hole)) is None)
-        script += goto(cur, c, g.hole) + [toward(c, g.hole)]
+        script += sky_goto(cur, c, g.hole) + [toward(c, g.hole)]
         m = play_of(SLIDE, c, g.hole)
         g.play(m)
         cur = play_to(m)
     c = next(c for c in range(25) if c != g.hole and g.height[c] == 1
              and g.why_not(play_of(SLIDE, c, g.hole)) == R_THREE_SLIDES)
-    script += goto(cur, c, g.hole) + [toward(c, g.hole), "wait 100"]
-    st, shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "refused")
+    script += sky_goto(cur, c, g.hole) + [toward(c, g.hole), "wait 100"]
+    st, shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n" + WRITTEN, "refused")
     assert message(shot) == R_THREE_SLIDES
     assert [e for e in st["audio"] if e["op"] == "play"][-1]["freq"] == 180   # the low beep
     from skyscrapers import save

@@ -45,11 +45,13 @@ def test_an_old_variant1_best_is_not_compared_with_the_new_deal():
     s.set_best(old_key(15, VAR1 | VAR2), 98)
     s.set_best(old_key(15, 0), 42)
     s.set_best(old_key(15, VAR2 | OVER_STACKS), 41)
+    s.save()
     s = store.Store(nvm)
     assert s.best(best_key(15, VAR1)) is None
     assert s.best(best_key(15, VAR1 | VAR2)) is None
     assert s.best(best_key(15, 0)) == 42            # unchanged deals keep theirs
     assert s.best(best_key(15, VAR2 | OVER_STACKS)) == 41
     s.set_best(best_key(15, VAR1), 30)
+    s.save()
     s = store.Store(nvm)
     assert s.best(best_key(15, VAR1)) == 30 and s.best(old_key(15, VAR1)) == 99

@@ -22,8 +22,13 @@ import paths
 from aliencity import streets
 from aliencity.engine import MAX_MOVES, move_kind, move_lot
 from aliencity.geometry import NKINDS, NLOTS
+from ui.saving import GAP
 
 START_LOT = 4 * 8 + 3     # the board's cursor starts on D6
+# A script line that waits until the shell's pending write is made (at a
+# wait for a press, ui/saving.GAP after the last write): a script that
+# reads the saved game back ends with it.
+WRITTEN = "wait %d\n" % (GAP + 1000)
 
 
 class Driver:
@@ -244,3 +249,89 @@ def run_sim(script, shot=None, state=None, nvm=None, board=None, code=None,
     if check and p.returncode != 0:
         raise RuntimeError("sim failed (%d):\n%s" % (p.returncode, p.stderr))
     return p
+
+
+# -- Skyscrapers: scripts of presses --------------------------------------------------
+
+def sky_finish():
+    """Pause -> "finish" -> "sure?": down to "yes", A."""
+    return ["start", "down", "down", "a", "down", "a"]
+
+
+def sky_open(seed, var2=False):
+    """Launcher -> Skyscrapers -> new game with that seed (and variant 2)."""
+    s = ["down", "a", "wait 200"]
+    s += ["up"] + ["right"] * seed          # the seed row, just above "start"
+    if var2:
+        s += ["up", "up", "right", "down", "down", "down"]
+    else:
+        s += ["down"]
+    s += ["a", "wait 200"]
+    return s
+
+
+def sky_goto(cur, cell, hole=None):
+    """The d-pad presses from cur to cell, without a step onto the hole
+    (from next to it, that press would slide the piece in): along the row
+    first, or the column first, or around the hole."""
+    def walk(a, first):
+        x, y = a % 5, a // 5
+        out, path = [], []
+        for axis in first:
+            while (x if axis == "x" else y) != (cell % 5 if axis == "x" else cell // 5):
+                if axis == "x":
+                    d = 1 if cell % 5 > x else -1
+                    x += d
+                    out.append("right" if d > 0 else "left")
+                else:
+                    d = 1 if cell // 5 > y else -1
+                    y += d
+                    out.append("down" if d > 0 else "up")
+                path.append(y * 5 + x)
+        return out, path
+    for first in ("xy", "yx"):
+        out, path = walk(cur, first)
+        if hole is None or hole not in path:
+            return out
+    # the hole on both L-paths (same row or column): step aside first
+    for side, key in ((-5, "up"), (5, "down"), (-1, "left"), (1, "right")):
+        a = cur + side
+        if 0 <= a < 25 and (side in (-5, 5) or a // 5 == cur // 5) and a != hole:
+            for first in ("xy", "yx"):
+                out, path = walk(a, first)
+                if hole not in path:
+                    return [key] + out
+    raise AssertionError("no way around the hole")
+
+
+def sky_plays(seed, opts, nplays):
+    """(script lines, the engine's game after those plays, the cursor):
+    each play is picked by prng from the legal plays and made through the
+    plays menu (the fourth undone and made again)."""
+    from prng import Rng
+    from skyscrapers.deal import new_game
+    from skyscrapers.engine import MAXPLAYS, play_from, play_to
+    g = new_game(seed, opts)
+    rng = Rng(seed * 31 + 7)
+    buf = array("H", [0] * MAXPLAYS)
+    at = array("H", [0] * MAXPLAYS)
+    cur = 7    # C4
+    s = []
+    for i in range(nplays):
+        n = g.legal(buf)
+        if not n:
+            break
+        m = buf[rng.below(n)]
+        a = play_from(m)
+        k = g.legal(at, a)
+        pick = list(at[:k]).index(m)
+        s += sky_goto(cur, a, g.hole) + ["a"] + ["right"] * pick + ["a"]
+        cur = play_to(m)
+        g.play(m)
+        if i == 3:   # undo and redo once
+            s += ["b"]
+            g.undo()
+            s += sky_goto(play_to(m), a, g.hole) + ["a"] + ["right"] * pick + ["a"]
+            cur = play_to(m)
+            g.play(m)
+    return s, g, cur

@@ -492,7 +492,9 @@ def _nvm_with_save(package, game=None, seats=None):
         game.rng = Rng(1)
     nvm = bytearray(b"\xff" * 8192)
     opts = bytes(app.pack_options(st)) + b"\0\0"
-    Store(nvm).set_game(app.TAG, opts, app.encode(st, game))
+    store = Store(nvm)
+    store.set_game(app.TAG, opts, app.encode(st, game))
+    store.save()
     return bytes(nvm)
 
 

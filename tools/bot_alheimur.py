@@ -425,6 +425,7 @@ def saved_nvm(path, game, seats, seed=0, dealt=1, limit=0, rng_seed=1):
     opts[-2] = seed >> 8
     opts[-1] = seed & 255
     store.set_game(0x68, bytes(opts), save.encode(st, game))
+    store.save()
     with open(path, "wb") as f:
         f.write(nvm)
     return st
@@ -432,7 +433,7 @@ def saved_nvm(path, game, seats, seed=0, dealt=1, limit=0, rng_seed=1):
 
 def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=None,
          board="pybadge", nvm=None, timeout=600, check=True, fast=True, watch=None, scale=1,
-         fresh=False, **kw):
+         fresh=False, pace=40, **kw):
     """Run code.py with the bot until ``until(bot)`` or the press budget;
     returns the Bot. A firmware exception or a broken invariant raises.
     ``fast``: the simulated panel composes no pixels (displayio still
@@ -442,7 +443,8 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
     move), ends the run when it returns True (the screenshot is of that
     moment). ``fresh``: at every wait for a press and every moment's view
     the panel is compared with a fresh redraw (tools/fresh.py; every
-    refresh is then composed): ``bot.fresh`` holds the checker."""
+    refresh is then composed): ``bot.fresh`` holds the checker. ``pace``:
+    the ms from one press to the next wait's press (a person's: seconds)."""
     if ROOT not in sys.path:
         sys.path.append(ROOT)
     from sim import runner as R
@@ -516,7 +518,7 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
             bot.presses += 1
             host.set_button(key, True, now)
             self.release = key
-            self.next_t = now + 40
+            self.next_t = now + pace
 
     for name, mod in list(sys.modules.items()):    # a fresh firmware each run
         f = getattr(mod, "__file__", None) or ""

@@ -118,6 +118,7 @@ def load_into(nvm_path, st, data):
     options = store.game(TAG)[0]
     seed = options[-2:] if len(options) >= 2 else b"\0\0"
     store.set_game(TAG, bytes(save.pack_options(st)) + bytes(seed), data)
+    store.save()
     d = os.path.dirname(os.path.abspath(nvm_path))
     os.makedirs(d, exist_ok=True)
     tmp = nvm_path + ".tmp"

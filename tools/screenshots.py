@@ -72,16 +72,16 @@ def midgame(builds=14):
 
 def skyscrapers(out):
     """The plays menu after a few plays, and the scoring screen."""
-    from test_skyscrapers_app import FINISH, SEED, open_game, scripted_game
-    plays, g, cur = scripted_game(SEED, 0, 12)
+    from appdriver import sky_finish, sky_goto, sky_open, sky_plays
+    seed = 5
+    plays, g, cur = sky_plays(seed, 0, 12)
     from skyscrapers.engine import MAXPLAYS, play_from
     buf = array("H", [0] * MAXPLAYS)
     n = g.legal(buf)
     a = play_from(buf[0])
-    from test_skyscrapers_app import goto
-    script = open_game(SEED) + plays + goto(cur, a, g.hole) + ["a", "wait 200"]
+    script = sky_open(seed) + plays + sky_goto(cur, a, g.hole) + ["a", "wait 200"]
     shot("\n".join(script) + "\n", os.path.join(out, "skyscrapers-mid.png"))
-    script = open_game(SEED) + plays + FINISH + ["wait 300"]
+    script = sky_open(seed) + plays + sky_finish() + ["wait 300"]
     shot("\n".join(script) + "\n", os.path.join(out, "skyscrapers-end.png"))
     assert n
 

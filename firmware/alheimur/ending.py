@@ -39,7 +39,7 @@ def game_over(b):
     turn = b.human()          # the computer's turn goes
     b.drop_computer()
     forget("alheimur.computer")
-    b.s.forget_save()
+    b.s.ended()               # the cleared save, written at once
     scr = b.scr
     scr.unlit()
     scr.show(scr.view)

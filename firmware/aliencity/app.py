@@ -357,6 +357,7 @@ class Board(session.Board):
         self.drop_computer()
         forget("aliencity.computer")
         self.s.store.keep_record(self.record_text())
+        self.s.ended()          # the record and the cleared save: one write
         self.winner_pixels()
         self.fx.sound(END)
         self.scr.show_state(S_OVER, palette.TITLE)

@@ -70,7 +70,10 @@ def finish(b):
     from aliencity import app  # loaded: it is the game running
     g = b.g
     scr = b.scr
-    b.s.autosave()
+    if g.over():
+        b.s.ended()          # the final city again: nothing to continue
+    else:
+        b.s.autosave()
     scr.first_kind()
     scr.redraw()
     b.pixels()

@@ -6,8 +6,9 @@
 Why binary and not the record text: the city comes back from the seed
 (``deal``), so a save is 8 bytes of setup plus 3 bytes a build: a full
 game (38 builds) is 122 bytes, where its record text is about 900. Fewer
-bytes make every autosave write shorter (flash wear, and a shorter window
-for a power cut). Loading replays the builds through the engine
+bytes keep the store's block small, so more of it lies in the pages a
+save rewrites first (store.py: a write erases the whole block however
+short it is, so the size does not change the wear). Loading replays the builds through the engine
 (``Game.play``), so a save that does not hold up is refused as a whole,
 never half-restored.
 

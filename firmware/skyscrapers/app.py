@@ -14,7 +14,9 @@ looks around, A shows the scores again, a play or an undo is refused and
 says so. The score is kept as the seed's best and the save is forgotten,
 so a finished game stays finished.
 
-The game is autosaved after every play and undo. Best scores are kept per
+The game is saved as the shell decides (ui/saving.py) after every play
+and undo; finishing is one write of the best and the cleared save. Best
+scores are kept per
 seed and options in the save store (``store.best`` / ``set_best``, key
 ``best_key``).
 """
@@ -200,7 +202,6 @@ class Board(session.Board):
         or None (back to the finished board)."""
         from skyscrapers import results
         s = self.s
-        s.forget_save()        # finished: nothing to continue
         rows = results.lines(self.g)
         results = None
         forget("skyscrapers.results")
@@ -215,6 +216,7 @@ class Board(session.Board):
             self.scr.best = total
         else:
             rows.append("best for this seed: %d" % best)
+        s.ended()              # finished: nothing to continue; one write with the best
         gc.collect()
         self.fx.steady(palette.PX_WIN)
         out = s.scores("Score %d of %d" % (total, self.scr.target), tuple(rows))

@@ -4,8 +4,9 @@ code.py catches any exception that reaches it and calls ``show``; the
 traceback goes to the serial console as well, and once the screen is up
 one line "crash screen: <error> (<where>)" follows it there (the simulator
 reads it: its state JSON and exit status report the crash screen). The
-autosave is not touched (it was written after the last move), so after the
-restart the launcher offers "Continue". Loaded only when it is needed:
+store is not written now (the game may be half-way through a change): the
+save is what the shell last wrote (ui/saving.py: at most about 30 s of
+play before), and after the restart the launcher offers "Continue". Loaded only when it is needed:
 code.py first drops the game's modules and collects, so even after a
 MemoryError there is room.
 """
@@ -101,8 +102,8 @@ def _screen(hw, line, where):
     if where:
         rows.extend(_lines(where, 1))
     rows.append("")
-    rows.append("Your game was saved after")
-    rows.append("the last move.")
+    rows.append("Your game was saved at")
+    rows.append("most half a minute ago.")
     root = displayio.Group()
     root.append(Label(terminalio.FONT, text="\n".join(rows),
                       color=palette.TEXT, anchor_point=(0, 0),

@@ -12,7 +12,7 @@ import supervisor
 from micropython import const
 
 from boards import ticks_add, ticks_diff
-from ui import palette
+from ui import palette, saving
 
 _QN = const(6)
 # Sound effects: (frequency, ms) pairs.
@@ -24,8 +24,12 @@ MOVE = ((1200, 8),)
 
 
 class Fx:
-    def __init__(self, hw):
+    """``store``: the save store, written at the waits for a press as
+    ui/saving.py decides (None: never)."""
+
+    def __init__(self, hw, store=None):
         self.hw = hw
+        self.store = store
         self.px = hw.pixels
         self.n = len(hw.pixels)
         self.base = palette.PX_OFF
@@ -83,9 +87,14 @@ class Fx:
     # -- the loop's turn --------------------------------------------------------
 
     def next_press(self, buttons):
-        """Wait for the next button press, keeping lights and sounds going;
-        returns the (preallocated) event. Releases are skipped."""
+        """Wait for the next button press, keeping lights and sounds going
+        and writing the store when it is due (ui/saving.py); returns the
+        (preallocated) event. Releases are skipped. Every screen's wait
+        for a press is this one."""
+        st = self.store
         while True:
+            if st is not None:
+                saving.tick(st)
             self.update()
             ev = buttons.get()
             if ev is None:

@@ -21,9 +21,12 @@ A game plugs in with its ``app`` module, which provides:
     RULES_MODULE            the module holding RULES (lines for the rules
                             screen), loaded only while they are read
 
-The session keeps the game's options and its autosave in the game's own
-store section, finds fresh seeds, waits for presses (``key``), and opens
-the shared pause menu and scoring screen.
+The session keeps the game's options and its saved game in the game's
+own store section, finds fresh seeds, waits for presses (``key``), and
+opens the shared pause menu and scoring screen. A game says when its
+position changed (``autosave``) and when it ended (``ended``); when the
+store is written is the shell's (ui/saving.py): the pause menu and a
+quit write what is pending, a game's end is one write.
 
 ``observer``: a test hook (tools/fuzz_app.py). When set, it is called with
 the game being played before every wait for a press. Nothing on the
@@ -40,6 +43,7 @@ from micropython import const
 from boards import ticks_add, ticks_diff
 from lazy import forget
 from savehead import SEEDS, get16, put16
+from ui import saving
 
 TYPE_CHECKING = False          # the type checker's view of the hooks below
 if TYPE_CHECKING:
@@ -88,6 +92,13 @@ class Session:
     def run(self, resume):
         """New game or continue, play, and again, until the player quits to
         the launcher. ``resume``: continue the saved game at once."""
+        self.store.fill = self._fill
+        try:
+            self._run(resume)
+        finally:
+            self.store.fill = None
+
+    def _run(self, resume):
         app = self.app
         while True:
             game = None
@@ -112,6 +123,7 @@ class Session:
                 out = app.Board(self, game).run()
                 if out == RESTART:
                     game = app.new_game(self.setup)
+            saving.write(self.store)      # the game is left: what is pending
             self.game = None
             if out == QUIT:
                 return
@@ -136,14 +148,32 @@ class Session:
             return None
 
     def autosave(self):
-        """Keep the game in the store after a change (only changed bytes
-        are written); a finished game is forgotten."""
-        self.store.set_game(self.app.TAG, self.options(), self.app.encode(self.setup, self.game))
+        """The game's position changed: it is written when ui/saving.py
+        says (its bytes are made then, by ``_fill``)."""
+        self.store.touch()
+
+    def _fill(self):
+        """The store's ``fill``: the game in play into its section. A game
+        over has nothing to continue: its section is cleared by ``ended``,
+        with whatever else its end keeps, and until then the last position
+        before the end stays saved."""
+        if self.game is not None:
+            data = self.app.encode(self.setup, self.game)
+            if data is not None:
+                self.store.set_game(self.app.TAG, self.options(), data)
 
     def forget_save(self):
-        """The game was finished early (it may still be played on, which
-        saves it again)."""
+        """No game to continue (it may still be played on, which saves it
+        again)."""
+        self.store.touched = False
         self.store.set_game(self.app.TAG, self.options(), None)
+
+    def ended(self):
+        """The game is over (or finished early): its save is cleared and,
+        with whatever the game kept for its end (a record, a best score),
+        written at once, in one write."""
+        self.forget_save()
+        saving.write(self.store)
 
     def saved(self):
         """The game in progress as the store keeps it (None: none); read
@@ -185,6 +215,7 @@ class Session:
         """The pause menu with ``items`` (words of ui.pause), then ``root``
         on the display again; the word chosen ('resume' for Start/B)."""
         from ui import pause
+        saving.write(self.store)      # the player may switch off from here
         choice = pause.menu(self, items)
         pause = None
         forget("ui.pause")

@@ -28,10 +28,9 @@ class Settings:
             self.sound = d[0] == 1
             self.light = d[1]
 
-    def save(self):
-        """Into the store, and the store to the NVM (only if it changed)."""
+    def keep(self):
+        """Into the store (written when the launcher is left: ui/saving.py)."""
         self.store.put(_store.SETTINGS, bytes((1 if self.sound else 0, self.light)))
-        return self.store.save()
 
     def apply(self, hw):
         hw.sound = self.sound
