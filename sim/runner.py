@@ -48,7 +48,7 @@ EXIT_CRASH_SCREEN = 3     # exit status of a run that showed the crash screen
 BUTTONS = ("up", "down", "left", "right", "a", "b", "start", "select")
 STANDIN_NAMES = ("board", "keypad", "digitalio", "analogio", "microcontroller",
                  "supervisor", "neopixel_write", "audioio", "audiocore",
-                 "audiopwmio", "micropython", "terminalio")
+                 "audiopwmio", "micropython", "terminalio", "displayio", "bitmaptools")
 
 
 class ScriptError(Exception):

@@ -6,6 +6,7 @@ bench's (tools/bench.py --board-time); these runs are short."""
 import boardtime
 import mpylane
 import pytest
+import vmboard
 
 
 def test_labels_name_the_wait_after_a_steps_last_press():
@@ -32,22 +33,26 @@ def test_kinds_of_press():
     assert k("text view", "down", [(0, 0, 160, 128)], False) == "scroll"
 
 
-def _data(stand=(1.0, 0.25)):
+def _data(stand=([1.0, 2.0], 0.25)):
     return {"compile": {"mp": {"m": (2000, 10240)}}, "standin": {"mp": stand}}
 
 
 def test_estimates_add_compiling_to_py_only_and_take_the_stand_ins_off():
     data = _data()
-    py = {"us": 5000, "calls": 0, "new": ["m"]}
-    mpy = {"us": 3000, "calls": 0, "new": ["m"]}
+    py = {"us": 5000, "calls": [0, 0], "new": ["m"]}
+    mpy = {"us": 3000, "calls": [0, 0], "new": ["m"]}
     est_py, est_mpy = boardtime.estimate(data, "mp", py, mpy, 0)
     rf = boardtime.run_factor("mp")
     assert est_mpy == pytest.approx(3.0 * rf)
     # 10 KB compiled at the board's rate
     assert est_py == pytest.approx(3.0 * rf + 10 * boardtime.SAMD51_COMPILE_MS_PER_KB)
     # a thousand calls into stand-ins, each 0.75 us dearer than the native store
-    mpy["calls"] = 1000
+    mpy["calls"] = [1000, 0]
     assert boardtime.estimate(data, "mp", py, mpy, 0)[1] == pytest.approx(2.25 * rf)
+    # and four hundred of another kind, each 1.75 us dearer
+    mpy["calls"] = [600, 400]
+    assert boardtime.estimate(data, "mp", py, mpy, 0)[1] == pytest.approx(1.85 * rf)
+    mpy["calls"] = [1000, 0]
     # the bus: a whole screen adds its 13.65 ms to both
     both = boardtime.estimate(data, "mp", py, mpy, 160 * 128)
     assert both[1] == pytest.approx(2.25 * rf + boardtime.spi_ms(160 * 128))
@@ -80,7 +85,8 @@ def test_a_journey_in_the_micropython_vm():
     waits = boardtime.run_mp(["down"], boardtime.journey_nvm("fresh"), passes=1)
     assert [w["i"] for w in waits] == [-1, 0]
     assert {"entry", "launcher", "store", "ui.menu"} <= set(waits[0]["new"])
-    assert waits[1]["new"] == [] and waits[1]["calls"] > 0
+    assert waits[1]["new"] == [] and sum(waits[1]["calls"]) > 0
+    assert len(waits[1]["calls"]) == len(vmboard.KINDS)
     assert 0 < waits[1]["us"] < waits[0]["us"]
 
 

@@ -224,3 +224,30 @@ def test_the_skyscrapers_checker_catches_what_it_checks():
     chk.count = lambda g: 99          # the score no longer matches a fresh count
     with pytest.raises(fuzz_app.Failure, match="fresh count"):
         chk.check(g)
+
+
+def test_count_counts_the_display_writes_and_puts_the_methods_back():
+    """--count wraps the stand-ins' write methods for a run (the figures
+    say how much of the board's drawing a fuzz run exercised)."""
+    import bitmaptools
+    import displayio
+    import fuzz_app
+    before = (displayio.Bitmap.__setitem__, displayio.TileGrid.__setitem__,
+              displayio.Palette.__setitem__, bitmaptools.fill_region)
+    c = fuzz_app.Counted()
+    try:
+        bm = displayio.Bitmap(4, 4, 4)
+        pal = displayio.Palette(2)
+        grid = displayio.TileGrid(bm, pixel_shader=pal, width=2, height=1, tile_width=2)
+        bm[0, 0] = 1
+        bm[1, 1] = 2
+        grid[1] = 1
+        pal[0] = 0x102030
+        bitmaptools.fill_region(bm, 0, 0, 4, 4, 3)
+        with pytest.raises(IndexError, match="x must be 0-3"):
+            bm[4, 0] = 1                 # counted, and still refused
+    finally:
+        c.restore()
+    assert c.n == {"pixels": 3, "tiles": 1, "colours": 1, "fills": 1}
+    assert (displayio.Bitmap.__setitem__, displayio.TileGrid.__setitem__,
+            displayio.Palette.__setitem__, bitmaptools.fill_region) == before

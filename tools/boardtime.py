@@ -258,8 +258,10 @@ def next_press(self, buttons):
     mods = set(sys.modules)
     gone = [m for m in st["mods"] if m not in mods]
     print("WAIT", st["pass"], st["i"], ticks_diff(t, st["t"]), supervisor.slept_ms - st["slept"],
-          ",".join(st["loaded"]) or "-", ",".join(sorted(gone)) or "-", displayio.calls[0])
-    displayio.calls[0] = 0
+          ",".join(st["loaded"]) or "-", ",".join(sorted(gone)) or "-",
+          ",".join([str(n) for n in displayio.calls]))
+    for k in range(len(displayio.calls)):
+        displayio.calls[k] = 0
     st["mods"] = mods
     st["loaded"] = []
     st["slept"] = supervisor.slept_ms
@@ -285,7 +287,8 @@ for p in range(PASSES):
     YIELD
     st.update({"pass": p, "i": -1, "mods": set(sys.modules), "slept": supervisor.slept_ms,
                "loaded": [], "present": set(sys.modules)})
-    displayio.calls[0] = 0
+    for k in range(len(displayio.calls)):
+        displayio.calls[k] = 0
     st["t"] = now()
     import entry
     import ui.fx
@@ -336,7 +339,7 @@ def _parse_waits(out):
     """Per wait (the wait after press i; -1: power-on to the first),
     the fastest pass: {"i", "us", "slept_ms", "new" (modules the press
     loaded), "gone" (modules it dropped), "calls" (into the stand-ins'
-    methods for C)}."""
+    methods for C, per kind: vmboard.KINDS)}."""
     passes = {}
     for line in out.splitlines():
         t = line.split()
@@ -344,7 +347,7 @@ def _parse_waits(out):
             passes.setdefault(int(t[1]), []).append(
                 {"i": int(t[2]), "us": int(t[3]), "slept_ms": int(t[4]),
                  "new": [] if t[5] == "-" else t[5].split(","),
-                 "gone": [] if t[6] == "-" else t[6].split(","), "calls": int(t[7])})
+                 "gone": [] if t[6] == "-" else t[6].split(","), "calls": [int(n) for n in t[7].split(",")]})
     if "END" not in out.split() or not passes:
         raise RuntimeError("the journey did not end:\n" + out[-3000:])
     return best_of([passes[p] for p in sorted(passes)])
@@ -460,7 +463,15 @@ _STANDIN = r'''
 import gc
 CLOCK
 import displayio
+import bitmaptools
 bm = displayio.Bitmap(100, 40, 2)
+sheet = displayio.Bitmap(60, 12, 2)
+pal = displayio.Palette(4)
+grid = displayio.TileGrid(sheet, pixel_shader=pal, width=100, height=40, tile_width=6,
+                          tile_height=12)
+group = displayio.Group()
+for i in range(40):
+    group.append(displayio.TileGrid(sheet, pixel_shader=pal))
 ba = bytearray(100)
 
 
@@ -470,10 +481,42 @@ def bare():
             t = (x, y)
 
 
-def standin():
+def pixel():
     for y in range(40):
         for x in range(100):
             bm[x, y] = 1
+
+
+def tile():
+    # a tile by its index, then by (x, y) (the firmware writes both)
+    for y in range(20):
+        for x in range(100):
+            t = (x, y)
+            grid[x] = 3
+    for y in range(20):
+        for x in range(100):
+            grid[x, y] = 3
+
+
+def colour():
+    for y in range(40):
+        for x in range(100):
+            t = (x, y)
+            pal[1] = 0x123456
+
+
+def member():
+    for y in range(40):
+        for x in range(100):
+            t = (x, y)
+            group[y]
+
+
+def fill():
+    for y in range(40):
+        for x in range(100):
+            t = (x, y)
+            bitmaptools.fill_region(bm, 0, 0, 2, 2, 1)
 
 
 def native():
@@ -483,26 +526,27 @@ def native():
             ba[x] = 1
 
 
-best = [0, 0, 0]
+fs = (bare, native, pixel, tile, colour, member, fill)
+best = [0] * len(fs)
 for rep in range(7):
-    for k, f in enumerate((bare, standin, native)):
+    for k, f in enumerate(fs):
         gc.collect()
         t0 = now()
         f()
         t = ticks_diff(now(), t0)
         if rep == 0 or t < best[k]:
             best[k] = t
-print("STANDIN", (best[1] - best[0]) / 4000, (best[2] - best[0]) / 4000)
+print("STANDIN", " ".join([str((b - best[0]) / 4000) for b in best[1:]]))
 '''
 
 
 def standin_cost(lane="mp"):
     """(microseconds a call into a stand-in's method costs in the lane's
-    VM, microseconds of the native store that stands for the C call): a
-    pixel stored into the Bitmap stand-in against one into a bytearray,
-    the (x, y) tuple built in both."""
+    VM, one figure per kind of call (vmboard.KINDS), microseconds of the
+    native store that stands for a C call): each kind's call against a
+    byte stored into a bytearray, the same loop around both."""
     import cplane
-    files = {"displayio.py": vmboard.DISPLAYIO}
+    files = {"displayio.py": vmboard.DISPLAYIO, "bitmaptools.py": vmboard.BITMAPTOOLS}
     if lane == "mp":
         clock = "import lane\nfrom time import ticks_diff\nnow = lane.ticks_us"
         r = mpylane.run(_STANDIN.replace("CLOCK", clock), files=files, fixed_heap=False,
@@ -512,8 +556,8 @@ def standin_cost(lane="mp"):
             return None
         clock = "import time\nfrom time import ticks_diff\nnow = time.ticks_us"
         r = cplane.run(_STANDIN.replace("CLOCK", clock), files=files, heapsize=4 << 20)
-    t = r.stdout.split("STANDIN")[1].split()
-    return (max(0.0, float(t[0])), max(0.0, float(t[1])))
+    t = [max(0.0, float(v)) for v in r.stdout.split("STANDIN")[1].split()]
+    return (t[1:], t[0])
 
 
 # -- calibration --------------------------------------------------------------------------
@@ -788,8 +832,10 @@ def _compile_us(data, lane, mods):
 def _vm_ms(data, lane, wait):
     """A wait's VM time in ms less what the stand-ins cost more than the
     native calls they stand for."""
-    stand, native = data["standin"][lane] or (0.0, 0.0)
-    return max(0.0, (wait["us"] - wait.get("calls", 0) * (stand - native)) / 1000.0)
+    stand, native = data["standin"][lane] or ((), 0.0)
+    calls = wait.get("calls", ())
+    return max(0.0, (wait["us"] - sum(n * (stand[k] - native) for k, n in enumerate(calls)))
+               / 1000.0)
 
 
 def compile_board_ms(data, mods):
@@ -940,10 +986,13 @@ def factor_table(data):
                 "%.0f" % compile_us_per_kb(data["compile"]["cp"]) if data["compile"]["cp"]
                 else "-", SAMD51_COMPILE_MS_PER_KB * 1000, compile_factor(data, "mp"),
                 "%.0f" % compile_factor(data, "cp") if data["compile"]["cp"] else "-")]
-    stand = data["standin"]["mp"]
-    rows.append("| a stand-in's call for C (and the native store put back), us | %.2f (%.2f) "
-                "| %s | | |" % (stand[0], stand[1], "%.2f (%.2f)" % tuple(data["standin"]["cp"])
-                                if data["standin"]["cp"] else "-"))
+    def calls(lane):
+        st = data["standin"][lane]
+        if not st:
+            return "-"
+        return "%s (%.2f)" % (", ".join("%s %.2f" % kv for kv in zip(vmboard.KINDS, st[0])), st[1])
+    rows.append("| a stand-in's call for C, by kind (and the native store put back), us | %s "
+                "| %s | | |" % (calls("mp"), calls("cp")))
     return "\n".join(rows)
 
 

@@ -58,7 +58,11 @@ the console, and the crash screen itself) or broken invariant stops the
 run with exit status 1. Prints one JSON line: the seed, events, events per
 second, checks per game, games, moves, screens seen (by the firmware
 function on the stack), Alheimur's turn, planted games, crash screens,
-resets.
+resets; with --count the display writes too (``writes``).
+
+The display stand-ins refuse what CircuitPython refuses (sim/modules/
+displayio, bitmaptools): a pixel outside its bitmap, a tile past the sheet,
+a fill outside its bitmap is an exception, so it stops the run like any.
 """
 
 import argparse
@@ -405,13 +409,52 @@ def battle_nvm(rng, dice):
             g.actor() + 1, "picks a battle site" if g.phase() == P_SITE else "aims"))
 
 
-def fuzz(events, seed, board, log=None):
+class Counted:
+    """--count: the display writes of a run, counted by wrapping the
+    stand-ins' methods (an extra call each, so only when asked): Bitmap
+    pixels, TileGrid tiles, Palette colours, bitmaptools.fill_region
+    calls. Put back by ``restore``."""
+
+    WHAT = (("displayio", "Bitmap", "__setitem__", "pixels"),
+            ("displayio", "TileGrid", "__setitem__", "tiles"),
+            ("displayio", "Palette", "__setitem__", "colours"),
+            ("bitmaptools", None, "fill_region", "fills"))
+
+    def __init__(self):
+        import importlib
+        self.n = {}
+        self.saved = []
+        for mod, cls, name, key in self.WHAT:
+            owner = importlib.import_module(mod)
+            if cls:
+                owner = getattr(owner, cls)
+            f = getattr(owner, name)
+            self.saved.append((owner, name, f))
+            self.n[key] = 0
+            setattr(owner, name, self._counting(f, key))
+
+    def _counting(self, f, key):
+        n = self.n
+
+        def counted(*a):
+            n[key] += 1
+            return f(*a)
+        return counted
+
+    def restore(self):
+        for owner, name, f in self.saved:
+            setattr(owner, name, f)
+
+
+def fuzz(events, seed, board, log=None, count=False):
     """Run code.py under random events; returns the stats dict (raises
-    Failure on an exception or a broken invariant)."""
+    Failure on an exception or a broken invariant). ``count``: the stats
+    say how many display writes the run made ("writes", see Counted)."""
     if ROOT not in sys.path:
         sys.path.append(ROOT)
     from sim import runner as R
     R.setup_paths()
+    counted = Counted() if count else None    # before the firmware binds fill_region
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     args = R.parse_args(["--headless", "--seed", str(seed), "--board", board,
                          "--timeout", "0"])
@@ -635,6 +678,8 @@ def fuzz(events, seed, board, log=None):
         raise Failure("at event %d: %s" % (stats["events"], e)) from None
     finally:
         sys.stdout = old
+        if counted:
+            counted.restore()
     dt = time.perf_counter() - t0
     if status != 0 or runner.error:
         raise Failure("code.py stopped: %s" % (runner.error or runner.crash_screens))
@@ -644,6 +689,8 @@ def fuzz(events, seed, board, log=None):
     stats["replays"] = checkers["aliencity"].replays if "aliencity" in checkers else 0
     stats["resets"] = runner.resets
     stats["crash_screens"] = stats["screens"].get("crash screen", 0)
+    if counted:
+        stats["writes"] = counted.n
     return stats
 
 
@@ -652,7 +699,7 @@ def replay_command(events, seed, board):
         events, seed, board)
 
 
-def both_boards(events, seed, quiet):
+def both_boards(events, seed, quiet, count=False):
     """Half the events on each board, one process each, side by side: the
     PyBadge with ``seed``, the PyGamer with ``seed + 1``. Returns (exit
     status, the JSON of every run that passed, the output of those that failed)."""
@@ -661,7 +708,8 @@ def both_boards(events, seed, quiet):
     for i, b in enumerate(("pybadge", "pygamer")):
         n = events // 2 + (events % 2 if i == 0 else 0)
         cmd = [sys.executable, os.path.abspath(__file__), "--events", str(n),
-               "--seed", str(seed + i), "--board", b] + (["--quiet"] if quiet else [])
+               "--seed", str(seed + i), "--board", b] + (["--quiet"] if quiet else []) + (
+            ["--count"] if count else [])
         procs.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
     total = {"seed": seed, "events": 0, "seconds": 0.0, "runs": []}
     failed = ""
@@ -688,19 +736,21 @@ def main(argv=None):
     ap.add_argument("--board", default="both", choices=("pybadge", "pygamer", "both"),
                     help="both: half the events on each, one process each (seed, seed + 1)")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--count", action="store_true",
+                    help="count the display writes (pixels, tiles, colours, fills; slower)")
     a = ap.parse_args(argv)
     if a.seed is None:
         a.seed = random.SystemRandom().randrange(1, 1000000)
         sys.stderr.write("fuzz_app: seed %d\n" % a.seed)
     if a.board == "both":
-        status, total, failed = both_boards(a.events, a.seed, a.quiet)
+        status, total, failed = both_boards(a.events, a.seed, a.quiet, a.count)
         if total["runs"] or not failed:
             print(json.dumps(total))
         sys.stdout.write(failed)
         return status
     log = None if a.quiet else (lambda s: sys.stderr.write(s + "\n"))
     try:
-        st = fuzz(a.events, a.seed, a.board, log)
+        st = fuzz(a.events, a.seed, a.board, log, a.count)
     except Failure as e:
         print("FAIL (%s, seed %d): %s" % (a.board, a.seed, e))
         print("replay: " + replay_command(a.events, a.seed, a.board))

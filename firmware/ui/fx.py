@@ -15,6 +15,11 @@ from boards import ticks_add, ticks_diff
 from ui import palette, saving
 
 _QN = const(6)
+# The next tone is due at most this long after one starts (its ms and 10 ms
+# of pause; the longest tone is 200 ms). A deadline further ahead is stale:
+# ticks wrap at 2**29 ms, so after 2**28 ms (about 75 hours) without a tone
+# ticks_diff would put the old deadline up to 75 hours in the future.
+_GAP_MAX = const(1000)
 # Sound effects: (frequency, ms) pairs.
 PLACE = ((660, 40),)
 CLAIM = ((880, 50), (1320, 70))
@@ -107,10 +112,12 @@ class Fx:
         if self.flash_until >= 0 and ticks_diff(now, self.flash_until) >= 0:
             self.flash_until = -1
             self._fill(self.base)
-        if self.qn and ticks_diff(now, self.next_tone) >= 0:
-            i = self.qh
-            self.qh = (i + 1) % _QN
-            self.qn -= 1
-            self.hw.tone(self.qf[i], self.qm[i])
-            self.next_tone = ticks_add(now, self.qm[i] + 10)
+        if self.qn:
+            wait = ticks_diff(self.next_tone, now)
+            if wait <= 0 or wait > _GAP_MAX:
+                i = self.qh
+                self.qh = (i + 1) % _QN
+                self.qn -= 1
+                self.hw.tone(self.qf[i], self.qm[i])
+                self.next_tone = ticks_add(now, self.qm[i] + 10)
         self.hw.tick()

@@ -5,8 +5,9 @@ the built-in 6x12 font, ASCII 0x20..0x7E first (tile index = code - 0x20),
 so a TileGrid can use it as its sprite sheet (what terminalio.Terminal and
 firmware/ui/text.py do). Blinka's ``BuiltinFont.bitmap`` returns the Bitmap
 class, not a bitmap; this module builds the sheet from Blinka's glyphs (the
-same ter-u12n font CircuitPython is built with). ``get_glyph`` and
-``get_bounding_box`` stay Blinka's (tests read glyph bitmaps with them).
+same ter-u12n font CircuitPython is built with), read-only as the board's
+is (tools/gen_display_resources.py: ``.read_only = true``). ``get_glyph``
+and ``get_bounding_box`` stay Blinka's (tests read glyph bitmaps with them).
 """
 
 import fontio
@@ -45,6 +46,7 @@ class BuiltinFont(fontio.BuiltinFont):
                     sx, sy = i * w + g.dx + x, top + y
                     if 0 <= sx - i * w < w and 0 <= sy < h and g.bitmap[x, y]:
                         sheet[sx, sy] = 1
+        sheet._read_only = True     # the board's sheet is in flash: a write is "Read-only"
         return sheet
 
 
