@@ -36,15 +36,14 @@ from there when asked, or when the next write copies it over.
 
 Writing is the shell's decision (ui/saving.py): ``put``, ``set_game``,
 ``set_best`` and ``keep_record`` only change what the next ``save``
-writes; ``touch`` says the game in play changed without giving its bytes
-(``fill``, set by the shell, gives them at the write). Older formats
+writes; ``touched`` says the game in play changed without giving its
+bytes (``fill``, set by the shell, gives them at the write). Older formats
 (format 2's two slots, format 1, the firmware before the store) are moved
 over on the first load (store_first.py, loaded only then).
 """
 
 import sys
 
-from crc import crc16
 from micropython import const
 
 VERSION = const(3)
@@ -66,20 +65,11 @@ MAX_KEY = const(24)     # bytes of a best-score key
 MAX_BESTS = const(24)   # keys in the records area
 
 
-def _rank(tag, order):
-    """Where a section goes in the block: settings, bests, faults, then
-    the games by ``order`` (most recent first), any other, the record last."""
-    if tag == SETTINGS:
-        return 0
-    if tag == BESTS:
-        return 1
-    if tag == FAULTS:
-        return 2
-    if tag == RECORD:
-        return 999
-    if tag in order:
-        return 3 + order.index(tag)
-    return 500 + tag
+def _drop(name):
+    """Forget a module loaded for a moment, and the checksum's code it
+    loaded (only loading and writing check)."""
+    sys.modules.pop(name, None)
+    sys.modules.pop("crc", None)
 
 
 class Store:
@@ -117,7 +107,7 @@ class Store:
         import store_load
         ok = store_load.load(self)
         store_load = None
-        del sys.modules["store_load"]
+        _drop("store_load")
         return ok
 
     # -- sections ----------------------------------------------------------
@@ -146,94 +136,29 @@ class Store:
         self.sections[tag] = data
         self.dirty = True
 
-    def touch(self):
-        """The game in play changed; ``fill`` puts its bytes at the write."""
-        self.touched = True
-
-    def tags(self):
-        """Every section's tag, in the block's order."""
-        out = list(self.sections)
-        out.extend(self.far)      # (a tag is in one of the two, never both)
-        order = self.order
-        out.sort(key=lambda t: _rank(t, order))
-        return out
-
     # -- writing -------------------------------------------------------------
 
     def save(self, whole=False):
         """Write the block now if anything changed: True when it wrote.
         ValueError if it does not fit. When to call it is the shell's
         (ui/saving.py). ``whole``: the block's unused end is erased in the
-        same write (after another format)."""
+        same write (after another format). The writing code
+        (store_write.py) is loaded only for a write."""
         f = self.fill
         if self.touched and f is not None:
             f()
         self.touched = False
         if not self.dirty or self.readonly:
             return False
-        tags = self.tags()
-        n = len(tags)
-        if n > MAX_SECTIONS:
-            raise ValueError("save too big")
-        at = HEAD + ENTRY * n + 2
-        size = at
-        for t in tags:
-            d = self.sections.get(t)
-            size += len(d) if d is not None else self.far[t][1]
-        if size > SIZE:
-            raise ValueError("save too big")
-        buf = bytearray(SIZE if whole else size)
-        for i in range(size, len(buf)):
-            buf[i] = 0xFF
-        self._fill_buf(buf, tags, at)
-        self.nvm[0:len(buf)] = buf    # the one write: one erase of the block
+        import store_write
+        try:
+            store_write.write(self, whole)
+        finally:
+            store_write = None
+            _drop("store_write")
         self.writes += 1
         self.dirty = False
-        self._spill(buf, tags, at)
         return True
-
-    def _fill_buf(self, buf, tags, at):
-        seq = (self.seq + 1) & 0xFFFFFFFF
-        buf[0] = 0x48
-        buf[1] = 0x47
-        buf[2] = VERSION
-        buf[3] = len(tags)
-        buf[4] = seq >> 24
-        buf[5] = (seq >> 16) & 0xFF
-        buf[6] = (seq >> 8) & 0xFF
-        buf[7] = seq & 0xFF
-        e = HEAD
-        i = at
-        for t in tags:
-            d = self.get(t) or b""    # (every tag listed has its bytes; a far
-            n = len(d)                # one is copied from the block as it is)
-            buf[i:i + n] = d
-            c = crc16(buf, i, i + n)
-            buf[e] = t
-            buf[e + 1] = n >> 8
-            buf[e + 2] = n & 0xFF
-            buf[e + 3] = c >> 8
-            buf[e + 4] = c & 0xFF
-            e += ENTRY
-            i += n
-        c = crc16(buf, 2, e)
-        buf[e] = c >> 8
-        buf[e + 1] = c & 0xFF
-        self.seq = seq
-
-    def _spill(self, buf, tags, at):
-        """The block now holds ``buf``: sections longer than FAR leave the
-        heap (``far`` says where they are)."""
-        self.far.clear()
-        i = at
-        e = HEAD
-        for t in tags:
-            n = buf[e + 1] << 8 | buf[e + 2]
-            if n > FAR:
-                self.far[t] = (i, n)
-                self.sections.pop(t, None)
-            e += ENTRY
-            i += n
 
     # -- each game's section: its new-game options and its saved game ---------
 
@@ -257,11 +182,6 @@ class Store:
         else:
             order.insert(0, tag)
         self.put(tag, bytes((len(options),)) + options + (data or b""))
-
-    def saved_games(self):
-        """The tags of the games with a game to continue, saved most
-        recently first."""
-        return [t for t in self.order if self.game(t)[1] is not None]
 
     def last(self):
         """The tag of the game saved most recently that has a game to

@@ -911,7 +911,8 @@ def _alh_screen_heap():
 _ALH_HUMAN = ("alheimur.human", "alheimur.survival")   # what app._NOT_THINKING drops of a human's turn
 _ALH_LAZY = ("alheimur.hand_over", "alheimur.since", "alheimur.reasons", "alheimur.shot",
              "alheimur.all_worlds", "alheimur.restore", "ui.pause", "ui.textview",
-             "alheimur.rules", "alheimur.sprites")   # sprites: all worlds and world building use it
+             "alheimur.rules", "alheimur.sprites",   # sprites: all worlds and world building use it
+             "store_write")                          # each write of the store loads it
 
 
 def _alh_vm_play(state, mpy_cross=None, nvm=None):

@@ -11,11 +11,14 @@ that does nothing (``row_enabled`` False) is shown dim and skipped by the
 highlight.
 """
 
+import time
+
 import displayio
 import terminalio
 from micropython import const
 
 import boards
+from savehead import SEEDS
 from ui import palette
 from ui.fx import MOVE
 from ui.menu import Menu
@@ -117,5 +120,19 @@ def ask(s):
 
 def _keep(s):
     """Remember the options for the next time (the saved game stays until
-    the new one replaces it)."""
+    the new one replaces it), and deal: the seed, or a fresh one for
+    "shuffle"."""
     s.store.set_game(s.app.TAG, s.options(), s.saved())
+    st = s.setup
+    st.dealt = st.seed or fresh_seed()
+
+
+def fresh_seed():
+    """A seed for "shuffle": from the board's random source if it has one."""
+    import os  # here: built into CircuitPython, but a module of its own in the test VM
+    try:
+        b = os.urandom(2)
+        return (b[0] << 8 | b[1]) % SEEDS + 1
+    except (AttributeError, NotImplementedError, OSError):
+        return time.monotonic_ns() % SEEDS + 1
+

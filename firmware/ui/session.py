@@ -56,16 +56,6 @@ RESTART = "restart"
 NEW = "new"
 
 
-def fresh_seed():
-    """A seed for "shuffle": from the board's random source if it has one."""
-    import os  # here: built into CircuitPython, but a module of its own in the test VM
-    try:
-        b = os.urandom(2)
-        return (b[0] << 8 | b[1]) % SEEDS + 1
-    except (AttributeError, NotImplementedError, OSError):
-        return time.monotonic_ns() % SEEDS + 1
-
-
 class Session:
     """One game's stay in the shell: the hardware, the lights and sounds,
     the store, the game's ``app`` module and its Setup."""
@@ -92,14 +82,8 @@ class Session:
     def run(self, resume):
         """New game or continue, play, and again, until the player quits to
         the launcher. ``resume``: continue the saved game at once."""
-        self.store.fill = self._fill
-        try:
-            self._run(resume)
-        finally:
-            self.store.fill = None
-
-    def _run(self, resume):
         app = self.app
+        self.store.fill = self._fill
         while True:
             game = None
             if resume and self.saved():
@@ -108,13 +92,14 @@ class Session:
             if game is None:
                 pick = self._new_game_screen()
                 if pick == "back":
+                    self.store.fill = None
                     return
                 if pick == "continue":
                     game = self._restore()
-                if game is None:
-                    st = self.setup
-                    st.dealt = st.seed or fresh_seed()
-                    game = app.new_game(st)
+                    if game is None:
+                        continue      # set aside: the new-game screen again
+                else:
+                    game = app.new_game(self.setup)     # (the new-game screen dealt its seed)
             out = RESTART
             while out == RESTART:
                 self.game = game
@@ -126,6 +111,7 @@ class Session:
             saving.write(self.store)      # the game is left: what is pending
             self.game = None
             if out == QUIT:
+                self.store.fill = None
                 return
 
     def _new_game_screen(self):
@@ -150,7 +136,7 @@ class Session:
     def autosave(self):
         """The game's position changed: it is written when ui/saving.py
         says (its bytes are made then, by ``_fill``)."""
-        self.store.touch()
+        self.store.touched = True
 
     def _fill(self):
         """The store's ``fill``: the game in play into its section. A game
