@@ -12,6 +12,7 @@ from contextlib import redirect_stderr, redirect_stdout
 
 import deploy
 import fixture_library
+import mpy_cross_server as mcs
 import pytest
 
 import paths
@@ -426,22 +427,8 @@ def test_not_enough_space_writes_nothing(tmp_path, monkeypatch):
 
 # ------------------------------------------------------------ mpy-cross
 
-CP10_VERSION = "CircuitPython 10.0.3 on 2025-10-17; mpy-cross emitting mpy v6.3"
-
-
-def fake_mpy_cross(tmp_path, magic, version=CP10_VERSION):
-    p = tmp_path / ("mpy-cross-" + magic.decode())
-    p.write_text(
-        "#!%s\n"
-        "import sys\n"
-        "a = sys.argv[1:]\n"
-        "if a == ['--version']:\n"
-        "    print(%r); sys.exit(0)\n"
-        "out = a[a.index('-o') + 1]\n"
-        "src = open(a[-1], 'rb').read()\n"
-        "open(out, 'wb').write(%r + b'\\x06\\x00\\x1f' + src[:16])\n" % (sys.executable, version, magic))
-    p.chmod(0o755)
-    return str(p)
+def fake_mpy_cross(tmp_path, magic, version=mcs.CP10_VERSION):
+    return mcs.write_fake(tmp_path / ("mpy-cross-" + magic.decode()), magic, version)
 
 
 def test_micropython_mpy_cross_is_refused(tmp_path):
@@ -464,7 +451,7 @@ def test_circuitpython_mpy_cross_compiles_all_but_code_py(tmp_path, library):
     assert files[lib + ".mpy"].startswith(b"C\x06") and lib + ".py" not in files
     assert files["boards/__init__.mpy"].startswith(b"C") and files["aliencity/engine.mpy"].startswith(b"C")
     # back to .py: the tool's own .mpy files go, nobody else's
-    rc, _out, _err = run(["--drive", str(d)])
+    rc, _out, _err = run(["--drive", str(d), "--py"])
     files = snapshot(d)
     assert lib + ".py" in files and lib + ".mpy" not in files
     assert "aliencity/engine.mpy" not in files
