@@ -591,6 +591,20 @@ def test_sim_from_drive_uses_the_drive_and_fails_on_a_missing_file(tmp_path):
     assert sim(["--drive", str(d)], tmp_path).returncode == 0
 
 
+def test_sim_drive_says_a_compiled_drive_is_for_the_board(tmp_path):
+    """The default deploy writes .mpy, which only CircuitPython runs: the
+    simulator says to deploy source for it instead of failing on an
+    import."""
+    d = make_drive(tmp_path, "cp10-pygamer")
+    rc, _out, err = run(["--drive", str(d), "--mpy-cross", fake_mpy_cross(tmp_path, b"C")])
+    assert rc == 0, err
+    p = sim(["--drive", str(d)], tmp_path)
+    assert p.returncode == 2 and "holds compiled modules (" in p.stderr
+    assert "tools/deploy.py --py --drive PATH" in p.stderr and "Traceback" not in p.stderr
+    assert run(["--drive", str(d), "--py"])[0] == 0
+    assert sim(["--drive", str(d)], tmp_path).returncode == 0
+
+
 def test_sim_drive_board_comes_from_boot_out(tmp_path):
     d = make_drive(tmp_path, "cp10-pygamer")
     assert run(["--drive", str(d)])[0] == 0

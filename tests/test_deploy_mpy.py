@@ -283,3 +283,17 @@ def test_the_py_line_is_one_line_with_the_docs_figures():
                   memory, re.M)
     assert m, "docs/memory.md: the row 'playing Alheimur: the peak' is gone"
     assert abs(deploy.PY_HEAP_KB * 1024 - (int(m.group(1)) - int(m.group(2)))) <= 300
+    # docs/deploy.md shows the line as the tool prints it
+    cost = line[line.index(". From .py"):]
+    assert cost in open(os.path.join(paths.ROOT, "docs", "deploy.md"), encoding="utf-8").read()
+
+
+def test_a_mirror_folder_serves_as_well(tmp_path):
+    """--mpy-cross-from file:///folder: a copy of Adafruit's layout on disk."""
+    mirror = tmp_path / "mirror"
+    (mirror / "linux-amd64").mkdir(parents=True)
+    mcs.write_fake(mirror / PATH.lstrip("/"))
+    d = make_drive(tmp_path, "cp10-pygamer")
+    rc, out, err = run(["--drive", str(d), "--mpy-cross-from", mirror.as_uri()])
+    assert rc == 0 and "compiling to .mpy with %s" % cached() in out, err
+    assert_mpy_deploy(d, cached())
