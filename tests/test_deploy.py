@@ -896,3 +896,93 @@ def test_libraries_circup_installed_or_updated_are_left_alone(tmp_path, library)
     rc, out, _err = run(["--drive", str(d2)])
     assert rc == 0 and "%s.mpy is on the drive and was not installed by this tool" % lib in out
     assert not (d2 / (lib + ".py")).exists()
+
+
+# ------------------------------------------------------------ X.py beside X.mpy
+
+def _backed_up(d):
+    """{path: bytes} of everything under deploy-backup/<date-time>/ (all runs)."""
+    out = {}
+    for rel, data in snapshot(d).items():
+        if rel.startswith(deploy.BACKUP_DIR + "/"):
+            out.setdefault(rel.split("/", 2)[2], []).append(data)
+    return out
+
+
+def test_a_stale_py_beside_an_installed_mpy_is_backed_up_and_removed(tmp_path):
+    """CircuitPython imports X.py before X.mpy (py/builtinimport.c,
+    stat_file_py_or_mpy), so an X.py left beside the X.mpy a deploy
+    installs would run instead: anywhere on the drive, whether the tool
+    wrote it and it was edited since, or someone else put it there."""
+    exe = fake_mpy_cross(tmp_path, b"C")
+    d = make_drive(tmp_path, "cp10-pygamer")
+    assert run(["--drive", str(d), "--py"])[0] == 0
+    edited = b"# my change to the engine\n" + (d / "aliencity" / "engine.py").read_bytes()
+    (d / "aliencity" / "engine.py").write_bytes(edited)              # ours, edited
+    (d / "ui" / "menu.py").unlink()
+    foreign = b"# a copy dragged onto the drive by hand\nX = 1\n"
+    (d / "ui" / "menu.py").write_bytes(foreign)                       # ours, replaced by hand
+    (d / "boards" / "common.py").write_bytes(foreign)
+    dragged = b"# an old release copied by hand\n"
+    d2 = make_drive(tmp_path / "two", "cp10-pygamer")                 # never deployed to
+    (d2 / "skyscrapers").mkdir()
+    (d2 / "skyscrapers" / "engine.py").write_bytes(dragged)
+    (d2 / "prng.py").write_bytes(dragged)
+    for drive, gone in ((d, {"aliencity/engine.py": edited, "ui/menu.py": foreign,
+                             "boards/common.py": foreign}),
+                        (d2, {"skyscrapers/engine.py": dragged, "prng.py": dragged})):
+        before = snapshot(drive)
+        rc, out, err = run(["--drive", str(drive), "--mpy-cross", exe, "--dry-run"])
+        assert rc == 0, err
+        for rel in gone:
+            assert "would remove %s (CircuitPython would import it instead of the new %smpy" % (
+                rel, rel[:-2]) in out, out
+        assert snapshot(drive) == before
+        rc, out, err = run(["--drive", str(drive), "--mpy-cross", exe])
+        assert rc == 0, err
+        files = snapshot(drive)
+        for rel, data in gone.items():
+            assert rel not in files and files[rel[:-3] + ".mpy"][:1] == b"C", rel
+            assert "remove  %s (CircuitPython would import it instead" % rel in out
+            assert data in _backed_up(drive)[rel], rel                 # backed up first
+        assert [p for p in files if p.endswith(".py") and not p.startswith(deploy.BACKUP_DIR)] \
+            == ["code.py"]
+        assert_player_files(drive)
+        assert "is up to date" in run(["--drive", str(drive), "--mpy-cross", exe])[1]
+        if drive == d:
+            assert ("remove  aliencity/engine.py (CircuitPython would import it instead of the new "
+                    "aliencity/engine.mpy: changed on the drive since the last deploy; backed up "
+                    "first)") in out
+            assert ("remove  prng.py (installed by an earlier deploy, no longer needed)") in out
+            assert "prng.py" not in _backed_up(d)               # its own unchanged .py: no backup
+
+
+def test_an_old_mpy_beside_an_installed_py_is_backed_up_and_removed(tmp_path):
+    """The other way round: a .py deploy takes away an X.mpy the tool did
+    not install, or one of its own that changed since, after a backup (its
+    own unchanged ones simply go)."""
+    exe = fake_mpy_cross(tmp_path, b"C")
+    d = make_drive(tmp_path, "cp10-pygamer")
+    assert run(["--drive", str(d), "--mpy-cross", exe])[0] == 0
+    changed = b"C\x06 compiled again by hand"
+    (d / "aliencity" / "engine.mpy").write_bytes(changed)
+    foreign = b"C\x06 someone's old prng"
+    d2 = make_drive(tmp_path / "two", "cp10-pygamer")
+    (d2 / "prng.mpy").write_bytes(foreign)
+    (d2 / "alheimur").mkdir()
+    (d2 / "alheimur" / "engine.mpy").write_bytes(foreign)
+    for drive, gone in ((d, {"aliencity/engine.mpy": changed}),
+                        (d2, {"prng.mpy": foreign, "alheimur/engine.mpy": foreign})):
+        rc, out, err = run(["--drive", str(drive), "--py"])
+        assert rc == 0, err
+        files = snapshot(drive)
+        for rel, data in gone.items():
+            assert rel not in files and rel[:-4] + ".py" in files, rel
+            assert "remove  %s (the new %spy replaces it" % (rel, rel[:-3]) in out, out
+            assert data in _backed_up(drive)[rel]
+        assert not [p for p in files if p.endswith(".mpy") and p not in PLAYER
+                    and not p.startswith(deploy.BACKUP_DIR)]
+        assert_player_files(drive)
+        if drive == d:
+            assert "remove  prng.mpy (installed by an earlier deploy, no longer needed)" in out
+            assert "prng.mpy" not in _backed_up(d)              # its own unchanged .mpy: no backup

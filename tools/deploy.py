@@ -34,15 +34,16 @@ first, then lib/):
                                         over the built-in neopixel_write
     requirements.txt                    the same libraries, as `circup freeze` writes them
     .deploy-manifest.json               what this tool installed (and nothing else)
-    deploy-backup/<date-time>/          files it replaced that it had not installed
+    deploy-backup/<date-time>/          files it replaced or removed that it had not installed
 
 Only files whose content changed are written: all of them to temporary
 names first, flushed, then renamed into place (code.py last), so a drive
 that fills up or goes away mid-copy keeps the old game whole (see
-deploy()). Files this tool did not install are never removed (and are
-backed up before being replaced); its own stale files only when unchanged
-since it wrote them. Every problem is one paragraph (DeployError), never a
-traceback.
+deploy()). Files this tool did not install are never removed without a
+backup, and only when they would shadow one it installs (an X.py beside
+its X.mpy: CircuitPython imports X.py first); its own stale files only
+when unchanged since it wrote them. Every problem is one paragraph
+(DeployError), never a traceback.
 """
 
 import argparse
@@ -944,25 +945,50 @@ def cluster_size(drive):
 def _other_library(drive, rel, owned):
     """For lib/NAME.py (.mpy): the other form of the same library, or its
     package folder, when it is on the drive and this tool did not install
-    it (circup did, or the user): CircuitPython would pick one of the two,
-    so ours is not added beside it. None otherwise."""
-    if not rel.startswith("lib/") or "/" in rel[4:] or not rel.endswith((".py", ".mpy")):
+    it (circup did, or the user) or changed since it did (circup update):
+    CircuitPython would pick one of the two, so ours is not added beside
+    it. None otherwise."""
+    if not _top_library(rel):
         return None
     stem = rel[:-3] if rel.endswith(".py") else rel[:-4]
     for other in (stem + ".mpy", stem + ".py", stem + "/"):
-        if other == rel or other in owned:
+        if other == rel:
             continue
         path = os.path.join(drive, *other.rstrip("/").split("/"))
-        if (os.path.isdir(path) if other.endswith("/") else os.path.isfile(path)):
-            if other.endswith("/") and any(k.startswith(other) for k in owned):
-                continue
+        if other.endswith("/"):
+            if os.path.isdir(path) and not any(k.startswith(other) for k in owned):
+                return other
+            continue
+        cur = read_bytes(path) if os.path.isfile(path) else None
+        if cur is not None and not (other in owned and sha256(cur) in owned[other]):
             return other
+    return None
+
+
+def _top_library(rel):
+    """lib/NAME.py or lib/NAME.mpy: a library circup may manage too."""
+    return rel.startswith("lib/") and "/" not in rel[4:] and rel.endswith((".py", ".mpy"))
+
+
+def twin(rel):
+    """X.py <-> X.mpy; None for other files."""
+    if rel.endswith(".py"):
+        return rel[:-3] + ".mpy"
+    if rel.endswith(".mpy"):
+        return rel[:-4] + ".py"
     return None
 
 
 def plan(drive, bundle):
     """What to do: (writes [(rel, data, why)], unchanged [rel], removals
-    [rel], kept [(rel, why)], leftovers [rel]) given the drive's files and manifest."""
+    [rel], kept [(rel, why)], leftovers [rel], manifest, shadows [(rel,
+    why)]) given the drive's files and manifest. Shadows are the other
+    form of a module this deploy installs (X.py beside its X.mpy, or X.mpy
+    beside its X.py) that the tool did not install or that was changed
+    since: backed up, then removed (py/builtinimport.c imports X.py before
+    X.mpy, so a stale X.py would run instead; an X.mpy beside X.py is dead
+    weight). Top-level lib/ libraries keep _other_library's rule instead:
+    circup's copy stays and ours is not added."""
     manifest = read_manifest(drive)
     owned = manifest["files"]
     writes, unchanged, removals, kept = [], [], [], []
@@ -975,8 +1001,9 @@ def plan(drive, bundle):
         elif cur is not None and is_player_file(rel):
             kept.append((rel, "may hold the player's data: never overwritten"))
         elif other:
-            kept.append((rel, "not installed: %s is on the drive and was not installed by this "
-                              "tool (circup?); it is used instead" % other))
+            kept.append((rel, "not installed: %s is on the drive and %s (circup?); it is used "
+                              "instead" % (other, "was changed since the last deploy"
+                                           if other in owned else "was not installed by this tool")))
         elif cur is not None and rel.startswith("lib/") and rel in owned and \
                 sha256(cur) not in owned[rel]:
             kept.append((rel, "changed on the drive since the last deploy (circup update?): "
@@ -1002,12 +1029,31 @@ def plan(drive, bundle):
             removals.append(rel)
         else:
             kept.append((rel, "no longer part of the games, but changed on the drive: left in place"))
+    shadows = []
+    not_installed = {k[0] for k in kept}
+    for rel in sorted(bundle):
+        other = twin(rel)
+        if other is None or _top_library(rel) or rel in not_installed or other in bundle \
+                or other in removals or is_player_file(other) or rel in NO_COMPILE:
+            continue
+        if not os.path.isfile(os.path.join(drive, *other.split("/"))):
+            continue
+        kept = [k for k in kept if k[0] != other]
+        if rel.endswith(".mpy"):
+            why = ("CircuitPython would import it instead of the new %s: %s" % (
+                rel, "changed on the drive since the last deploy" if other in owned
+                else "not installed by this tool"))
+        else:
+            why = "the new %s replaces it (%s)" % (
+                rel, "changed on the drive since the last deploy" if other in owned
+                else "not installed by this tool")
+        shadows.append((other, why))
     leftovers = []
     for rel in set(bundle) | set(owned) | {MANIFEST}:
         tmp = os.path.join(drive, *rel.split("/")) + TMP_SUFFIX
         if os.path.isfile(tmp):
             leftovers.append(rel + TMP_SUFFIX)
-    return writes, unchanged, removals, kept, sorted(leftovers), manifest
+    return writes, unchanged, removals, kept, sorted(leftovers), manifest, shadows
 
 
 def space_needed(drive, writes, extra=()):
@@ -1150,8 +1196,11 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
     then each is renamed over the old one (milliseconds each), libraries
     first, code.py last; then the tool's files the new version no longer
     has are removed. The manifest lists old and new hashes while this is
-    under way, so an interrupted run still knows what it owns."""
-    writes, unchanged, removals, kept, leftovers, manifest = plan(drive, bundle)
+    under way, so an interrupted run still knows what it owns. Shadows
+    (plan(): an X.py beside the X.mpy it installs, or the reverse, that it
+    did not install or that was changed) are backed up with the files it
+    replaces and removed with its own stale files."""
+    writes, unchanged, removals, kept, leftovers, manifest, shadows = plan(drive, bundle)
     board_id = info.get("board_id")
     final = {rel: [sha256(data)] for rel, data in bundle.items()
              if not any(k[0] == rel for k in kept)}
@@ -1166,7 +1215,11 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
         cur = read_bytes(os.path.join(drive, *rel.split("/")))
         if cur is not None and not (rel in owned and sha256(cur) in owned[rel]):
             backups.append((rel, cur))
-    changes = len(writes) + len(removals) + len(leftovers)
+    for rel, _why in shadows:
+        cur = read_bytes(os.path.join(drive, *rel.split("/")))
+        if cur is not None:
+            backups.append((rel, cur))
+    changes = len(writes) + len(removals) + len(leftovers) + len(shadows)
     for rel, why in kept:
         say("keep    %s (%s)" % (rel, why))
     for rel, data, why in writes:
@@ -1174,6 +1227,8 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
     for rel in removals:
         say("%s %s (installed by an earlier deploy, no longer needed)"
             % ("would remove" if dry_run else "remove ", rel))
+    for rel, why in shadows:
+        say("%s %s (%s; backed up first)" % ("would remove" if dry_run else "remove ", rel, why))
     for rel in leftovers:
         say("%s %s (left by an interrupted deploy)" % ("would remove" if dry_run else "remove ", rel))
     if not changes and old_m == final_m:
@@ -1184,7 +1239,7 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
             say("would first copy %s (not installed by this tool) to %s/<date-time>/"
                 % (", ".join(r for r, _d in backups), BACKUP_DIR))
         say("dry run: %d to write, %d to remove, %d unchanged; nothing was changed."
-            % (len(writes), len(removals) + len(leftovers), len(unchanged)))
+            % (len(writes), len(removals) + len(leftovers) + len(shadows), len(unchanged)))
         return changes
     if drive_has_code_txt(drive):
         warn("the drive has code.txt, which CircuitPython runs instead of code.py: "
@@ -1210,7 +1265,7 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
         if backups:
             say("copied %s (not installed by this tool) to %s/ first"
                 % (", ".join(r for r, _d in backups), os.path.join(drive, backup_dir)))
-        if writes or removals:
+        if writes or removals or shadows:
             install_file(drive, MANIFEST, interim_m)
         for rel, data, _why in writes:
             staged.append(_stage_file(drive, rel, data))
@@ -1230,7 +1285,7 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
             done += 1
         for d in sorted({os.path.dirname(os.path.join(drive, *w[0].split("/"))) for w in writes}):
             _fsync_dir(d)
-        for rel in removals:
+        for rel in removals + [r for r, _why in shadows]:
             path = os.path.join(drive, *rel.split("/"))
             os.remove(path)
             _fsync_dir(os.path.dirname(path))
@@ -1240,8 +1295,8 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
     except OSError as e:
         raise DeployError(explain(e, drive, "commit", done, len(writes),
                                   [backup_dir] if backups else ())) from None
-    say("%d written, %d removed, %d unchanged on %s." % (len(writes), len(removals) + len(leftovers),
-                                                          len(unchanged), drive))
+    say("%d written, %d removed, %d unchanged on %s."
+        % (len(writes), len(removals) + len(leftovers) + len(shadows), len(unchanged), drive))
     return changes
 
 
