@@ -986,3 +986,119 @@ def test_an_old_mpy_beside_an_installed_py_is_backed_up_and_removed(tmp_path):
         if drive == d:
             assert "remove  prng.mpy (installed by an earlier deploy, no longer needed)" in out
             assert "prng.mpy" not in _backed_up(d)              # its own unchanged .mpy: no backup
+
+
+# ------------------------------------------------------------ a build without terminalio
+
+def uf2_of(image, addr=0x4000, reverse=True):
+    """A UF2 file writing `image` at addr, 256 bytes a block (as
+    CircuitPython's are), its blocks in reverse order (UF2 allows any)."""
+    chunks = [image[i:i + 256] for i in range(0, len(image), 256)]
+    blocks = []
+    for i, payload in enumerate(chunks):
+        blk = struct.pack("<8I", deploy.UF2_MAGIC_START0, deploy.UF2_MAGIC_START1,
+                          deploy.UF2_FLAG_FAMILY, addr + 256 * i, len(payload), i, len(chunks),
+                          deploy.SAMD51_FAMILY)
+        blocks.append(blk + payload + bytes(476 - len(payload)) + struct.pack("<I", deploy.UF2_MAGIC_END))
+    return b"".join(reversed(blocks) if reverse else blocks)
+
+
+def cp_image(version="10.0.3", board="Adafruit Pybadge", terminalio=True):
+    """A made-up image holding what a CircuitPython build's image holds as
+    C strings: its version line (as boot_out.txt shows it) and the names of
+    its built-in modules (the qstr pool), placed so that both run across
+    the 256-byte blocks."""
+    names = [b"board", b"digitalio", b"displayio", b"fontio", b"keypad", b"neopixel_write"]
+    if terminalio:
+        names.append(b"terminalio")
+    banner = ("Adafruit CircuitPython %s on 2025-10-17; %s with samd51j19" % (version, board)).encode()
+    return (bytes(range(256)) * 3)[:700] + banner + b"\0" + b"\0".join(names) + b"\0" + b"\xff" * 300
+
+
+@pytest.mark.parametrize("name, image, says", [
+    ("adafruit-circuitpython-pybadge-ja-10.0.3.uf2", None, "in Japanese (ja), by its name"),
+    ("adafruit-circuitpython-pybadge-ko-9.2.8.uf2", None, "in Korean (ko), by its name"),
+    ("adafruit-circuitpython-pybadge-ru-10.0.3.uf2", cp_image(terminalio=False),
+     "its image, CircuitPython 10.0.3 for the Adafruit Pybadge, has no terminalio module"),
+    ("firmware.uf2", cp_image(terminalio=False), "has no terminalio module"),
+    ("adafruit-circuitpython-pybadge-en_US-10.0.3.uf2", cp_image(terminalio=False),
+     "has no terminalio module"),
+], ids=["ja by name", "ko by name", "ru by image", "renamed, by image", "en_US named, by image"])
+def test_a_build_without_terminalio_is_not_flashed(tmp_path, name, image, says):
+    """Told by the image's strings where they can be read (renamed files
+    too), else by circuitpython.org's name for the file."""
+    d = boot_drive(tmp_path, "pybadge")
+    f = tmp_path / name
+    f.write_bytes(uf2_of(image) if image else uf2())
+    rc, _out, err = run(["--uf2", str(f), "--drive", str(d)])
+    assert rc == 1
+    msg = one_paragraph(err)
+    assert says in msg and "no room in the flash for those fonts" in msg
+    assert "Every other language works: en_US, en_GB," in msg and "zh_Latn_pinyin" in msg
+    assert "https://circuitpython.org/board/pybadge/" in msg and "--force" in msg
+    assert not (d / "NEW.UF2").exists()
+    rc, out, err = run(["--uf2", str(f), "--drive", str(d), "--force"])       # on purpose
+    assert rc == 0 and "Flashing it anyway (--force)" in out, err
+    assert (d / "NEW.UF2").read_bytes() == f.read_bytes()
+
+
+@pytest.mark.parametrize("name, image", [
+    ("adafruit-circuitpython-pygamer-en_US-10.0.3.uf2", cp_image(board="Adafruit PyGamer")),
+    ("firmware.uf2", cp_image(board="Adafruit PyGamer")),
+    ("adafruit-circuitpython-pygamer-de_DE-10.0.3.uf2", None),
+    ("adafruit-circuitpython-pygamer-ja-9.2.4.uf2", None),        # before 9.2.5 they had it
+    ("adafruit-circuitpython-pygamer-ja-10.0.3.uf2", cp_image()),  # the image says it has it
+], ids=["en_US", "renamed, by image", "de_DE by name", "ja 9.2.4 by name", "ja named, image has it"])
+def test_builds_with_terminalio_are_flashed(tmp_path, name, image):
+    d = boot_drive(tmp_path, "pygamer", "PYGAMERBOOT")
+    f = tmp_path / name
+    f.write_bytes(uf2_of(image) if image else uf2())
+    rc, out, err = run(["--uf2", str(f), "--drive", str(d)])
+    assert rc == 0 and "leave terminalio out" not in out + err, err
+    assert (d / "NEW.UF2").read_bytes() == f.read_bytes()
+
+
+def test_uf2_names_in_every_language_are_read():
+    """circuitpython.org's names: board, language (two or three letters,
+    maybe with parts: en_x_pirate, zh_Latn_pinyin, ID), version; a file
+    for another board is told in every language."""
+    for lang in deploy.LANGUAGES_WITH_TERMINALIO + tuple(deploy.NO_TERMINALIO):
+        m = deploy.UF2_NAME.search("adafruit-circuitpython-pygamer-%s-10.0.3.uf2" % lang)
+        assert m and m.groups() == ("pygamer", lang, "10", "0", "3"), lang
+    m = deploy.UF2_NAME.search("adafruit-circuitpython-feather_m4_express-fil-9.2.1 (1).uf2")
+    assert m and m.groups()[:2] == ("feather_m4_express", "fil")
+
+
+def test_a_pygamer_build_in_any_language_is_refused_for_a_pybadge(tmp_path):
+    d = boot_drive(tmp_path, "pybadge")
+    f = tmp_path / "adafruit-circuitpython-pygamer-zh_Latn_pinyin-10.0.3.uf2"
+    f.write_bytes(uf2())
+    rc, _out, err = run(["--uf2", str(f), "--drive", str(d)])
+    assert rc == 1 and "for the board 'pygamer'" in err and not (d / "NEW.UF2").exists()
+
+
+def test_uf2_image_puts_blocks_in_address_order():
+    image = cp_image()
+    assert deploy.uf2_image(uf2_of(image)) == image
+    assert deploy.uf2_image(uf2_of(image, reverse=False)) == image
+    two = uf2_of(b"x" * 256, addr=0x4000, reverse=False) + uf2_of(b"y" * 256, addr=0x8000)
+    assert deploy.uf2_image(two) == b"x" * 256 + b"\0" + b"y" * 256     # a gap: no string across it
+
+
+def test_circuitpython_keeps_its_modules_names_as_c_strings(tmp_path):
+    """What the image check rests on, in a real CircuitPython build (the
+    32-bit unix port of ../shared/circuitpython: no displayio, so no
+    terminalio): the name of every module built in is a NUL-ended string
+    in the binary, and a module left out leaves no such string."""
+    import cplane
+    cplane.require_or_skip()
+    exe = cplane.directory() / "circuitpython32"
+    if not exe.is_file():
+        pytest.skip("%s is absent" % exe)
+    binary = exe.read_bytes()
+    for name in (b"gc", b"micropython", b"struct", b"collections"):
+        assert name + b"\0" in binary, name
+    for name in (b"terminalio", b"displayio", b"fontio", b"keypad"):
+        assert name + b"\0" not in binary, name
+    r = cplane.run("import terminalio", files={})
+    assert r.returncode == 1 and "no module named 'terminalio'" in r.stdout

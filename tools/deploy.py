@@ -113,6 +113,25 @@ UF2_FAMILIES = {0x68ED2B88: "SAMD21", 0x55114460: "SAMD51", 0xADA52840: "nRF5284
 # INFO_UF2.TXT "Model:" / "Board-ID:" of the bootloaders we support
 BOOTLOADER_BOARDS = (("pygamer", "pygamer"), ("edgebadge", "pybadge"), ("pybadge", "pybadge"))
 APP_START = 0x4000     # SAMD51 application start: below it is the bootloader
+# The name circuitpython.org gives a release's UF2: board, language, version.
+UF2_NAME = re.compile(r"adafruit-circuitpython-([a-z0-9_]+)-([A-Za-z]{2,3}(?:_[A-Za-z]+)*)-"
+                      r"(\d+)\.(\d+)\.(\d+)")
+# The line every CircuitPython image holds (py/makeversionhdr.py's
+# MICROPY_FULL_VERSION_INFO, what boot_out.txt's first line says).
+UF2_BANNER = re.compile(rb"Adafruit CircuitPython (\d+\.\d+\.\d+[-+0-9A-Za-z.]*) on "
+                        rb"\d{4}-\d\d-\d\d; ([ -~]{1,60}?) with [0-9a-z]+")
+# CircuitPython's ja, ko and ru builds for the PyBadge and the PyGamer have no
+# terminalio (and so no fontio): "We don't have room for the fonts for
+# terminalio for certain languages" in ports/atmel-samd/boards/pybadge/ and
+# pygamer/mpconfigboard.mk, which set CIRCUITPY_TERMINALIO = 0 when
+# TRANSLATION is ja, ko or ru, since 9.2.5 (py/circuitpy_mpconfig.mk:
+# CIRCUITPY_FONTIO ?= $(CIRCUITPY_TERMINALIO)). Every screen of the games
+# draws its text with terminalio's font.
+NO_TERMINALIO = {"ja": "Japanese", "ko": "Korean", "ru": "Russian"}
+NO_TERMINALIO_SINCE = (9, 2, 5)
+# CircuitPython's other languages (its locale/*.po at 10.3): all keep terminalio.
+LANGUAGES_WITH_TERMINALIO = ("en_US", "en_GB", "cs", "de_DE", "el", "es", "fil", "fr", "hi", "ID",
+                             "it_IT", "nl", "pl", "pt_BR", "sv", "tr", "zh_Latn_pinyin", "en_x_pirate")
 
 
 class DeployError(Exception):
@@ -1360,6 +1379,50 @@ def check_uf2(data, name="the file"):
     return count
 
 
+def uf2_image(data):
+    """What a UF2 file writes to the main flash, in address order (blocks
+    may come in any order; a gap between them reads as a NUL, so no string
+    runs across it)."""
+    parts = []
+    for i in range(len(data) // 512):
+        _m0, _m1, flags, addr, size = struct.unpack_from("<5I", data, i * 512)
+        if not flags & UF2_FLAG_NOT_MAIN_FLASH and size <= 476:
+            parts.append((addr, data[i * 512 + 32:i * 512 + 32 + size]))
+    parts.sort()
+    out = []
+    end = None
+    for addr, payload in parts:
+        if end is not None and addr != end:
+            out.append(b"\0")
+        out.append(payload)
+        end = addr + len(payload)
+    return b"".join(out)
+
+
+def uf2_without_terminalio(name, data):
+    """Why this CircuitPython image has no terminalio, or None (it has, or
+    it cannot be told). Its strings say it best: every CircuitPython image
+    holds its version line, and the name of each module built in as a C
+    string (the qstr pool, py/qstr.c; only the module's own source,
+    shared-bindings/terminalio/__init__.c, names MP_QSTR_terminalio), so a
+    recognisable image without b"terminalio\0" has no terminalio, whatever
+    the file is called. An image the version line is not found in is told
+    by circuitpython.org's name for it (ja, ko or ru, 9.2.5 or later)."""
+    image = uf2_image(data)
+    m = UF2_BANNER.search(image)
+    if m:
+        if b"terminalio\0" in image:
+            return None
+        return ("its image, CircuitPython %s for the %s, has no terminalio module"
+                % (m.group(1).decode(), m.group(2).decode()))
+    n = UF2_NAME.search(name)
+    if n and n.group(2) in NO_TERMINALIO and \
+            tuple(int(n.group(i)) for i in (3, 4, 5)) >= NO_TERMINALIO_SINCE:
+        return ("it is CircuitPython %s.%s.%s in %s (%s), by its name"
+                % (n.group(3), n.group(4), n.group(5), NO_TERMINALIO[n.group(2)], n.group(2)))
+    return None
+
+
 def parse_info_uf2(text):
     info = {}
     for line in text.splitlines():
@@ -1395,8 +1458,7 @@ def flash_uf2(uf2_path, drive, force=False, dry_run=False):
     if fam is None:
         raise DeployError("the bootloader on %s is for %s, not a PyBadge, PyBadge LC, EdgeBadge or "
                           "PyGamer; not flashing." % (drive, desc))
-    m = re.search(r"adafruit-circuitpython-([a-z0-9_]+?)-[a-z]{2}(?:_[A-Za-z]+)?-",
-                  os.path.basename(uf2_path))
+    m = UF2_NAME.search(os.path.basename(uf2_path))
     if m:
         file_board = m.group(1)
         file_family = SUPPORTED_BOARDS.get(file_board)
@@ -1406,6 +1468,20 @@ def flash_uf2(uf2_path, drive, force=False, dry_run=False):
             if not force:
                 raise DeployError(msg + " Download the .uf2 for your board (or --force).")
             warn(msg)
+    why = uf2_without_terminalio(os.path.basename(uf2_path), data)
+    if why:
+        board = m.group(1) if m and m.group(1) in BOARD_PAGES else fam
+        msg = ("%s: %s. CircuitPython's ja, ko and ru builds for the PyBadge and PyGamer leave "
+               "terminalio out (no room in the flash for those fonts: CIRCUITPY_TERMINALIO = 0 in "
+               "the board's mpconfigboard.mk, since 9.2.5), and the games draw every screen's text "
+               "with terminalio's font, so they could show no word (docs/deploy.md). Every other "
+               "language works: %s. Download the same version in one of those from %s (named like "
+               "adafruit-circuitpython-%s-en_US-10.0.3.uf2)."
+               % (os.path.basename(uf2_path), why, ", ".join(LANGUAGES_WITH_TERMINALIO),
+                  BOARD_PAGES[board], board))
+        if not force:
+            raise DeployError(msg + " Not flashing (--force flashes it anyway).")
+        warn(msg + " Flashing it anyway (--force).")
     # Any name ending .UF2 is taken; NEW.UF2 is what uf2conv.py writes (CURRENT.UF2
     # is the bootloader's own read-only view of the flash).
     dest = os.path.join(drive, "NEW.UF2")
