@@ -1474,7 +1474,8 @@ def flash_uf2(uf2_path, drive, force=False, dry_run=False):
         msg = ("%s: %s. CircuitPython's ja, ko and ru builds for the PyBadge and PyGamer leave "
                "terminalio out (no room in the flash for those fonts: CIRCUITPY_TERMINALIO = 0 in "
                "the board's mpconfigboard.mk, since 9.2.5), and the games draw every screen's text "
-               "with terminalio's font, so they could show no word (docs/deploy.md). Every other "
+               "with terminalio's font, so they could show no word, only red and blue lights "
+               "(docs/deploy.md). Every other "
                "language works: %s. Download the same version in one of those from %s (named like "
                "adafruit-circuitpython-%s-en_US-10.0.3.uf2)."
                % (os.path.basename(uf2_path), why, ", ".join(LANGUAGES_WITH_TERMINALIO),
