@@ -297,3 +297,22 @@ def test_a_mirror_folder_serves_as_well(tmp_path):
     rc, out, err = run(["--drive", str(d), "--mpy-cross-from", mirror.as_uri()])
     assert rc == 0 and "compiling to .mpy with %s" % cached() in out, err
     assert_mpy_deploy(d, cached())
+
+
+def test_a_compiler_that_fails_on_a_module_is_one_paragraph(tmp_path):
+    """It passed the probe but fails on one of our files: nothing is
+    written (the bundle is made before the drive is touched), and the
+    message says so and how to go on."""
+    exe = tmp_path / "picky-mpy-cross"
+    exe.write_bytes(mcs.fake_script().replace(
+        b"while [", b"for a in \"$@\"; do case \"$a\" in *prng.py) echo 'prng.py:3: SyntaxError:"
+                    b" invalid' >&2; exit 1;; esac; done\nwhile [", 1))
+    exe.chmod(0o755)
+    d = make_drive(tmp_path, "cp10-pygamer")
+    before = snapshot(d)
+    rc, _out, err = run(["--drive", str(d), "--mpy-cross", str(exe)])
+    assert rc == 1
+    assert "Traceback" not in err and err.strip().count("\n") == 0, err
+    assert "mpy-cross failed on prng.py: prng.py:3: SyntaxError: invalid." in err
+    assert "Nothing was changed; --py deploys the games as source instead." in err
+    assert snapshot(d) == before

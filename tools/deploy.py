@@ -760,15 +760,22 @@ def choose_compiler(info, explicit=None, source=False, base=None, force=False, d
 
 
 def compile_mpy(exe, source_path, rel):
+    """rel compiled by exe; a failure is one paragraph (nothing is on the
+    drive yet: the bundle is made before the deploy writes)."""
+    fix = " Nothing was changed; --py deploys the games as source instead."
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out.mpy")
-        p = subprocess.run([exe, "-o", out, "-s", rel, source_path],
-                           capture_output=True, text=True, timeout=120)
+        try:
+            p = subprocess.run([exe, "-o", out, "-s", rel, source_path],
+                               capture_output=True, text=True, timeout=120)
+        except (OSError, subprocess.SubprocessError, ValueError) as e:
+            raise DeployError("%s could not compile %s (%s).%s" % (exe, rel, e, fix)) from None
         data = read_bytes(out)
         if p.returncode != 0 or not data:
-            raise DeployError("mpy-cross failed on %s:\n%s" % (rel, (p.stderr or p.stdout).strip()))
+            said = " ".join(((p.stderr or p.stdout) or "").split()) or "exit status %d" % p.returncode
+            raise DeployError("mpy-cross failed on %s: %s.%s" % (rel, said, fix))
         if data[:1] != b"C":
-            raise DeployError("mpy-cross wrote a non-CircuitPython .mpy for %s" % rel)
+            raise DeployError("mpy-cross wrote a non-CircuitPython .mpy for %s.%s" % (rel, fix))
         return data
 
 
