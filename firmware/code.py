@@ -1,5 +1,6 @@
 """CircuitPython's entry point: boot the board, then the launcher, a game,
-the launcher again, for ever.
+the launcher again, for ever. (A build without terminalio, whose font
+every screen writes with, gets ui/nofont.py's lights instead.)
 
 Settings, each game's options and autosave, and best scores live in the
 save store (store.py). Any exception that reaches this file shows the
@@ -43,6 +44,11 @@ def boot():
     Settings(store).apply(board)
     Settings = None
     forget("ui.settings")
+    try:
+        import terminalio  # noqa: F401  (every screen's font; CircuitPython's ja, ko, ru builds lack it)
+    except ImportError:
+        from ui import nofont
+        nofont.show(board)      # says so with the lights, for ever
     fx = Fx(board, store)
     _boot_modules = tuple(sys.modules)
     return board, store, fx

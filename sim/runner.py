@@ -170,6 +170,19 @@ def setup_drive_paths(drive):
             sys.path.append(p)
 
 
+def compiled_modules(drive):
+    """The .mpy modules tools/deploy.py installed on the drive (its
+    manifest: what a default deploy writes), which the simulator cannot
+    import; others' .mpy libraries in lib/ are not the games'."""
+    try:
+        with open(os.path.join(drive, ".deploy-manifest.json")) as f:
+            files = json.load(f).get("files", {})
+    except (OSError, ValueError, AttributeError):
+        return []
+    return sorted(rel for rel in files if rel.endswith(".mpy")
+                  and os.path.isfile(os.path.join(drive, *rel.split("/"))))
+
+
 def drive_libraries(drive):
     """The libraries the deploy tool put in lib/ (its manifest, and the
     drive's requirements.txt for circup)."""
@@ -635,6 +648,11 @@ def parse_args(argv):
     if args.drive:
         if not os.path.isfile(os.path.join(args.drive, "code.py")):
             p.error("--drive %s: no code.py there (deploy with tools/deploy.py --drive)" % args.drive)
+        compiled = compiled_modules(args.drive)
+        if compiled:
+            p.error("--drive %s holds compiled modules (%s%s), which only CircuitPython runs: "
+                    "deploy source for the simulator with tools/deploy.py --py --drive PATH"
+                    % (args.drive, ", ".join(compiled[:3]), ", ..." if len(compiled) > 3 else ""))
         args.code = args.code or os.path.join(args.drive, "code.py")
     args.code = args.code or CODE
     if not args.board:

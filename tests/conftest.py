@@ -35,3 +35,65 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "soak" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def no_network(monkeypatch, tmp_path_factory):
+    """No test reaches beyond this machine or waits on a timeout: a socket
+    connection to any address outside the loopback fails at once, and so
+    does looking up any name but localhost (the resolver is C code that a
+    refused connect() would not stop); and the per-user cache
+    (tools/deploy.py keeps its mpy-cross there) is an empty temporary
+    folder, also for the programs a test starts."""
+    import errno
+    import ipaddress
+    import socket
+
+    def loopback(host):
+        if isinstance(host, bytes):
+            host = host.decode("ascii", "replace")
+        if host is None or host.lower() == "localhost":
+            return True
+        try:
+            return ipaddress.ip_address(host.split("%")[0]).is_loopback
+        except ValueError:
+            return False
+
+    def literal(host):
+        try:
+            ipaddress.ip_address((host.decode() if isinstance(host, bytes) else host).split("%")[0])
+            return True
+        except (ValueError, AttributeError, UnicodeDecodeError):
+            return False
+
+    def refuse(sock, address):
+        if sock.family in (socket.AF_INET, socket.AF_INET6) and not loopback(address[0]):
+            raise OSError(errno.ENETUNREACH, "tests: no network beyond the loopback (%s)"
+                          % (address[0],))
+
+    real_connect, real_connect_ex = socket.socket.connect, socket.socket.connect_ex
+    real_getaddrinfo, real_gethostbyname = socket.getaddrinfo, socket.gethostbyname
+
+    def connect(self, address):
+        refuse(self, address)
+        return real_connect(self, address)
+
+    def connect_ex(self, address):
+        refuse(self, address)
+        return real_connect_ex(self, address)
+
+    def getaddrinfo(host, *args, **kwargs):
+        if not (loopback(host) or literal(host)):
+            raise socket.gaierror(socket.EAI_NONAME, "tests: no name lookups (%s)" % (host,))
+        return real_getaddrinfo(host, *args, **kwargs)
+
+    def gethostbyname(host):
+        if not (loopback(host) or literal(host)):
+            raise socket.gaierror(socket.EAI_NONAME, "tests: no name lookups (%s)" % (host,))
+        return real_gethostbyname(host)
+
+    monkeypatch.setattr(socket.socket, "connect", connect)
+    monkeypatch.setattr(socket.socket, "connect_ex", connect_ex)
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    monkeypatch.setattr(socket, "gethostbyname", gethostbyname)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))

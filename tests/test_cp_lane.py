@@ -231,12 +231,34 @@ def _deploy(argv):
 
 
 def test_deploy_with_circuitpythons_mpy_cross_runs_in_circuitpython(lane, tmp_path):
-    """The deploy's .mpy files for a CircuitPython 10 drive: every module
-    loads in circuitpython (hardware modules stood in), and the engines
-    play their seeded games from them exactly as CPython does."""
+    """The deploy's .mpy files for a CircuitPython 10 drive, compiled by
+    the mpy-cross given with --mpy-cross: every module loads in
+    circuitpython (hardware modules stood in), and the engines play their
+    seeded games from them exactly as CPython does."""
     d = _drive(tmp_path, BOOT_OUT_10)
     rc, _out, err = _deploy(["--drive", str(d), "--mpy-cross", str(lane.mpy_cross())])
     assert rc == 0, err
+    _runs_in_circuitpython(lane, d, tmp_path)
+
+
+def test_the_default_deploy_fetches_mpy_cross_and_runs_in_circuitpython(lane, tmp_path, monkeypatch):
+    """The default deploy (no --mpy-cross): CircuitPython's own mpy-cross,
+    fetched from a server on the loopback laid out like Adafruit's
+    (--mpy-cross-from), compiles the drive, and CircuitPython's VM imports
+    and plays what it wrote."""
+    import deploy
+    import mpy_cross_server as mcs
+    monkeypatch.setattr(deploy, "host_platform", lambda: ("Linux", "x86_64"))
+    with mcs.Server({mcs.form_path("10.0.3"): lane.mpy_cross().read_bytes()}) as srv:
+        d = _drive(tmp_path, BOOT_OUT_10)
+        rc, out, err = _deploy(["--drive", str(d), "--mpy-cross-from", srv.url])
+    assert rc == 0, err
+    assert srv.requests == ["/mirror" + mcs.form_path("10.0.3")]
+    assert "compiling to .mpy with %s" % deploy.cache_dir() in out and ".py, not .mpy" not in out
+    _runs_in_circuitpython(lane, d, tmp_path)
+
+
+def _runs_in_circuitpython(lane, d, tmp_path):
     on_drive = sorted(str(p.relative_to(d)) for p in d.rglob("*") if p.is_file())
     backup = [p for p in on_drive if p.startswith("deploy-backup/")]
     assert len(backup) == 1 and backup[0].endswith("/code.py")     # the board's first code.py

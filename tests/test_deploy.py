@@ -12,6 +12,7 @@ from contextlib import redirect_stderr, redirect_stdout
 
 import deploy
 import fixture_library
+import mpy_cross_server as mcs
 import pytest
 
 import paths
@@ -426,22 +427,8 @@ def test_not_enough_space_writes_nothing(tmp_path, monkeypatch):
 
 # ------------------------------------------------------------ mpy-cross
 
-CP10_VERSION = "CircuitPython 10.0.3 on 2025-10-17; mpy-cross emitting mpy v6.3"
-
-
-def fake_mpy_cross(tmp_path, magic, version=CP10_VERSION):
-    p = tmp_path / ("mpy-cross-" + magic.decode())
-    p.write_text(
-        "#!%s\n"
-        "import sys\n"
-        "a = sys.argv[1:]\n"
-        "if a == ['--version']:\n"
-        "    print(%r); sys.exit(0)\n"
-        "out = a[a.index('-o') + 1]\n"
-        "src = open(a[-1], 'rb').read()\n"
-        "open(out, 'wb').write(%r + b'\\x06\\x00\\x1f' + src[:16])\n" % (sys.executable, version, magic))
-    p.chmod(0o755)
-    return str(p)
+def fake_mpy_cross(tmp_path, magic, version=mcs.CP10_VERSION):
+    return mcs.write_fake(tmp_path / ("mpy-cross-" + magic.decode()), magic, version)
 
 
 def test_micropython_mpy_cross_is_refused(tmp_path):
@@ -464,7 +451,7 @@ def test_circuitpython_mpy_cross_compiles_all_but_code_py(tmp_path, library):
     assert files[lib + ".mpy"].startswith(b"C\x06") and lib + ".py" not in files
     assert files["boards/__init__.mpy"].startswith(b"C") and files["aliencity/engine.mpy"].startswith(b"C")
     # back to .py: the tool's own .mpy files go, nobody else's
-    rc, _out, _err = run(["--drive", str(d)])
+    rc, _out, _err = run(["--drive", str(d), "--py"])
     files = snapshot(d)
     assert lib + ".py" in files and lib + ".mpy" not in files
     assert "aliencity/engine.mpy" not in files
@@ -601,6 +588,20 @@ def test_sim_from_drive_uses_the_drive_and_fails_on_a_missing_file(tmp_path):
         assert ("ModuleNotFoundError" in p.stderr or "ImportError" in p.stderr) \
             and name in p.stderr, p.stderr
         f.write_bytes(data)
+    assert sim(["--drive", str(d)], tmp_path).returncode == 0
+
+
+def test_sim_drive_says_a_compiled_drive_is_for_the_board(tmp_path):
+    """The default deploy writes .mpy, which only CircuitPython runs: the
+    simulator says to deploy source for it instead of failing on an
+    import."""
+    d = make_drive(tmp_path, "cp10-pygamer")
+    rc, _out, err = run(["--drive", str(d), "--mpy-cross", fake_mpy_cross(tmp_path, b"C")])
+    assert rc == 0, err
+    p = sim(["--drive", str(d)], tmp_path)
+    assert p.returncode == 2 and "holds compiled modules (" in p.stderr
+    assert "tools/deploy.py --py --drive PATH" in p.stderr and "Traceback" not in p.stderr
+    assert run(["--drive", str(d), "--py"])[0] == 0
     assert sim(["--drive", str(d)], tmp_path).returncode == 0
 
 
@@ -895,3 +896,209 @@ def test_libraries_circup_installed_or_updated_are_left_alone(tmp_path, library)
     rc, out, _err = run(["--drive", str(d2)])
     assert rc == 0 and "%s.mpy is on the drive and was not installed by this tool" % lib in out
     assert not (d2 / (lib + ".py")).exists()
+
+
+# ------------------------------------------------------------ X.py beside X.mpy
+
+def _backed_up(d):
+    """{path: bytes} of everything under deploy-backup/<date-time>/ (all runs)."""
+    out = {}
+    for rel, data in snapshot(d).items():
+        if rel.startswith(deploy.BACKUP_DIR + "/"):
+            out.setdefault(rel.split("/", 2)[2], []).append(data)
+    return out
+
+
+def test_a_stale_py_beside_an_installed_mpy_is_backed_up_and_removed(tmp_path):
+    """CircuitPython imports X.py before X.mpy (py/builtinimport.c,
+    stat_file_py_or_mpy), so an X.py left beside the X.mpy a deploy
+    installs would run instead: anywhere on the drive, whether the tool
+    wrote it and it was edited since, or someone else put it there."""
+    exe = fake_mpy_cross(tmp_path, b"C")
+    d = make_drive(tmp_path, "cp10-pygamer")
+    assert run(["--drive", str(d), "--py"])[0] == 0
+    edited = b"# my change to the engine\n" + (d / "aliencity" / "engine.py").read_bytes()
+    (d / "aliencity" / "engine.py").write_bytes(edited)              # ours, edited
+    (d / "ui" / "menu.py").unlink()
+    foreign = b"# a copy dragged onto the drive by hand\nX = 1\n"
+    (d / "ui" / "menu.py").write_bytes(foreign)                       # ours, replaced by hand
+    (d / "boards" / "common.py").write_bytes(foreign)
+    dragged = b"# an old release copied by hand\n"
+    d2 = make_drive(tmp_path / "two", "cp10-pygamer")                 # never deployed to
+    (d2 / "skyscrapers").mkdir()
+    (d2 / "skyscrapers" / "engine.py").write_bytes(dragged)
+    (d2 / "prng.py").write_bytes(dragged)
+    for drive, gone in ((d, {"aliencity/engine.py": edited, "ui/menu.py": foreign,
+                             "boards/common.py": foreign}),
+                        (d2, {"skyscrapers/engine.py": dragged, "prng.py": dragged})):
+        before = snapshot(drive)
+        rc, out, err = run(["--drive", str(drive), "--mpy-cross", exe, "--dry-run"])
+        assert rc == 0, err
+        for rel in gone:
+            assert "would remove %s (CircuitPython would import it instead of the new %smpy" % (
+                rel, rel[:-2]) in out, out
+        assert snapshot(drive) == before
+        rc, out, err = run(["--drive", str(drive), "--mpy-cross", exe])
+        assert rc == 0, err
+        files = snapshot(drive)
+        for rel, data in gone.items():
+            assert rel not in files and files[rel[:-3] + ".mpy"][:1] == b"C", rel
+            assert "remove  %s (CircuitPython would import it instead" % rel in out
+            assert data in _backed_up(drive)[rel], rel                 # backed up first
+        assert [p for p in files if p.endswith(".py") and not p.startswith(deploy.BACKUP_DIR)] \
+            == ["code.py"]
+        assert_player_files(drive)
+        assert "is up to date" in run(["--drive", str(drive), "--mpy-cross", exe])[1]
+        if drive == d:
+            assert ("remove  aliencity/engine.py (CircuitPython would import it instead of the new "
+                    "aliencity/engine.mpy: changed on the drive since the last deploy; backed up "
+                    "first)") in out
+            assert ("remove  prng.py (installed by an earlier deploy, no longer needed)") in out
+            assert "prng.py" not in _backed_up(d)               # its own unchanged .py: no backup
+
+
+def test_an_old_mpy_beside_an_installed_py_is_backed_up_and_removed(tmp_path):
+    """The other way round: a .py deploy takes away an X.mpy the tool did
+    not install, or one of its own that changed since, after a backup (its
+    own unchanged ones simply go)."""
+    exe = fake_mpy_cross(tmp_path, b"C")
+    d = make_drive(tmp_path, "cp10-pygamer")
+    assert run(["--drive", str(d), "--mpy-cross", exe])[0] == 0
+    changed = b"C\x06 compiled again by hand"
+    (d / "aliencity" / "engine.mpy").write_bytes(changed)
+    foreign = b"C\x06 someone's old prng"
+    d2 = make_drive(tmp_path / "two", "cp10-pygamer")
+    (d2 / "prng.mpy").write_bytes(foreign)
+    (d2 / "alheimur").mkdir()
+    (d2 / "alheimur" / "engine.mpy").write_bytes(foreign)
+    for drive, gone in ((d, {"aliencity/engine.mpy": changed}),
+                        (d2, {"prng.mpy": foreign, "alheimur/engine.mpy": foreign})):
+        rc, out, err = run(["--drive", str(drive), "--py"])
+        assert rc == 0, err
+        files = snapshot(drive)
+        for rel, data in gone.items():
+            assert rel not in files and rel[:-4] + ".py" in files, rel
+            assert "remove  %s (the new %spy replaces it" % (rel, rel[:-3]) in out, out
+            assert data in _backed_up(drive)[rel]
+        assert not [p for p in files if p.endswith(".mpy") and p not in PLAYER
+                    and not p.startswith(deploy.BACKUP_DIR)]
+        assert_player_files(drive)
+        if drive == d:
+            assert "remove  prng.mpy (installed by an earlier deploy, no longer needed)" in out
+            assert "prng.mpy" not in _backed_up(d)              # its own unchanged .mpy: no backup
+
+
+# ------------------------------------------------------------ a build without terminalio
+
+def uf2_of(image, addr=0x4000, reverse=True):
+    """A UF2 file writing `image` at addr, 256 bytes a block (as
+    CircuitPython's are), its blocks in reverse order (UF2 allows any)."""
+    chunks = [image[i:i + 256] for i in range(0, len(image), 256)]
+    blocks = []
+    for i, payload in enumerate(chunks):
+        blk = struct.pack("<8I", deploy.UF2_MAGIC_START0, deploy.UF2_MAGIC_START1,
+                          deploy.UF2_FLAG_FAMILY, addr + 256 * i, len(payload), i, len(chunks),
+                          deploy.SAMD51_FAMILY)
+        blocks.append(blk + payload + bytes(476 - len(payload)) + struct.pack("<I", deploy.UF2_MAGIC_END))
+    return b"".join(reversed(blocks) if reverse else blocks)
+
+
+def cp_image(version="10.0.3", board="Adafruit Pybadge", terminalio=True):
+    """A made-up image holding what a CircuitPython build's image holds as
+    C strings: its version line (as boot_out.txt shows it) and the names of
+    its built-in modules (the qstr pool), placed so that both run across
+    the 256-byte blocks."""
+    names = [b"board", b"digitalio", b"displayio", b"fontio", b"keypad", b"neopixel_write"]
+    if terminalio:
+        names.append(b"terminalio")
+    banner = ("Adafruit CircuitPython %s on 2025-10-17; %s with samd51j19" % (version, board)).encode()
+    return (bytes(range(256)) * 3)[:700] + banner + b"\0" + b"\0".join(names) + b"\0" + b"\xff" * 300
+
+
+@pytest.mark.parametrize("name, image, says", [
+    ("adafruit-circuitpython-pybadge-ja-10.0.3.uf2", None, "in Japanese (ja), by its name"),
+    ("adafruit-circuitpython-pybadge-ko-9.2.8.uf2", None, "in Korean (ko), by its name"),
+    ("adafruit-circuitpython-pybadge-ru-10.0.3.uf2", cp_image(terminalio=False),
+     "its image, CircuitPython 10.0.3 for the Adafruit Pybadge, has no terminalio module"),
+    ("firmware.uf2", cp_image(terminalio=False), "has no terminalio module"),
+    ("adafruit-circuitpython-pybadge-en_US-10.0.3.uf2", cp_image(terminalio=False),
+     "has no terminalio module"),
+], ids=["ja by name", "ko by name", "ru by image", "renamed, by image", "en_US named, by image"])
+def test_a_build_without_terminalio_is_not_flashed(tmp_path, name, image, says):
+    """Told by the image's strings where they can be read (renamed files
+    too), else by circuitpython.org's name for the file."""
+    d = boot_drive(tmp_path, "pybadge")
+    f = tmp_path / name
+    f.write_bytes(uf2_of(image) if image else uf2())
+    rc, _out, err = run(["--uf2", str(f), "--drive", str(d)])
+    assert rc == 1
+    msg = one_paragraph(err)
+    assert says in msg and "no room in the flash for those fonts" in msg
+    assert "Every other language works: en_US, en_GB," in msg and "zh_Latn_pinyin" in msg
+    assert "https://circuitpython.org/board/pybadge/" in msg and "--force" in msg
+    assert not (d / "NEW.UF2").exists()
+    rc, out, err = run(["--uf2", str(f), "--drive", str(d), "--force"])       # on purpose
+    assert rc == 0 and "Flashing it anyway (--force)" in out, err
+    assert (d / "NEW.UF2").read_bytes() == f.read_bytes()
+
+
+@pytest.mark.parametrize("name, image", [
+    ("adafruit-circuitpython-pygamer-en_US-10.0.3.uf2", cp_image(board="Adafruit PyGamer")),
+    ("firmware.uf2", cp_image(board="Adafruit PyGamer")),
+    ("adafruit-circuitpython-pygamer-de_DE-10.0.3.uf2", None),
+    ("adafruit-circuitpython-pygamer-ja-9.2.4.uf2", None),        # before 9.2.5 they had it
+    ("adafruit-circuitpython-pygamer-ja-10.0.3.uf2", cp_image()),  # the image says it has it
+], ids=["en_US", "renamed, by image", "de_DE by name", "ja 9.2.4 by name", "ja named, image has it"])
+def test_builds_with_terminalio_are_flashed(tmp_path, name, image):
+    d = boot_drive(tmp_path, "pygamer", "PYGAMERBOOT")
+    f = tmp_path / name
+    f.write_bytes(uf2_of(image) if image else uf2())
+    rc, out, err = run(["--uf2", str(f), "--drive", str(d)])
+    assert rc == 0 and "leave terminalio out" not in out + err, err
+    assert (d / "NEW.UF2").read_bytes() == f.read_bytes()
+
+
+def test_uf2_names_in_every_language_are_read():
+    """circuitpython.org's names: board, language (two or three letters,
+    maybe with parts: en_x_pirate, zh_Latn_pinyin, ID), version; a file
+    for another board is told in every language."""
+    for lang in deploy.LANGUAGES_WITH_TERMINALIO + tuple(deploy.NO_TERMINALIO):
+        m = deploy.UF2_NAME.search("adafruit-circuitpython-pygamer-%s-10.0.3.uf2" % lang)
+        assert m and m.groups() == ("pygamer", lang, "10", "0", "3"), lang
+    m = deploy.UF2_NAME.search("adafruit-circuitpython-feather_m4_express-fil-9.2.1 (1).uf2")
+    assert m and m.groups()[:2] == ("feather_m4_express", "fil")
+
+
+def test_a_pygamer_build_in_any_language_is_refused_for_a_pybadge(tmp_path):
+    d = boot_drive(tmp_path, "pybadge")
+    f = tmp_path / "adafruit-circuitpython-pygamer-zh_Latn_pinyin-10.0.3.uf2"
+    f.write_bytes(uf2())
+    rc, _out, err = run(["--uf2", str(f), "--drive", str(d)])
+    assert rc == 1 and "for the board 'pygamer'" in err and not (d / "NEW.UF2").exists()
+
+
+def test_uf2_image_puts_blocks_in_address_order():
+    image = cp_image()
+    assert deploy.uf2_image(uf2_of(image)) == image
+    assert deploy.uf2_image(uf2_of(image, reverse=False)) == image
+    two = uf2_of(b"x" * 256, addr=0x4000, reverse=False) + uf2_of(b"y" * 256, addr=0x8000)
+    assert deploy.uf2_image(two) == b"x" * 256 + b"\0" + b"y" * 256     # a gap: no string across it
+
+
+def test_circuitpython_keeps_its_modules_names_as_c_strings(tmp_path):
+    """What the image check rests on, in a real CircuitPython build (the
+    32-bit unix port of ../shared/circuitpython: no displayio, so no
+    terminalio): the name of every module built in is a NUL-ended string
+    in the binary, and a module left out leaves no such string."""
+    import cplane
+    cplane.require_or_skip()
+    exe = cplane.directory() / "circuitpython32"
+    if not exe.is_file():
+        pytest.skip("%s is absent" % exe)
+    binary = exe.read_bytes()
+    for name in (b"gc", b"micropython", b"struct", b"collections"):
+        assert name + b"\0" in binary, name
+    for name in (b"terminalio", b"displayio", b"fontio", b"keypad"):
+        assert name + b"\0" not in binary, name
+    r = cplane.run("import terminalio", files={})
+    assert r.returncode == 1 and "no module named 'terminalio'" in r.stdout

@@ -1,38 +1,49 @@
 #!/usr/bin/env python3
 """Put the games on a CircuitPython board over USB (see docs/deploy.md).
 
-    .venv/bin/python tools/deploy.py                    # find CIRCUITPY, install or update the games
-    .venv/bin/python tools/deploy.py --dry-run          # list what would change, change nothing
+    .venv/bin/python tools/deploy.py                    # find CIRCUITPY, install or update the games (.mpy)
+    .venv/bin/python tools/deploy.py --dry-run          # list what would change, change nothing on the drive
     .venv/bin/python tools/deploy.py --drive PATH       # this drive (or folder) instead of searching
-    .venv/bin/python tools/deploy.py --mpy-cross PATH   # install .mpy compiled by CircuitPython's mpy-cross
+    .venv/bin/python tools/deploy.py --py               # install .py source instead of .mpy
+    .venv/bin/python tools/deploy.py --mpy-cross PATH   # compile with this CircuitPython mpy-cross
+    .venv/bin/python tools/deploy.py --mpy-cross-from URL   # fetch mpy-cross from a mirror of Adafruit's
     .venv/bin/python tools/deploy.py --uf2 FILE         # flash CircuitPython onto a board in bootloader mode
     .venv/bin/python tools/deploy.py --no-libs          # leave lib/ to `circup install -r requirements.txt`
+
+The games go on the drive as .mpy, compiled by CircuitPython's own
+mpy-cross for the board's release (boot_out.txt): the one kept in the
+per-user cache, else the one Adafruit publishes for this computer, fetched
+once into it (find_mpy_cross), each checked first (mpy_cross_problem). With
+none to be had (offline, a host or release with none published, a check
+failing) one line says so and what .py costs, and the deploy goes on with
+.py.
 
 Layout on the drive (the same as the simulator's sys.path: code.py's folder
 first, then lib/):
 
-    code.py, prng.py, aliencity/, ...   everything under firmware/
-    boards/__init__.py, common.py       the board adapter: the family module(s)
-    boards/pybadge.py | pygamer.py        for this board (pygamer imports pybadge);
-                                        our .py files with their private const()
-                                        names folded in (as_deployed), .mpy with
-                                        --mpy-cross
-    lib/NAME.py, lib/PACKAGE/...        the libraries the firmware imports that are not
+    code.py                             the launcher, always source (the board runs code.py)
+    prng.mpy, aliencity/, ...           everything else under firmware/
+    boards/__init__.mpy, common.mpy     the board adapter: the family module(s)
+    boards/pybadge.mpy | pygamer.mpy      for this board (pygamer imports pybadge);
+                                        with --py our .py files with their private
+                                        const() names folded in (as_deployed)
+    lib/NAME.mpy, lib/PACKAGE/...       the libraries the firmware imports that are not
                                         built into CircuitPython, from this machine's
-                                        installed PyPI packages (.mpy with --mpy-cross);
+                                        installed PyPI packages (.py with --py);
                                         none today: the NeoPixels are boards/common.py's
                                         over the built-in neopixel_write
     requirements.txt                    the same libraries, as `circup freeze` writes them
     .deploy-manifest.json               what this tool installed (and nothing else)
-    deploy-backup/<date-time>/          files it replaced that it had not installed
+    deploy-backup/<date-time>/          files it replaced or removed that it had not installed
 
 Only files whose content changed are written: all of them to temporary
 names first, flushed, then renamed into place (code.py last), so a drive
 that fills up or goes away mid-copy keeps the old game whole (see
-deploy()). Files this tool did not install are never removed (and are
-backed up before being replaced); its own stale files only when unchanged
-since it wrote them. Every problem is one paragraph (DeployError), never a
-traceback.
+deploy()). Files this tool did not install are never removed without a
+backup, and only when they would shadow one it installs (an X.py beside
+its X.mpy: CircuitPython imports X.py first); its own stale files only
+when unchanged since it wrote them. Every problem is one paragraph
+(DeployError), never a traceback.
 """
 
 import argparse
@@ -102,6 +113,25 @@ UF2_FAMILIES = {0x68ED2B88: "SAMD21", 0x55114460: "SAMD51", 0xADA52840: "nRF5284
 # INFO_UF2.TXT "Model:" / "Board-ID:" of the bootloaders we support
 BOOTLOADER_BOARDS = (("pygamer", "pygamer"), ("edgebadge", "pybadge"), ("pybadge", "pybadge"))
 APP_START = 0x4000     # SAMD51 application start: below it is the bootloader
+# The name circuitpython.org gives a release's UF2: board, language, version.
+UF2_NAME = re.compile(r"adafruit-circuitpython-([a-z0-9_]+)-([A-Za-z]{2,3}(?:_[A-Za-z]+)*)-"
+                      r"(\d+)\.(\d+)\.(\d+)")
+# The line every CircuitPython image holds (py/makeversionhdr.py's
+# MICROPY_FULL_VERSION_INFO, what boot_out.txt's first line says).
+UF2_BANNER = re.compile(rb"Adafruit CircuitPython (\d+\.\d+\.\d+[-+0-9A-Za-z.]*) on "
+                        rb"\d{4}-\d\d-\d\d; ([ -~]{1,60}?) with [0-9a-z]+")
+# CircuitPython's ja, ko and ru builds for the PyBadge and the PyGamer have no
+# terminalio (and so no fontio): "We don't have room for the fonts for
+# terminalio for certain languages" in ports/atmel-samd/boards/pybadge/ and
+# pygamer/mpconfigboard.mk, which set CIRCUITPY_TERMINALIO = 0 when
+# TRANSLATION is ja, ko or ru, since 9.2.5 (py/circuitpy_mpconfig.mk:
+# CIRCUITPY_FONTIO ?= $(CIRCUITPY_TERMINALIO)). Every screen of the games
+# draws its text with terminalio's font.
+NO_TERMINALIO = {"ja": "Japanese", "ko": "Korean", "ru": "Russian"}
+NO_TERMINALIO_SINCE = (9, 2, 5)
+# CircuitPython's other languages (its locale/*.po at 10.3): all keep terminalio.
+LANGUAGES_WITH_TERMINALIO = ("en_US", "en_GB", "cs", "de_DE", "el", "es", "fil", "fr", "hi", "ID",
+                             "it_IT", "nl", "pl", "pt_BR", "sv", "tr", "zh_Latn_pinyin", "en_x_pirate")
 
 
 class DeployError(Exception):
@@ -468,7 +498,26 @@ def is_player_file(rel):
 
 # ------------------------------------------------------------ mpy-cross
 
+# Adafruit publishes CircuitPython's own mpy-cross for every release and the
+# common hosts under one base, a folder per host (CircuitPython's
+# .github/workflows/build-mpy-cross.yml and build.yml upload them; Adafruit's
+# circuitpython-build-tools downloads them the same way: build.py, mpy_cross()).
+MPY_CROSS_FROM = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"
 MPY_CROSS_DOWNLOADS = "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
+CACHE_NAME = "handheld-city-games"
+DOWNLOAD_TIMEOUT = 20          # seconds, for the connection and for each read
+DOWNLOAD_LIMIT = 64 << 20      # an mpy-cross is about 0.3 to 2 MB
+RELEASE_TAG = re.compile(r"^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]+)?$")   # 10.0.3, 10.0.0-beta.2
+
+# What a .py deploy costs against .mpy, for the line that says so. From
+# docs/bench.md "Time on the board" (the SAMD51 estimates: the launcher to a
+# game's first playable screen or its board, new or continued, every game;
+# power-on to the launcher) and docs/memory.md ("playing Alheimur: the
+# peak", .py against .mpy). tests/test_deploy_mpy.py holds them to those tables.
+PY_START_S = (1.6, 3.5)        # the launcher to a game's board, from .py
+MPY_START_S = (0.3, 0.5)       # ... from .mpy
+PY_POWER_ON_S = 0.9            # power-on to the launcher: this much longer from .py
+PY_HEAP_KB = 2.7               # Alheimur's peak: this much more heap from .py
 
 
 def _get_mpy_cross(major):
@@ -478,18 +527,21 @@ def _get_mpy_cross(major):
             "(folders by system; the file names carry the version, e.g. "
             "mpy-cross-linux-amd64-10.0.3.static), make it executable, and pass its path with "
             "--mpy-cross; or build it from the circuitpython repository (make -C mpy-cross); "
-            "or deploy without --mpy-cross (plain .py files work on every version)."
+            "or deploy without --mpy-cross (the tool then fetches the right one itself, or "
+            "deploys .py, which works on every version)."
             % (which, MPY_CROSS_DOWNLOADS))
 
 
-def check_mpy_cross(exe, board_major=None, force=False):
-    """Compile a probe with it: CircuitPython's .mpy files start with b"C",
-    MicroPython's with b"M" (CircuitPython refuses those); its --version
-    must name the board's CircuitPython major version (a .mpy from
-    another major version is refused by the board: 'Incompatible .mpy
-    file')."""
+def mpy_cross_problem(exe, board_major=None):
+    """None when exe is CircuitPython's mpy-cross for the board: it
+    compiles a one-line probe to a file starting with b"C" (MicroPython's
+    start with b"M", and CircuitPython refuses those) and its --version
+    names the board's CircuitPython major version (a .mpy from another
+    major version is refused by the board: 'Incompatible .mpy file').
+    Otherwise (what is wrong, in words that follow the path; whether
+    --force may go on anyway)."""
     if not (os.path.isfile(exe) or shutil.which(exe)):
-        raise DeployError("mpy-cross not found: %s. %s" % (exe, _get_mpy_cross(board_major)))
+        return "is not there", False
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "probe.py")
         out = os.path.join(tmp, "probe.mpy")
@@ -497,49 +549,233 @@ def check_mpy_cross(exe, board_major=None, force=False):
             f.write("x = 1\n")
         try:
             p = subprocess.run([exe, "-o", out, src], capture_output=True, text=True, timeout=60)
-        except (OSError, subprocess.SubprocessError) as e:
-            raise DeployError("cannot run %s (%s). %s" % (exe, e, _get_mpy_cross(board_major))) from None
+        except (OSError, subprocess.SubprocessError, ValueError) as e:
+            return "cannot be run (%s)" % e, False
         data = read_bytes(out)
         if p.returncode != 0 or not data:
-            raise DeployError("%s failed on a one-line probe file (%s). %s"
-                              % (exe, (p.stderr or p.stdout).strip() or "no output",
-                                 _get_mpy_cross(board_major)))
+            said = " ".join(((p.stderr or p.stdout) or "").split())[:120]
+            if not said:
+                said = ("killed by signal %d" % -p.returncode if p.returncode < 0 else
+                        "exit status %d, no output" % p.returncode if p.returncode else "no output")
+            return "failed on a one-line probe file (%s)" % said, False
     if data[:1] == b"M":
-        raise DeployError(
-            "%s is MicroPython's mpy-cross: its .mpy files start with 'M' (MicroPython's "
-            "format), and CircuitPython refuses them ('Incompatible .mpy file'); CircuitPython's "
-            "start with 'C'. %s" % (exe, _get_mpy_cross(board_major)))
+        return ("is MicroPython's mpy-cross: its .mpy files start with 'M' (MicroPython's "
+                "format), and CircuitPython refuses them ('Incompatible .mpy file'); "
+                "CircuitPython's start with 'C'"), False
     if data[:1] != b"C":
-        raise DeployError("%s wrote %r..., not a CircuitPython .mpy (those start with 'C'). %s"
-                          % (exe, data[:4], _get_mpy_cross(board_major)))
+        return "wrote %r..., not a CircuitPython .mpy (those start with 'C')" % data[:4], False
     try:
         v = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=30)
         said = (v.stdout + v.stderr).strip()
-    except (OSError, subprocess.SubprocessError):
+    except (OSError, subprocess.SubprocessError, ValueError):
         said = ""
     m = re.search(r"CircuitPython\s+(\d+)\.", said)
     if board_major and (not m or int(m.group(1)) != board_major):
-        msg = ("%s is %s, but the board runs CircuitPython %d: the board would refuse its .mpy "
-               "files ('Incompatible .mpy file')."
-               % (exe, ("CircuitPython %s's mpy-cross" % m.group(1)) if m else
-                  "an mpy-cross whose --version names no CircuitPython version (%r)" % said[:80],
-                  board_major))
-        if not force:
-            raise DeployError(msg + " " + _get_mpy_cross(board_major))
-        warn(msg + " Going on (--force).")
+        return ("is %s, but the board runs CircuitPython %d: the board would refuse its .mpy "
+                "files ('Incompatible .mpy file')"
+                % (("CircuitPython %s's mpy-cross" % m.group(1)) if m else
+                   "an mpy-cross whose --version names no CircuitPython version (%r)" % said[:80],
+                   board_major)), True
+    return None
+
+
+def check_mpy_cross(exe, board_major=None, force=False):
+    """The mpy-cross named with --mpy-cross: refused (a paragraph saying
+    where to get the right one) unless mpy_cross_problem finds nothing;
+    --force goes on past a version that is not the board's."""
+    bad = mpy_cross_problem(exe, board_major)
+    if bad is None:
+        return exe
+    what, forceable = bad
+    if what == "is not there":
+        raise DeployError("mpy-cross not found: %s. %s" % (exe, _get_mpy_cross(board_major)))
+    msg = "%s %s." % (exe, what)
+    if not (force and forceable):
+        raise DeployError(msg + " " + _get_mpy_cross(board_major))
+    warn(msg + " Going on (--force).")
+    return exe
+
+
+def host_platform():
+    """(system, machine) of this computer, as platform.uname() gives them."""
+    import platform
+    return platform.system(), platform.machine()
+
+
+def mpy_cross_forms(system, machine):
+    """[(folder, file name with {tag} for the release)] of the mpy-cross
+    Adafruit publishes for this host, the one to try first first; [] for a
+    host it publishes none for. The names circuitpython-build-tools asks
+    for (build.py, mpy_cross(), adafruit/circuitpython-build-tools at
+    a0d36a7), and linux-aarch64, which CircuitPython's own workflow
+    uploads beside them (build-mpy-cross.yml); macOS: the universal binary,
+    then the one for this Mac's chip (build.yml uploads the three)."""
+    system, machine = system.title(), machine.lower()
+    if system == "Linux" and machine in ("amd64", "x86_64"):
+        return [("linux-amd64", "mpy-cross-linux-amd64-{tag}.static")]
+    if system == "Linux" and machine in ("aarch64", "arm64"):
+        return [("linux-aarch64", "mpy-cross-linux-aarch64-{tag}.static-aarch64")]
+    if system == "Linux" and machine == "armv7l":
+        return [("linux-raspbian", "mpy-cross-linux-raspbian-{tag}.static-raspbian")]
+    if system == "Darwin":
+        chip = "arm64" if machine in ("arm64", "aarch64") else "x64"
+        return [("macos", "mpy-cross-macos-{tag}-universal"), ("macos", "mpy-cross-macos-{tag}-" + chip)]
+    if system == "Windows" and machine in ("amd64", "x86_64"):
+        return [("windows", "mpy-cross-windows-{tag}.static.exe")]
+    return []
+
+
+def cache_dir():
+    """Where downloaded compilers are kept: $XDG_CACHE_HOME (an absolute
+    path, as the XDG spec asks), else ~/.cache; a folder of ours in it."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, CACHE_NAME, "mpy-cross")
+
+
+def download(url, dest, timeout=DOWNLOAD_TIMEOUT):
+    """Fetch url into the file dest, as circuitpython-build-tools'
+    mpy_cross() does (one GET; the file only on HTTP 200; made executable),
+    but written atomically (a temporary name beside dest, flushed, renamed
+    over it: dest is whole or absent) and checked for length (a download
+    cut short never lands). Returns None, or why not in a few words
+    ('HTTP 404' when the server has no such file). No exit, no retry."""
+    import http.client
+    import stat
+    import urllib.error
+    import urllib.request
+    tmp = "%s.%d%s" % (dest, os.getpid(), TMP_SUFFIX)
+    try:
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        with urllib.request.urlopen(url, timeout=timeout) as r:
+            length = r.headers.get("Content-Length")
+            got = 0
+            with open(tmp, "wb") as f:
+                while True:
+                    chunk = r.read(1 << 16)
+                    if not chunk:
+                        break
+                    got += len(chunk)
+                    if got > DOWNLOAD_LIMIT:
+                        return "more than %d MB: not an mpy-cross" % (DOWNLOAD_LIMIT >> 20)
+                    f.write(chunk)
+                f.flush()
+                os.fsync(f.fileno())
+        if not got or (length and length.isdigit() and got != int(length)):
+            return "cut short: %d of %s bytes" % (got, length or "?")
+        os.chmod(tmp, os.stat(tmp).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+        os.replace(tmp, dest)
+        return None
+    except urllib.error.HTTPError as e:
+        return "HTTP %d" % e.code
+    except http.client.IncompleteRead as e:
+        return "cut short: %d bytes, %s more expected" % (len(e.partial), e.expected)
+    except urllib.error.URLError as e:
+        return "cannot reach it: %s" % (getattr(e.reason, "strerror", None) or e.reason)
+    except (OSError, http.client.HTTPException, ValueError) as e:
+        return "%s" % (getattr(e, "strerror", None) or e)
+    finally:
+        if os.path.exists(tmp):
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+
+
+def find_mpy_cross(version, major, base=MPY_CROSS_FROM):
+    """CircuitPython's mpy-cross for the board's release (boot_out.txt's
+    version, as circup reads it): the one kept in cache_dir(), else the one
+    Adafruit publishes for this host, downloaded once into it; each checked
+    before use (mpy_cross_problem: a bad one leaves the cache). Returns
+    (path, None), or (None, why .py instead, in a few words)."""
+    if not version or not major:
+        return None, "boot_out.txt names no CircuitPython version to fetch mpy-cross for"
+    if not RELEASE_TAG.match(version):
+        return None, "boot_out.txt's version %r is not one Adafruit names its downloads by" % version
+    system, machine = host_platform()
+    forms = mpy_cross_forms(system, machine)
+    if not forms:
+        return None, "Adafruit publishes no mpy-cross for this computer (%s %s)" % (system, machine)
+    folder = cache_dir()
+    missing = []
+    for sub, name in forms:
+        path = os.path.join(folder, name.format(tag=version))
+        if os.path.isfile(path):
+            bad = mpy_cross_problem(path, major)
+            if bad is None:
+                return path, None
+            warn("the mpy-cross kept in %s %s; it goes, and is fetched again." % (path, bad[0]))
+            try:
+                os.remove(path)
+            except OSError:
+                return None, "the mpy-cross kept in %s %s and cannot be removed" % (path, bad[0])
+        url = "%s/%s/%s" % (base.rstrip("/"), sub, os.path.basename(path))
+        say("fetching CircuitPython %s's mpy-cross for this computer (once: it is kept in %s): %s"
+            % (version, folder, url))
+        why = download(url, path)
+        if why and why.startswith("HTTP 404"):
+            missing.append(url)
+            continue
+        if why:
+            return None, "fetching %s failed (%s)" % (url, why)
+        bad = mpy_cross_problem(path, major)
+        if bad is None:
+            return path, None
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+        return None, "the mpy-cross from %s %s" % (url, bad[0])
+    return None, ("Adafruit publishes no mpy-cross for CircuitPython %s on this computer (HTTP 404: %s)"
+                  % (version, ", ".join(missing)))
+
+
+def py_cost(why, dry_run=False):
+    """The one line of a deploy that installs .py: why, and what it costs."""
+    return ("%s .py, not .mpy: %s. From .py a game takes %.1f to %.1f s from the launcher to its "
+            "board (%.1f to %.1f s from .mpy), power-on %.1f s longer, and Alheimur's peak %.1f KB "
+            "more heap (docs/bench.md, docs/memory.md); --mpy-cross PATH names a compiler "
+            "(docs/deploy.md)."
+            % ("would deploy" if dry_run else "deploying", why, PY_START_S[0], PY_START_S[1],
+               MPY_START_S[0], MPY_START_S[1], PY_POWER_ON_S, PY_HEAP_KB))
+
+
+def choose_compiler(info, explicit=None, source=False, base=None, force=False, dry_run=False):
+    """The mpy-cross to compile with, or None for .py (after one line
+    saying why and what it costs): --py; else --mpy-cross PATH (refused,
+    a paragraph, when it is not the board's); else find_mpy_cross."""
+    if source:
+        warn(py_cost("--py asks for source", dry_run))
+        return None
+    if explicit:
+        exe = check_mpy_cross(explicit, info["major"], force)
+    else:
+        exe, why = find_mpy_cross(info["version"], info["major"], base or MPY_CROSS_FROM)
+        if exe is None:
+            warn(py_cost(why, dry_run))
+            return None
+    say("%s to .mpy with %s" % ("dry run: would compile" if dry_run else "compiling", exe))
     return exe
 
 
 def compile_mpy(exe, source_path, rel):
+    """rel compiled by exe; a failure is one paragraph (nothing is on the
+    drive yet: the bundle is made before the deploy writes)."""
+    fix = " Nothing was changed; --py deploys the games as source instead."
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out.mpy")
-        p = subprocess.run([exe, "-o", out, "-s", rel, source_path],
-                           capture_output=True, text=True, timeout=120)
+        try:
+            p = subprocess.run([exe, "-o", out, "-s", rel, source_path],
+                               capture_output=True, text=True, timeout=120)
+        except (OSError, subprocess.SubprocessError, ValueError) as e:
+            raise DeployError("%s could not compile %s (%s).%s" % (exe, rel, e, fix)) from None
         data = read_bytes(out)
         if p.returncode != 0 or not data:
-            raise DeployError("mpy-cross failed on %s:\n%s" % (rel, (p.stderr or p.stdout).strip()))
+            said = " ".join(((p.stderr or p.stdout) or "").split()) or "exit status %d" % p.returncode
+            raise DeployError("mpy-cross failed on %s: %s.%s" % (rel, said, fix))
         if data[:1] != b"C":
-            raise DeployError("mpy-cross wrote a non-CircuitPython .mpy for %s" % rel)
+            raise DeployError("mpy-cross wrote a non-CircuitPython .mpy for %s.%s" % (rel, fix))
         return data
 
 
@@ -735,25 +971,50 @@ def cluster_size(drive):
 def _other_library(drive, rel, owned):
     """For lib/NAME.py (.mpy): the other form of the same library, or its
     package folder, when it is on the drive and this tool did not install
-    it (circup did, or the user): CircuitPython would pick one of the two,
-    so ours is not added beside it. None otherwise."""
-    if not rel.startswith("lib/") or "/" in rel[4:] or not rel.endswith((".py", ".mpy")):
+    it (circup did, or the user) or changed since it did (circup update):
+    CircuitPython would pick one of the two, so ours is not added beside
+    it. None otherwise."""
+    if not _top_library(rel):
         return None
     stem = rel[:-3] if rel.endswith(".py") else rel[:-4]
     for other in (stem + ".mpy", stem + ".py", stem + "/"):
-        if other == rel or other in owned:
+        if other == rel:
             continue
         path = os.path.join(drive, *other.rstrip("/").split("/"))
-        if (os.path.isdir(path) if other.endswith("/") else os.path.isfile(path)):
-            if other.endswith("/") and any(k.startswith(other) for k in owned):
-                continue
+        if other.endswith("/"):
+            if os.path.isdir(path) and not any(k.startswith(other) for k in owned):
+                return other
+            continue
+        cur = read_bytes(path) if os.path.isfile(path) else None
+        if cur is not None and not (other in owned and sha256(cur) in owned[other]):
             return other
+    return None
+
+
+def _top_library(rel):
+    """lib/NAME.py or lib/NAME.mpy: a library circup may manage too."""
+    return rel.startswith("lib/") and "/" not in rel[4:] and rel.endswith((".py", ".mpy"))
+
+
+def twin(rel):
+    """X.py <-> X.mpy; None for other files."""
+    if rel.endswith(".py"):
+        return rel[:-3] + ".mpy"
+    if rel.endswith(".mpy"):
+        return rel[:-4] + ".py"
     return None
 
 
 def plan(drive, bundle):
     """What to do: (writes [(rel, data, why)], unchanged [rel], removals
-    [rel], kept [(rel, why)], leftovers [rel]) given the drive's files and manifest."""
+    [rel], kept [(rel, why)], leftovers [rel], manifest, shadows [(rel,
+    why)]) given the drive's files and manifest. Shadows are the other
+    form of a module this deploy installs (X.py beside its X.mpy, or X.mpy
+    beside its X.py) that the tool did not install or that was changed
+    since: backed up, then removed (py/builtinimport.c imports X.py before
+    X.mpy, so a stale X.py would run instead; an X.mpy beside X.py is dead
+    weight). Top-level lib/ libraries keep _other_library's rule instead:
+    circup's copy stays and ours is not added."""
     manifest = read_manifest(drive)
     owned = manifest["files"]
     writes, unchanged, removals, kept = [], [], [], []
@@ -766,8 +1027,9 @@ def plan(drive, bundle):
         elif cur is not None and is_player_file(rel):
             kept.append((rel, "may hold the player's data: never overwritten"))
         elif other:
-            kept.append((rel, "not installed: %s is on the drive and was not installed by this "
-                              "tool (circup?); it is used instead" % other))
+            kept.append((rel, "not installed: %s is on the drive and %s (circup?); it is used "
+                              "instead" % (other, "was changed since the last deploy"
+                                           if other in owned else "was not installed by this tool")))
         elif cur is not None and rel.startswith("lib/") and rel in owned and \
                 sha256(cur) not in owned[rel]:
             kept.append((rel, "changed on the drive since the last deploy (circup update?): "
@@ -793,12 +1055,31 @@ def plan(drive, bundle):
             removals.append(rel)
         else:
             kept.append((rel, "no longer part of the games, but changed on the drive: left in place"))
+    shadows = []
+    not_installed = {k[0] for k in kept}
+    for rel in sorted(bundle):
+        other = twin(rel)
+        if other is None or _top_library(rel) or rel in not_installed or other in bundle \
+                or other in removals or is_player_file(other) or rel in NO_COMPILE:
+            continue
+        if not os.path.isfile(os.path.join(drive, *other.split("/"))):
+            continue
+        kept = [k for k in kept if k[0] != other]
+        if rel.endswith(".mpy"):
+            why = ("CircuitPython would import it instead of the new %s: %s" % (
+                rel, "changed on the drive since the last deploy" if other in owned
+                else "not installed by this tool"))
+        else:
+            why = "the new %s replaces it (%s)" % (
+                rel, "changed on the drive since the last deploy" if other in owned
+                else "not installed by this tool")
+        shadows.append((other, why))
     leftovers = []
     for rel in set(bundle) | set(owned) | {MANIFEST}:
         tmp = os.path.join(drive, *rel.split("/")) + TMP_SUFFIX
         if os.path.isfile(tmp):
             leftovers.append(rel + TMP_SUFFIX)
-    return writes, unchanged, removals, kept, sorted(leftovers), manifest
+    return writes, unchanged, removals, kept, sorted(leftovers), manifest, shadows
 
 
 def space_needed(drive, writes, extra=()):
@@ -820,7 +1101,8 @@ def check_space(drive, writes, extra=()):
             "not enough room on %s: this update needs %d KB free (every new file is written "
             "beside the old one before it replaces it), and the drive has %d KB free. Nothing "
             "was changed. Delete files you do not need from the drive (not boot_out.txt), or "
-            "use --mpy-cross PATH for smaller files, then run the tool again."
+            "deploy .mpy, smaller than .py (the default, when CircuitPython's mpy-cross can be "
+            "fetched or is given with --mpy-cross PATH), then run the tool again."
             % (drive, (need + 1023) // 1024, free // 1024))
     return need, free
 
@@ -863,8 +1145,9 @@ def explain(e, drive, stage, done=0, total=0, backups=()):
     elif code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1), errno.EFBIG) and not _gone(drive):
         what = ("%s filled up while copying (%s), although the space check found room: "
                 "something else wrote to it, or the file system needs more than estimated. "
-                "Delete files you do not need from the drive (not boot_out.txt), or use "
-                "--mpy-cross PATH for smaller files, then run the tool again."
+                "Delete files you do not need from the drive (not boot_out.txt), or deploy "
+                ".mpy, smaller than .py (the default, when CircuitPython's mpy-cross can be "
+                "fetched or is given with --mpy-cross PATH), then run the tool again."
                 % (drive, e.strerror or e))
     elif _gone(drive):
         what = ("%s went away while copying (%s): the cable was pulled, the board was reset "
@@ -939,8 +1222,11 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
     then each is renamed over the old one (milliseconds each), libraries
     first, code.py last; then the tool's files the new version no longer
     has are removed. The manifest lists old and new hashes while this is
-    under way, so an interrupted run still knows what it owns."""
-    writes, unchanged, removals, kept, leftovers, manifest = plan(drive, bundle)
+    under way, so an interrupted run still knows what it owns. Shadows
+    (plan(): an X.py beside the X.mpy it installs, or the reverse, that it
+    did not install or that was changed) are backed up with the files it
+    replaces and removed with its own stale files."""
+    writes, unchanged, removals, kept, leftovers, manifest, shadows = plan(drive, bundle)
     board_id = info.get("board_id")
     final = {rel: [sha256(data)] for rel, data in bundle.items()
              if not any(k[0] == rel for k in kept)}
@@ -955,7 +1241,11 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
         cur = read_bytes(os.path.join(drive, *rel.split("/")))
         if cur is not None and not (rel in owned and sha256(cur) in owned[rel]):
             backups.append((rel, cur))
-    changes = len(writes) + len(removals) + len(leftovers)
+    for rel, _why in shadows:
+        cur = read_bytes(os.path.join(drive, *rel.split("/")))
+        if cur is not None:
+            backups.append((rel, cur))
+    changes = len(writes) + len(removals) + len(leftovers) + len(shadows)
     for rel, why in kept:
         say("keep    %s (%s)" % (rel, why))
     for rel, data, why in writes:
@@ -963,6 +1253,8 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
     for rel in removals:
         say("%s %s (installed by an earlier deploy, no longer needed)"
             % ("would remove" if dry_run else "remove ", rel))
+    for rel, why in shadows:
+        say("%s %s (%s; backed up first)" % ("would remove" if dry_run else "remove ", rel, why))
     for rel in leftovers:
         say("%s %s (left by an interrupted deploy)" % ("would remove" if dry_run else "remove ", rel))
     if not changes and old_m == final_m:
@@ -973,7 +1265,7 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
             say("would first copy %s (not installed by this tool) to %s/<date-time>/"
                 % (", ".join(r for r, _d in backups), BACKUP_DIR))
         say("dry run: %d to write, %d to remove, %d unchanged; nothing was changed."
-            % (len(writes), len(removals) + len(leftovers), len(unchanged)))
+            % (len(writes), len(removals) + len(leftovers) + len(shadows), len(unchanged)))
         return changes
     if drive_has_code_txt(drive):
         warn("the drive has code.txt, which CircuitPython runs instead of code.py: "
@@ -999,7 +1291,7 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
         if backups:
             say("copied %s (not installed by this tool) to %s/ first"
                 % (", ".join(r for r, _d in backups), os.path.join(drive, backup_dir)))
-        if writes or removals:
+        if writes or removals or shadows:
             install_file(drive, MANIFEST, interim_m)
         for rel, data, _why in writes:
             staged.append(_stage_file(drive, rel, data))
@@ -1019,7 +1311,7 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
             done += 1
         for d in sorted({os.path.dirname(os.path.join(drive, *w[0].split("/"))) for w in writes}):
             _fsync_dir(d)
-        for rel in removals:
+        for rel in removals + [r for r, _why in shadows]:
             path = os.path.join(drive, *rel.split("/"))
             os.remove(path)
             _fsync_dir(os.path.dirname(path))
@@ -1029,8 +1321,8 @@ def deploy(drive, bundle, libraries, info, family, mpy=False, dry_run=False):
     except OSError as e:
         raise DeployError(explain(e, drive, "commit", done, len(writes),
                                   [backup_dir] if backups else ())) from None
-    say("%d written, %d removed, %d unchanged on %s." % (len(writes), len(removals) + len(leftovers),
-                                                          len(unchanged), drive))
+    say("%d written, %d removed, %d unchanged on %s."
+        % (len(writes), len(removals) + len(leftovers) + len(shadows), len(unchanged), drive))
     return changes
 
 
@@ -1094,6 +1386,50 @@ def check_uf2(data, name="the file"):
     return count
 
 
+def uf2_image(data):
+    """What a UF2 file writes to the main flash, in address order (blocks
+    may come in any order; a gap between them reads as a NUL, so no string
+    runs across it)."""
+    parts = []
+    for i in range(len(data) // 512):
+        _m0, _m1, flags, addr, size = struct.unpack_from("<5I", data, i * 512)
+        if not flags & UF2_FLAG_NOT_MAIN_FLASH and size <= 476:
+            parts.append((addr, data[i * 512 + 32:i * 512 + 32 + size]))
+    parts.sort()
+    out = []
+    end = None
+    for addr, payload in parts:
+        if end is not None and addr != end:
+            out.append(b"\0")
+        out.append(payload)
+        end = addr + len(payload)
+    return b"".join(out)
+
+
+def uf2_without_terminalio(name, data):
+    """Why this CircuitPython image has no terminalio, or None (it has, or
+    it cannot be told). Its strings say it best: every CircuitPython image
+    holds its version line, and the name of each module built in as a C
+    string (the qstr pool, py/qstr.c; only the module's own source,
+    shared-bindings/terminalio/__init__.c, names MP_QSTR_terminalio), so a
+    recognisable image without b"terminalio\0" has no terminalio, whatever
+    the file is called. An image the version line is not found in is told
+    by circuitpython.org's name for it (ja, ko or ru, 9.2.5 or later)."""
+    image = uf2_image(data)
+    m = UF2_BANNER.search(image)
+    if m:
+        if b"terminalio\0" in image:
+            return None
+        return ("its image, CircuitPython %s for the %s, has no terminalio module"
+                % (m.group(1).decode(), m.group(2).decode()))
+    n = UF2_NAME.search(name)
+    if n and n.group(2) in NO_TERMINALIO and \
+            tuple(int(n.group(i)) for i in (3, 4, 5)) >= NO_TERMINALIO_SINCE:
+        return ("it is CircuitPython %s.%s.%s in %s (%s), by its name"
+                % (n.group(3), n.group(4), n.group(5), NO_TERMINALIO[n.group(2)], n.group(2)))
+    return None
+
+
 def parse_info_uf2(text):
     info = {}
     for line in text.splitlines():
@@ -1129,8 +1465,7 @@ def flash_uf2(uf2_path, drive, force=False, dry_run=False):
     if fam is None:
         raise DeployError("the bootloader on %s is for %s, not a PyBadge, PyBadge LC, EdgeBadge or "
                           "PyGamer; not flashing." % (drive, desc))
-    m = re.search(r"adafruit-circuitpython-([a-z0-9_]+?)-[a-z]{2}(?:_[A-Za-z]+)?-",
-                  os.path.basename(uf2_path))
+    m = UF2_NAME.search(os.path.basename(uf2_path))
     if m:
         file_board = m.group(1)
         file_family = SUPPORTED_BOARDS.get(file_board)
@@ -1140,6 +1475,21 @@ def flash_uf2(uf2_path, drive, force=False, dry_run=False):
             if not force:
                 raise DeployError(msg + " Download the .uf2 for your board (or --force).")
             warn(msg)
+    why = uf2_without_terminalio(os.path.basename(uf2_path), data)
+    if why:
+        board = m.group(1) if m and m.group(1) in BOARD_PAGES else fam
+        msg = ("%s: %s. CircuitPython's ja, ko and ru builds for the PyBadge and PyGamer leave "
+               "terminalio out (no room in the flash for those fonts: CIRCUITPY_TERMINALIO = 0 in "
+               "the board's mpconfigboard.mk, since 9.2.5), and the games draw every screen's text "
+               "with terminalio's font, so they could show no word, only red and blue lights "
+               "(docs/deploy.md). Every other "
+               "language works: %s. Download the same version in one of those from %s (named like "
+               "adafruit-circuitpython-%s-en_US-10.0.3.uf2)."
+               % (os.path.basename(uf2_path), why, ", ".join(LANGUAGES_WITH_TERMINALIO),
+                  BOARD_PAGES[board], board))
+        if not force:
+            raise DeployError(msg + " Not flashing (--force flashes it anyway).")
+        warn(msg + " Flashing it anyway (--force).")
     # Any name ending .UF2 is taken; NEW.UF2 is what uf2conv.py writes (CURRENT.UF2
     # is the bootloader's own read-only view of the flash).
     dest = os.path.join(drive, "NEW.UF2")
@@ -1169,7 +1519,16 @@ def main(argv=None, circuitpy_patterns=None, boot_patterns=None):
     p.add_argument("--drive", help="the CIRCUITPY drive (or, with --uf2, the ...BOOT drive); "
                                    "default: found by its volume label")
     p.add_argument("--dry-run", action="store_true", help="list what would change; change nothing")
-    p.add_argument("--mpy-cross", metavar="PATH", help="compile to .mpy with CircuitPython's mpy-cross")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--mpy-cross", metavar="PATH",
+                     help="compile to .mpy with this mpy-cross (CircuitPython's, the board's major "
+                          "version); default: the one for the board's release, kept in the cache "
+                          "or fetched once from Adafruit")
+    how.add_argument("--py", action="store_true",
+                     help="install the games as .py source, not .mpy (slower starts, more heap)")
+    p.add_argument("--mpy-cross-from", metavar="URL",
+                   help="fetch mpy-cross from here instead of %s (the same layout below it: "
+                        "URL/linux-amd64/mpy-cross-linux-amd64-<version>.static, ...)" % MPY_CROSS_FROM)
     p.add_argument("--uf2", metavar="FILE", help="flash this CircuitPython .uf2 (board in bootloader mode)")
     p.add_argument("--no-libs", action="store_true",
                    help="install no libraries into lib/ (and remove the ones this tool put "
@@ -1205,7 +1564,8 @@ def main(argv=None, circuitpy_patterns=None, boot_patterns=None):
         info, family = check_board(drive, args.board, args.force)
         say("%s: CircuitPython %s on %s (board id %s); adapter boards/%s.py"
             % (drive, info["version"] or "?", info["name"] or "?", info["board_id"] or "?", family))
-        mpy = check_mpy_cross(args.mpy_cross, info["major"], args.force) if args.mpy_cross else None
+        mpy = choose_compiler(info, args.mpy_cross, args.py, args.mpy_cross_from, args.force,
+                              args.dry_run)
         bundle, libs = build_bundle(family, mpy, libs=not args.no_libs)
         deploy(drive, bundle, libs, info, family, mpy=bool(mpy), dry_run=args.dry_run)
         if args.no_libs and not args.dry_run:
