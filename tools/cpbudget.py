@@ -272,7 +272,7 @@ def simulate(ops, pool, ebss, tlsf_git, src, peak, v9=False):
     res["at_peak_areas"] = areas(passes[0])
     big, run = (int(x) for x in re.match(r"(\d+) run (\d+)", passes[1]).groups())
     res["at_peak"] = {"big": big, "run": run}
-    res["areas"] = [(a, b) for a, b, _u, _t in areas(passes[1])]
+    res["areas"] = [(a, b, t) for a, b, _u, t in areas(passes[1])]
     # the first area is code.py's 8 KB block, whose take is counted with the supervisor's
     res["areas_takes"] = sum(t for _a, _b, _u, t in areas(passes[1])[1:])
     left, free = re.findall(r"largest (\d+) free (\d+)", passes[1])[-1]
@@ -288,8 +288,8 @@ def budget(src, board, tlsf_git, peak):
     takes = sim["takes"]
     held = sum(takes[n] for n, _b in (o for o in ops if not isinstance(o, str))
                if not n.startswith("boot_") and n not in ("heap", "pystack"))
-    total_pool = sum(b for _a, b in sim["areas"])
-    total_port = sum(a for a, _b in sim["areas"])
+    total_pool = sum(b for _a, b, _t in sim["areas"])
+    total_port = sum(a for a, _b, _t in sim["areas"])
     return {"board": board, "layout": layout, "rows": rows, "gc_rows": gc_rows, "pool": pool,
             "tlsf_control": sim["tlsf_control"], "takes": takes, "held": held,
             "areas": sim["areas"], "total_pool": total_pool, "total_port": total_port,
@@ -319,13 +319,15 @@ def markdown(b, peak):
         took = sum(b["takes"].get(x, 0) for x in names[key]) if key else 0
         out.append("| %s | %d | %s | %s |" % (what, n, took or "", at))
     out.append("")
-    out.append("| GC area (in the order the heap grows) | from the port heap | pool "
-               "(gc.mem_alloc() can reach) |")
-    out.append("| --- | ---: | ---: |")
-    for i, (port, pool) in enumerate(b["areas"]):
-        out.append("| %s | %d | %d |" % ("the first (gc_init)" if i == 0 else "added %d" % i,
-                                         port, pool))
-    out.append("| **all** | **%d** | **%d** |" % (b["total_port"], b["total_pool"]))
+    out.append("| GC area (in the order the heap grows) | asked of the port heap | takes | "
+               "objects it holds (what gc.mem_alloc() counts) |")
+    out.append("| --- | ---: | ---: | ---: |")
+    for i, (port, pool, took) in enumerate(b["areas"]):
+        out.append("| %s | %d | %d | %d |" % (
+            "the first (gc_init)" if i == 0 else "added %d (gc_try_add_heap)" % i, port,
+            took or b["heap_take"], pool))
+    out.append("| **all** | **%d** | **%d** | **%d** |" % (
+        b["total_port"], b["heap_take"] + b["areas_takes"], b["total_pool"]))
     return "\n".join(out)
 
 
