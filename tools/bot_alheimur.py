@@ -485,7 +485,7 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
             if self.release is not None:
                 host.set_button(self.release, False, now)
                 self.release = None
-                self.next_t = now + 20
+                self.next_t = now + max(20, pace - 40)   # (a press is held 40 ms)
                 return
             if frame_of("next_press", "ui/fx.py") is None:
                 return                       # not waiting for a press
@@ -518,7 +518,7 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
             bot.presses += 1
             host.set_button(key, True, now)
             self.release = key
-            self.next_t = now + pace
+            self.next_t = now + 40
 
     for name, mod in list(sys.modules.items()):    # a fresh firmware each run
         f = getattr(mod, "__file__", None) or ""

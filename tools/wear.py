@@ -184,14 +184,14 @@ def play_presser(game, options, seed, clock, pace, timeout=900):
             if self.release is not None:
                 host.set_button(self.release, False, now)
                 self.release = None
-                self.next_t = now + 20
+                self.next_t = now + max(20, pace - 40)   # (a press is held 40 ms)
                 return
             if frame_of("next_press", "ui/fx.py") is None:
                 return
             key = keys.pop(0) if keys else "a"
             host.set_button(key, True, now)
             self.release = key
-            self.next_t = now + pace
+            self.next_t = now + 40
 
     for name, mod in list(sys.modules.items()):    # a fresh firmware each run
         f = getattr(mod, "__file__", None) or ""
