@@ -297,6 +297,10 @@ class Runner:
             random.seed(self.args.seed)
             rng = random.Random(self.args.seed)
             os.urandom = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
+        if "board" in sys.modules:
+            # a run before this one in this process, maybe of another board:
+            # its pins and board_id are this board's again
+            importlib.reload(sys.modules["board"])
         import board  # noqa: F401  (builds board.DISPLAY)
         self.display = _simhost.display
         if not self.headless:

@@ -144,11 +144,22 @@ def test_continue_puts_back_the_game_and_its_dice(tmp_path):
 
     import store
     nvm = tmp_path / "nvm.bin"
-    # until a write made in round 2 or later (not only the game's first)
-    play(seats=S3, seed=2, limit=1, nvm=nvm,
-         until=lambda b: b.screen == "board" and b.game is not None
-         and b.game.round() >= 2 and store.Store(bytearray(_simhost.nvm)).seq >= 3)
     from alheimur import restore, save
+
+    def saved_state():
+        data = store.Store(bytearray(_simhost.nvm)).game(0x68)[1]
+        g = restore.decode(save.Setup(), data) if data else None
+        return g and (bytes(g.state()), g.rng.s0, g.rng.s1)
+
+    # In round 2, on the board, the player stops pressing, until the game as
+    # it stands is written (the wait writes 30 s after the last write).
+    def written_on_board(b):
+        if b.screen != "board" or b.game is None or b.game.round() < 2:
+            return False
+        b.decide = lambda: None
+        g = b.game
+        return saved_state() == (bytes(g.state()), g.rng.s0, g.rng.s1)
+    play(seats=S3, seed=2, limit=1, nvm=nvm, until=written_on_board)
     s = store.Store(bytearray(nvm.read_bytes()))
     assert s.last() == 0x68 and s.game(0x68)[1] is not None
     saved = restore.decode(save.Setup(), s.game(0x68)[1])
@@ -157,7 +168,7 @@ def test_continue_puts_back_the_game_and_its_dice(tmp_path):
     # The write was made at a wait for a person's press: Continue comes
     # back to that wait, before anything else is played.
     again = play(seats=S3, seed=2, limit=1, nvm=nvm, resume=True,
-                 until=lambda b: b.screen == "board" and b.game is not None)
+                 until=lambda b: b.game is not None)
     g2 = again.game
     assert bytes(g2.state()) == state and (g2.rng.s0, g2.rng.s1) == rng
 

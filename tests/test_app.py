@@ -11,7 +11,7 @@ import sys
 from array import array
 
 import appdriver
-from appdriver import START_LOT, Driver
+from appdriver import START_LOT, WRITTEN, Driver
 
 import paths
 import store
@@ -51,7 +51,7 @@ def run_sim(tmp_path, script, name="run", nvm=False, board=None, fresh=False):
         st["fresh"] = json.loads(report.read_text().splitlines()[-1])
     import pygame
     surf = pygame.image.load(str(shot))
-    return st, surf, (nvm_file.read_bytes() if nvm else None)
+    return st, surf, (nvm_file.read_bytes() if nvm and nvm_file.exists() else None)
 
 
 def score_title(ref):
@@ -137,8 +137,8 @@ def referee_score(tmp_path, text):
 
 def test_launcher_lists_the_games_and_settings(tmp_path):
     # Down past the three games and the sound row to the brightness row,
-    # right: one step brighter.
-    st, s, nvm = run_sim(tmp_path, "down\ndown\ndown\ndown\nright\n", nvm=True)
+    # right: one step brighter; written once the launcher has waited 30 s.
+    st, s, nvm = run_sim(tmp_path, "down\ndown\ndown\ndown\nright\n" + WRITTEN, nvm=True)
     assert st["error"] is None
     assert read_text(s, 14, 32, 11) == "Alien City "
     assert read_text(s, 14, 47, 19) == "Skyscrapers        "   # playable now

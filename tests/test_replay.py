@@ -232,7 +232,7 @@ def test_replay_steps_back_and_leaves_at_the_build_shown(tmp_path):
     assert read_text(s, 82, 25, 12) == "replay 17/36"
     # The same, then A: the game goes on after build 17 (P1 to build), saved so.
     _ppgames_nvm(tmp_path, "steps", at=20)
-    _st, s, nvm = run_sim(tmp_path, script + "a\nwait 300\n", name="steps", nvm=True)
+    _st, s, nvm = run_sim(tmp_path, script + "a\nwait 300\n" + WRITTEN, name="steps", nvm=True)
     assert read_text(s, 82, 25, 9) == "P1 builds"
     st, g = saved_game(nvm)
     assert g.nbuilds == 17 and len(st.ahead) == 3 * 19

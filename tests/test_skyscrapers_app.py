@@ -45,7 +45,7 @@ def run_sim(tmp_path, script, name="run", fresh=False):
     assert not st.get("error"), st.get("error")
     if fresh:
         st["fresh"] = json.loads(report.read_text().splitlines()[-1])
-    return st, shot, nvm.read_bytes()
+    return st, shot, (nvm.read_bytes() if nvm.exists() else None)   # (None: never written)
 
 
 def test_full_scripted_game_to_the_scoring_screen(tmp_path):
@@ -100,7 +100,7 @@ def test_a_dpad_press_toward_the_hole_slides(tmp_path):
 
 
 def test_autosave_continue_and_the_other_games_save(tmp_path):
-    """Skyscrapers saves after every play: quit mid-game, and the launcher
+    """Skyscrapers saves as it is played: quit mid-game, and the launcher
     offers "Continue Skyscrapers", which brings back the same position;
     its seed and options come back on the new-game screen; a new Alien
     City game beside it never touches its save."""
@@ -119,7 +119,7 @@ def test_autosave_continue_and_the_other_games_save(tmp_path):
     nvm_file = tmp_path / "cont.nvm"
     nvm_file.write_bytes(nvm)
     cont = tmp_path / "cont.txt"
-    cont.write_text("a\nwait 300\nb\nwait 200\n")       # continue, then undo one play
+    cont.write_text("a\nwait 300\nb\nwait 200\n" + WRITTEN)   # continue, undo one play
     subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(cont),
                     "--nvm", str(nvm_file), "--timeout", "30"], cwd=paths.ROOT,
                    env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
@@ -130,7 +130,7 @@ def test_autosave_continue_and_the_other_games_save(tmp_path):
     assert g3.state() == g.state()                  # continued, and the undo saved
     # A new Alien City game (launcher: down past Continue to Alien City, start).
     nvm_file.write_bytes(nvm)
-    cont.write_text("down\na\nwait 300\nstart\nwait 300\nright\na\n")
+    cont.write_text("down\na\nwait 300\nstart\nwait 300\nright\na\n" + WRITTEN)
     subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(cont),
                     "--nvm", str(nvm_file), "--timeout", "30"], cwd=paths.ROOT,
                    env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
