@@ -395,7 +395,7 @@ class Runner:
         level = self.backlight() if backlight else 1.0
         if level < 1.0:
             screen = screen.copy()
-            v = int(255 * level)
+            v = int(255 * shown_level(level) + 0.5)
             screen.fill((v, v, v), special_flags=pygame.BLEND_MULT)
         out.blit(screen, (0, 0))
         colors = self.host.pixel_colors()
@@ -596,6 +596,21 @@ class Runner:
             with open(args.state, "w") as f:
                 json.dump(self.state(), f, indent=1)
         return status
+
+
+# The panel's gamma (sRGB's, about 2.2): its pixels' light goes as
+# (value / 255) ** GAMMA.
+GAMMA = 2.2
+
+
+def shown_level(backlight):
+    """What a backlight at ``backlight`` (0..1, the PWM duty the display's
+    ``brightness`` sets) does to the pixel values a desktop monitor shows.
+    The backlight scales the panel's light, not its pixel values: light
+    at duty d is d times the light, and a monitor shows that light with
+    every value times d ** (1 / GAMMA) (a duty of 1/4 shows values at 53%,
+    not 25%, which was four times too dark)."""
+    return backlight ** (1 / GAMMA) if backlight > 0 else 0.0
 
 
 KEYMAP = {}
