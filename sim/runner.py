@@ -652,6 +652,9 @@ def parse_args(argv):
     p.add_argument("--code", help="the program to run (default firmware/code.py, or the drive's)")
     p.add_argument("--drive", help="run code.py, the game and lib/ from this deployed CIRCUITPY "
                                    "drive or folder (tools/deploy.py), not from firmware/ and the venv")
+    p.add_argument("--no-window-ok", action="store_true",
+                   help="no display for a window: the hint to run headless, then exit 0, not 2 "
+                        "(make play: setting up there is not a failure)")
     p.add_argument("--exit-when-done", action="store_true",
                    help="window: close when code.py returns or shows its crash screen "
                         "(the exit status says which; headless runs always end)")
@@ -701,13 +704,14 @@ def main(argv=None):
     if argv is None:
         argv = sys.argv[1:]
     headless = "--headless" in argv
+    no_window = 0 if "--no-window-ok" in argv else 2     # the exit status then
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     elif "-h" not in argv and "--help" not in argv and no_display():
         sys.stderr.write(NO_DISPLAY % no_display())
-        return 2
+        return no_window
     setup_paths()
     args = parse_args(argv)
     if args.drive:
@@ -718,7 +722,7 @@ def main(argv=None):
         return Runner(args).main()
     except NoDisplay as e:
         sys.stderr.write(NO_DISPLAY % e)
-        return 2
+        return no_window
     except ScriptError as e:
         sys.stderr.write("sim: %s: %s\n" % (args.script, e))
         return 2

@@ -409,3 +409,18 @@ def test_no_display_says_how_to_run_headless():
     lines = p.stderr.splitlines()
     assert len(lines) == 1 and "--headless" in lines[0] and "sim/README.md" in lines[0]
     assert p.stdout == ""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland displays only")
+def test_make_play_without_a_display_exits_0():
+    """`make play` there sets up, says how to run headless and exits 0
+    (python -m sim --no-window-ok): no "make: *** Error 2" after the hint
+    (issue 43). The venv is taken as made (-o): nothing is installed."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "MAKEFLAGS", "MFLAGS")}
+    p = subprocess.run(["make", "--no-print-directory", "-s", "-o", ".venv/.installed", "play"],
+                       cwd=paths.ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    hint = [ln for ln in p.stderr.splitlines() if ln.startswith("sim:")]
+    assert len(hint) == 1 and "--headless" in hint[0]
+    assert "Error" not in p.stderr and "***" not in p.stderr
