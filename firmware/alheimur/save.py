@@ -38,7 +38,6 @@ class Setup:
         self.nseats = 2
         self.seats = [HUMAN] + ["easy"] * 7   # seat 1 human, the rest computers
         self.limit = 0                  # index into ROUND_LIMITS (40)
-        self.shown = 0                  # the seat the new-game row shows
         self.seed = 0                   # 0: shuffle (a fresh seed each game)
         self.dealt = 1                  # the seed of the game being played
 
