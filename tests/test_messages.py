@@ -52,7 +52,7 @@ ALIEN = {
     ("aliencity.why", "R_NOTHING"): (),
     ("aliencity.why", "R_CLAIMED_NOW"): ("player",),
     ("aliencity.screen", "M_PROMPT"): ("piece",),
-    ("aliencity.screen", "M_CLAIM"): ("piece", "lot", "cust", "dist", "pts"),
+    ("aliencity.screen", "M_CLAIM"): ("piece", "lot", "pts"),
     ("aliencity.screen", "M_DIST"): ("piece", "lot", "cust", "dist", "pts"),
     ("aliencity.screen", "M_DIST_FROM"): ("piece", "lot"),
     ("aliencity.screen", "M_DIST_NONE"): (),
@@ -389,10 +389,14 @@ def test_the_longest_words_are_the_longest():
 def test_the_panel_table_fits():
     """Alien City's panel table: three lines of 13 characters at most,
     with the biggest numbers, during the game and at its end."""
-    from aliencity.screen import T_FINAL, T_NOW, T_TABLE
+    from aliencity.screen import T_CLAIM, T_CLAIM_FAR, T_FINAL, T_NOW, T_TABLE
     for when in (T_NOW, T_FINAL):
         for line in (T_TABLE % (when, 972, 972, 3, 3)).split("\n"):
             assert len(line) <= PANEL, line
+    # and while a tower may be capped: what its points are made of
+    for text in (T_CLAIM % (12, 81, LONGEST["colour"], LONGEST["lot"]), T_CLAIM_FAR % (12, 80)):
+        lines = text.split("\n")
+        assert len(lines) == 3 and all(len(line) <= PANEL for line in lines), lines
 
 
 def test_the_check_can_fail():
