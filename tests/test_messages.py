@@ -137,6 +137,8 @@ SKY = {
     ("skyscrapers.app", "M_NO_PLAY"): ("done",),
     ("skyscrapers.app", "M_FINISHED"): ("stotal",),
     ("skyscrapers.app", "M_NO_MORE"): (),
+    ("skyscrapers.app", "M_NO_SLIDE"): ("slidewhy",),
+    ("skyscrapers.app", "M_NO_4TH"): (),
     ("skyscrapers.results", "L_STACKS"): (),
     ("skyscrapers.results", "L_STACKS2"): (),
     ("skyscrapers.results", "L_NO_STACKS"): (),
@@ -280,6 +282,7 @@ LONGEST["stotal"] = 999      # Skyscrapers' totals (147 at most in the standard 
 # The longest play words and what a play did (filled templates).
 LONGEST["play"] = "slide into the hole E5"
 LONGEST["done"] = "the crowns pawn went to E5"
+LONGEST["slidewhy"] = "E5 is a stack; stacks never move"   # a d-pad slide's longest reason
 
 # Where each kind of template is shown: (characters a line, lines).
 PLACE = {"R": (WIDTH, 2), "M": (WIDTH, 2), "L": (WIDTH, 1), "P": (WIDTH, 1)}
@@ -374,6 +377,10 @@ def test_the_longest_words_are_the_longest():
             for n in ("M_DONE_STACK", "M_DONE_SLIDE", "M_DONE_PAWN")]
     assert max(len(p) for p in plays) == len(LONGEST["play"])
     assert max(len(d) for d in done) == len(LONGEST["done"])
+    from skyscrapers import engine
+    slide = [fill(getattr(engine, n), SKY[("skyscrapers.engine", n)])   # _why_slide's, but the
+             for n in ("R_STACK_STAYS", "R_HOLDS_PAWN", "R_NULL_STAYS")]  # three slides' (M_NO_4TH)
+    assert max(len(w) for w in slide) == len(LONGEST["slidewhy"])
     undone = [fill(getattr(importlib.import_module(m), n), k) for (m, n), k in ALIEN.items()
               if n.startswith("M_UNDONE")]
     assert max(len(u) for u in undone) == len(LONGEST["undone"])

@@ -191,7 +191,8 @@ def test_finish_asks_and_a_finished_game_looks_finished(tmp_path):
 
 def test_a_refused_dpad_slide_says_why(tmp_path):
     """Variant 2: after three tile slides, a d-pad press toward the hole
-    from a fourth tile does not slide it, and the message says why."""
+    from a fourth tile does not slide it, and the message says so and why."""
+    from skyscrapers.app import M_NO_4TH
     from skyscrapers.engine import R_THREE_SLIDES, SLIDE, play_of, play_to
     g = new_game(SEED, VAR2)
     cur = 7
@@ -207,10 +208,32 @@ def test_a_refused_dpad_slide_says_why(tmp_path):
              and g.why_not(play_of(SLIDE, c, g.hole)) == R_THREE_SLIDES)
     script += sky_goto(cur, c, g.hole) + [toward(c, g.hole), "wait 100"]
     st, shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n" + WRITTEN, "refused")
-    assert message(shot) == R_THREE_SLIDES
+    assert message(shot) == M_NO_4TH
     assert [e for e in st["audio"] if e["op"] == "play"][-1]["freq"] == 180   # the low beep
     from skyscrapers import save
     assert save.decode(save.Setup(), Store(bytearray(nvm)).game(0x73)[1]).nplays == 3
+
+
+def test_a_refused_slide_says_so_and_the_cursor_stays(tmp_path):
+    """Seed 15: C4 (where the cursor starts) holds the moons pawn, next to
+    the hole; down, toward it: "no slide: C4 holds the moons pawn" (it
+    said only the reason, and the cursor went on onto the hole), the
+    cursor still on C4, the low beep, nothing played."""
+    import pygame
+    from test_app import read_text
+
+    from skyscrapers.engine import SLIDE, cell_name, play_of
+    g = new_game(15)
+    assert g.hole == 12 and g.why_not(play_of(SLIDE, 7, 12)) == "C4 holds the moons pawn"
+    st, shot, nvm = run_sim(tmp_path, "\n".join(sky_open(15) + ["down", "wait 100"]) + "\n",
+                            "pawn")
+    assert message(shot) == "no slide: C4 holds the moons pawn"
+    surf = pygame.image.load(str(shot))
+    assert read_text(surf, 106, 81, 2) == cell_name(7)        # the panel's cursor cell
+    assert [e for e in st["audio"] if e["op"] == "play"][-1]["freq"] == 180
+    saved = Store(bytearray(nvm)).game(0x73)[1]
+    from skyscrapers import save
+    assert saved is None or save.decode(save.Setup(), saved).nplays == 0
 
 
 def test_no_tile_shows_a_button_letter_and_pawns_leave_values_whole():
