@@ -87,9 +87,10 @@ class Board(session.Board):
         self.key = best_key(s.setup.dealt, s.setup.options)
         from skyscrapers import sprites  # only to draw the sheet
         sheet = sprites.make()
+        signs = sprites.signs()
         sprites = None
         forget("skyscrapers.sprites")
-        self.scr = Screen(sheet, game, s.store.best(self.key))
+        self.scr = Screen(sheet, game, s.store.best(self.key), signs)
         self.scr.target = bound(game)
         self.root = self.scr.root
         self.handlers = (self.on_key,)
