@@ -28,12 +28,13 @@ def _saved(nvm):
 
 def three_saves(tmp_path):
     """An NVM file with a game in progress of each game: Alien City
-    saved first, then Skyscrapers, Alheimur last (each a new game, quit
-    at once: the quit writes it)."""
+    saved first, then Skyscrapers, Alheimur last (each a new game of seed
+    1, the row above "start", quit at once: the quit writes it)."""
     nvm = tmp_path / "three.nvm"
     for i in range(3):
         # past the Continue rows there are (one per game saved so far) to game i
-        _run(tmp_path, "make%d" % i, "down\n" * (2 * i) + "a\nwait 300\na\nwait 1500\n" + QUIT, nvm)
+        _run(tmp_path, "make%d" % i, "down\n" * (2 * i) + "a\nwait 300\nup\nright\ndown\na\nwait 1500\n"
+             + QUIT, nvm)
     assert _saved(nvm) == ["h", "s", "a"]
     return nvm
 
@@ -73,7 +74,7 @@ def test_continue_for_every_saved_game(tmp_path):
 def test_one_saved_game_keeps_the_big_title(tmp_path):
     """One save: one Continue row under the big title, as before."""
     nvm = tmp_path / "one.nvm"
-    _run(tmp_path, "make", "a\nwait 300\na\nwait 1500\n" + QUIT, nvm)
+    _run(tmp_path, "make", "a\nwait 300\nup\nright\ndown\na\nwait 1500\n" + QUIT, nvm)
     _st, s = _run(tmp_path, "one", "wait 100\n", nvm)
     assert read_text(s, 14, 27, 19) == "Continue Alien City"
     assert read_text(s, 14, 27 + 13, 10) == "Alien City"
