@@ -28,10 +28,11 @@ from ui.message import split_lines
 YELLOW = (0xFF, 0xD8, 0x20)      # legal-lot frame (sprites.py)
 RED_PIECE = (0xF0, 0x40, 0x40)
 
-# Launcher -> Alien City -> new game: rows W, B, rules, streets, bonus,
-# seed, start (the highlight starts on "start").
-HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
-COMPUTERS = "a\ndown\nright\ndown\ndown\ndown\ndown\nright\ndown\na\n"
+# Launcher -> Alien City -> new game: rows W, B, rules, streets, bonus (dim
+# under the standalone rules, but a row the highlight stops on, as drawn),
+# seed, start (the highlight starts on "start"); seed 1.
+HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
+COMPUTERS = "a\ndown\nright\ndown\ndown\ndown\ndown\ndown\nright\ndown\na\n"
 
 
 def run_sim(tmp_path, script, name="run", nvm=False, board=None, fresh=False):

@@ -279,8 +279,9 @@ APP_S = 10
 APP_NAME_PX = (3 * 6 * 2) * (12 * 2)
 APP_CURSOR_BUDGET = 2 * APP_S * APP_S + APP_NAME_PX
 APP_PANEL_PX = 160 * 128 - 80 * 100
-# Launcher -> Alien City -> new game: W and B human, seed 1, start.
-APP_HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
+# Launcher -> Alien City -> new game: W and B human, seed 1, start (the
+# rows as drawn: the dim bonus row is one press too).
+APP_HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
 # From D6: along a row, across the A/H wrap, across the 1/10 wrap, 2 <-> 3
 # characters in the lot name.
 APP_MOVES = ("right", "right", "down", "left", "up", "up", "up", "up", "up",

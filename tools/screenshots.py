@@ -43,9 +43,9 @@ from aliencity.engine import MAX_MOVES, move_kind, move_lot
 
 # Launcher -> Alien City -> new game (highlight on "start"): P1 and P2
 # human, seed 3 / P1 easy, P2 medium, seed 1 / classic rules, computers.
-HOTSEAT = ("a\ndown\ndown\nleft\ndown\ndown\ndown\nright\nright\nright\n"
+HOTSEAT = ("a\ndown\ndown\nleft\ndown\ndown\ndown\ndown\nright\nright\nright\n"
            "down\na\nwait 300\n")
-COMPUTERS = "a\ndown\nright\ndown\nright\ndown\ndown\ndown\nright\ndown\na\n"
+COMPUTERS = "a\ndown\nright\ndown\nright\ndown\ndown\ndown\ndown\nright\ndown\na\n"
 CLASSIC = "a\ndown\nright\ndown\nright\ndown\nleft\ndown\ndown\ndown\nright\ndown\na\n"
 
 

@@ -11,7 +11,8 @@ The board is in one of these modes, each with its own key handler:
               first one too) and after a change of piece the cursor waits
               on the nearest lot where the piece may go.
     CLAIMING  after a build: d-pad picks a claimable tower (its value now
-              shows), A caps it, B no claim, Select its distances
+              shows), A caps it, B no claim, Select its distances, Start
+              pause (no hint or replay: the build is half made)
     DISTANCE  street distances from the structure under the cursor; A, B
               or Select go back
     OVER      the game is over: A the scores, Start pause, the board to look at
@@ -169,6 +170,8 @@ class Board(session.Board):
     def back(self):
         if self.mode == OVER_MODE:
             self.scr.say(M_FINAL, palette.TITLE)
+        elif self.mode == CLAIMING:
+            self.scr.claim_prompt()      # back to the tower the cursor is on
         else:
             self.prompt()
 
@@ -232,6 +235,16 @@ class Board(session.Board):
             scr.next_claim(1)
         elif k == boards.SELECT:
             self.distances()
+        elif k == boards.START:
+            # The pause menu, as everywhere (Start used to do nothing here,
+            # so "Start, down, A" capped a tower). Resume comes back to the
+            # claim, undo takes the build back; a hint or the replay would
+            # start from a build half made, so they are not offered.
+            self.PAUSE_ITEMS = ()
+            try:
+                return self.pause()
+            finally:
+                del self.PAUSE_ITEMS     # the class's again
         return None
 
     def on_distance(self, k):
