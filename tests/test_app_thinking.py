@@ -17,6 +17,7 @@ import subprocess
 import sys
 from array import array
 
+from appdriver import WRITTEN
 from test_crash import make_nvm, read_text, screen_text
 
 import paths
@@ -129,7 +130,7 @@ def test_b_during_a_hard_move_makes_the_computer_move_now(tmp_path):
     legal = set(buf[:g.legal(buf)])
 
     # Left alone, hard looks at every candidate (no stop asked for).
-    _, _, full, saved = run(tmp_path, "full", "a\nwait 3000\n", src)
+    _, _, full, saved = run(tmp_path, "full", "a\nwait 3000\n" + WRITTEN, src)
     assert [c["level"] for c in full] == ["hard"]
     assert full[0]["stops"] and not any(full[0]["stops"])
     assert saved_game(saved)[0].nbuilds == 5
@@ -145,7 +146,7 @@ def test_b_during_a_hard_move_makes_the_computer_move_now(tmp_path):
     assert len(log) == 1 and "move" not in log[0]            # still thinking
 
     # B in the middle of the search: it stops at the next look and moves.
-    st, s, log, saved = run(tmp_path, "cut", "a\nwait 300\nb\nwait 2000\n", src)
+    st, s, log, saved = run(tmp_path, "cut", "a\nwait 300\nb\nwait 2000\n" + WRITTEN, src)
     assert len(log) == 1
     stops = log[0]["stops"]
     assert stops[-1] is True and not any(stops[:-1])

@@ -78,7 +78,7 @@ def test_the_readme_recipe_for_three_players_and_hard_computers(tmp_path):
     nvm = tmp_path / "alh.nvm"
     presses = "down\nright\ndown\ndown\nright\ndown\nright\nstart\n"
     seed1 = "up\nright\ndown\n"            # seed 1 (a deal the same every run), back on "start"
-    _run(tmp_path, "recipe", ALHEIMUR + seed1 + presses + "wait 3000\n", nvm)
+    _run(tmp_path, "recipe", ALHEIMUR + seed1 + presses + "wait 3000\n" + appdriver.WRITTEN, nvm)
     options = Store(bytearray(nvm.read_bytes())).game(0x68)[0]
     assert options[0] == 3 and options[2:].split(b"\0")[0].split()[:3] == [b"human", b"hard", b"hard"]
     words = recipe.group(1)

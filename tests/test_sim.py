@@ -363,7 +363,9 @@ def test_nvm_persists_across_runs(tmp_path):
     # Sound is the fourth row of the launcher, three presses down past the
     # three games (moving there ticks; A then switches the sound off, so
     # nothing plays from then on).
-    state, _ = run_sim(tmp_path, script="down\ndown\ndown\na\n", nvm=nvm, name="first")
+    # (written when the launcher has waited 30 s: tools/appdriver.WRITTEN)
+    state, _ = run_sim(tmp_path, script="down\ndown\ndown\na\nwait 31000\n", nvm=nvm,
+                       name="first")
     import store
     saved = store.Store(bytearray(nvm.read_bytes()))    # settings live in the save store
     assert saved.note is None and saved.get(store.SETTINGS)[:2] == b"\x00\x03"
