@@ -11,6 +11,7 @@ import sys
 import time
 
 import pytest
+import saves
 from bot_alheimur import board_frame, frame_of, play, waiting_on_board
 
 import paths
@@ -161,7 +162,7 @@ def test_continue_puts_back_the_game_and_its_dice(tmp_path):
         return saved_state() == (bytes(g.state()), g.rng.s0, g.rng.s1)
     play(seats=S3, seed=2, limit=1, nvm=nvm, until=written_on_board)
     s = store.Store(bytearray(nvm.read_bytes()))
-    assert s.last() == 0x68 and s.game(0x68)[1] is not None
+    assert saves.last(s) == 0x68 and s.game(0x68)[1] is not None
     saved = restore.decode(save.Setup(), s.game(0x68)[1])
     assert saved.round() >= 1                 # a write made in play, not at the start
     state, rng = bytes(saved.state()), (saved.rng.s0, saved.rng.s1)

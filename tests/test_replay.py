@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+import saves
 import seeded
 from appdriver import WRITTEN, Driver
 from test_app import HOTSEAT, read_text, run_sim
@@ -168,7 +169,7 @@ def test_loadgame_keeps_the_rest_of_the_store(tmp_path):
     s2 = store.Store(bytearray(data))
     assert s2.get(store.SETTINGS) == b"\x01\x03"
     assert s2.game(0x73) == (b"\x00", b"skyscrapers game")
-    assert s2.last() == TAG
+    assert saves.last(s2) == TAG
     st, g = saved_game(data)
     assert g.nbuilds == 12 and len(st.ahead) == 3 * 24
     assert (st.dealt, st.seats, st.rules, st.open_streets) == (0, [0, 0], CLASSIC, True)

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from array import array
 
+import saves
 from appdriver import WRITTEN, sky_finish, sky_goto, sky_open, sky_plays
 
 import paths
@@ -111,7 +112,7 @@ def test_autosave_continue_and_the_other_games_save(tmp_path):
     _st, _shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "quit")
     s = Store(bytearray(nvm))
     options, data = s.game(0x73)
-    assert s.last() == 0x73 and options == bytes((VAR2, 0, SEED))
+    assert saves.last(s) == 0x73 and options == bytes((VAR2, 0, SEED))
     st = save.Setup()
     g2 = save.decode(st, data)
     assert g2.state() == g.state() and st.dealt == SEED and st.options == VAR2
@@ -137,7 +138,7 @@ def test_autosave_continue_and_the_other_games_save(tmp_path):
                    check=True, capture_output=True, timeout=60)
     both = Store(bytearray(nvm_file.read_bytes()))
     assert both.game(0x73) == (options, data)       # untouched
-    assert both.game(0x61)[1] is not None and both.last() == 0x61
+    assert both.game(0x61)[1] is not None and saves.last(both) == 0x61
 
 
 def message(shot):

@@ -124,7 +124,6 @@ class Board(session.Board):
         self.rng = Rng(s.setup.dealt * 7 + 1)
         self.mode = OVER_MODE if game.over() else PLAY
         self.back_to = PLAY          # the mode the distance view returns to
-        self.handlers = (self.on_play, self.on_claim, self.on_distance, self.on_over)
 
     # -- the shell's hooks ------------------------------------------------------------
 
@@ -191,6 +190,16 @@ class Board(session.Board):
         else:
             self.back()
     # -- key handlers, one per mode ---------------------------------------------------
+
+    def on_key(self, k):
+        m = self.mode
+        if m == PLAY:
+            return self.on_play(k)
+        if m == CLAIMING:
+            return self.on_claim(k)
+        if m == DISTANCE:
+            return self.on_distance(k)
+        return self.on_over(k)
 
     def on_play(self, k):
         scr = self.scr

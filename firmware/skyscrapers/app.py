@@ -93,7 +93,6 @@ class Board(session.Board):
         self.scr = Screen(sheet, game, s.store.best(self.key), signs)
         self.scr.target = bound(game)
         self.root = self.scr.root
-        self.handlers = (self.on_key,)
 
     # -- the shell's hooks ------------------------------------------------------------
 

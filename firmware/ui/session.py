@@ -227,6 +227,7 @@ M_NOTHING = "nothing to undo"
 AGAIN = const(1)       # Board.step(): step again before waiting for a press
 _CUTS = const(48)     # 1 << boards.A | 1 << boards.B: the keys that cut a moment's view short
 _PAUSE_HEAD = ("resume", "undo")
+_HOOKS = ("on_key", "begin", "back", "paused", "take_back", "moved", "say")
 _PAUSE_TAIL = ("rules", RESTART, QUIT)
 
 
@@ -239,9 +240,9 @@ class Board:
     LabelBase's.
 
     A game's Board sets ``root`` (the board's Group, shown again after a
-    shared screen) and ``handlers`` (one key handler per mode, indexed by
-    ``mode``: key -> None, or what the shell does next), and fills in the
-    hooks below that it needs. With computer seats it also has ``seats``
+    shared screen) and fills in the hooks below (``run`` says which one is
+    missing, by name, before the board is drawn). With computer seats it
+    also has ``seats``
     (a level per seat, None for a human) and ``AI`` (the prefix of its AI's
     modules, whose ``release()`` gives back the AI's buffers); its computer
     module decides through ``ui/think.py``.
@@ -257,11 +258,11 @@ class Board:
         self.fx = s.fx
         self.mode = 0
         self.root = None
-        self.handlers = ()
 
     # -- the hooks a game fills in ------------------------------------------------------
-    # Declared for the type checker only (an annotation costs nothing on the
-    # device): every game's Board defines them.
+    # Declared for the type checker (an annotation costs nothing on the
+    # device); ``run`` checks that a game's Board has every one of _HOOKS.
+    on_key: "Callable[[int], str | None]"       # a press: None, or what the shell does next
     begin: "Callable[[], None]"                 # draw the board the first time
     back: "Callable[[], None]"                  # its words again after a shared screen
     paused: "Callable[[str], str | None]"       # a PAUSE_ITEMS word was chosen
@@ -275,14 +276,15 @@ class Board:
         does next."""
         return None
 
-    def on_key(self, k) -> "str | None":
-        """A press: None, or what the shell does next."""
-        return self.handlers[self.mode](k)
-
     # -- the loop --------------------------------------------------------------------
 
     def run(self):
         s = self.s
+        for h in _HOOKS:
+            if not hasattr(self, h):
+                # as Display_Text's LabelBase: a missing hook fails by name, at once
+                raise NotImplementedError("%s must define %s (ui/session.py Board)"
+                                          % (type(self).__name__, h))
         self.begin()
         forget("ui.draw")     # (1.9 KB: the sprite sheets are drawn; a sprites module imports it)
         s.buttons.clear()
