@@ -11,8 +11,9 @@ from test_app import HOTSEAT, near, read_text, run_sim
 
 from aliencity import scoring
 from aliencity.deal import new_game
-from aliencity.engine import MAX_MOVES, move_kind, move_lot
+from aliencity.engine import MAX_MOVES
 from aliencity.geometry import lot_name, piece_name
+from aliencity.moves import build, kind_of, lot_of
 from aliencity.screen import M_CLAIM
 from ui import palette
 from ui.message import split_lines
@@ -31,7 +32,7 @@ def _game_to_end(seed=1, pick=5):
     while not g.over():
         n = g.legal(buf)
         m = buf[(i * pick) % n]
-        d.build(move_kind(m), move_lot(m), claim_own=i % 3 == 0)
+        d.build(kind_of(m), lot_of(m), claim_own=i % 3 == 0)
         i += 1
     return g, d
 
@@ -65,13 +66,13 @@ def test_claim_prompt_shows_the_towers_value(tmp_path):
     d = Driver(g)
     buf = array("H", [0] * MAX_MOVES)
     n = g.legal(buf)
-    m = next(m for m in buf[:n] if move_kind(m) == 0)
+    m = next(m for m in buf[:n] if kind_of(m) == 0)
     d.select(0)
-    d.goto(move_lot(m), 0)
+    d.goto(lot_of(m), 0)
     _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\na\n", name="claim")
-    g.play(0, move_lot(m))
-    t = scoring.tower(g, move_lot(m))
-    want = M_CLAIM % (piece_name(0), lot_name(move_lot(m)), t.customers, t.distance, t.points)
+    g.apply(m)
+    t = scoring.tower(g, lot_of(m))
+    want = M_CLAIM % (piece_name(0), lot_name(lot_of(m)), t.customers, t.distance, t.points)
     assert message(s) == split_lines(want, 26, 2)[0]
 
 
@@ -80,11 +81,11 @@ def test_undo_says_what_it_took_back(tmp_path):
     d = Driver(g)
     buf = array("H", [0] * MAX_MOVES)
     n = g.legal(buf)
-    m = next(m for m in buf[:n] if move_kind(m) == 4)
-    d.build(4, move_lot(m))
+    m = next(m for m in buf[:n] if kind_of(m) == 4)
+    d.build(4, lot_of(m))
     _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\nstart\ndown\na\n",
                         name="undo")
-    want = "undone: P2's blue dome on %s" % lot_name(move_lot(m))
+    want = "undone: P2's blue dome on %s" % lot_name(lot_of(m))
     assert message(s) == split_lines(want, 26, 2)[0]
 
 
@@ -96,9 +97,9 @@ def test_the_cursor_waits_on_a_legal_lot(tmp_path):
     buf = array("H", [0] * MAX_MOVES)
     n = g.legal(buf)
     m = buf[n // 2]
-    d.build(move_kind(m), move_lot(m), claim_own=False)
+    d.build(kind_of(m), lot_of(m), claim_own=False)
     _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\n", name="wait")
     name = read_text(s, 82, 0, 3, scale=2).strip()
     assert name == lot_name(d.cur)
-    assert g.why_not(d.kind, d.cur) is None
+    assert g.why_not(build(d.kind, d.cur)) is None
     assert appdriver  # the model the tests drive the board with

@@ -69,9 +69,8 @@ def play_aliencity(seats, seed, rules, open_streets, location_bonus):
     g = ac_new_game(seed, rules, open_streets, location_bonus)
     rngs = [Rng(seed * 31 + k + 1) for k in range(2)]
     while not g.over():
-        p = g.to_move
-        kind, lot, cap = ac_ai.choose(g, seats[p], rngs[p])
-        g.play(kind, lot, cap)
+        p = g.actor()
+        g.apply(ac_ai.choose(g, seats[p], rngs[p]))
     lines = ac_record.write(g).split("\n")
     at = next(i for i, s in enumerate(lines) if s.startswith("first ")) + 1
     flags = "".join((" --rules classic" if rules else "",
