@@ -360,7 +360,7 @@ def put(game, spec, by=None):
         by = W if game.supply[W * NKINDS + k] else B
     assert game.supply[by * NKINDS + k], "%s has no %s left" % (
         "WB"[by], KIND_NAMES[k])
-    game.lots[v] = moves.built(k)
+    game.lots[v] = k + 1        # the lot byte of a structure of kind k (moves.py)
     game.tcount[LOT_TILE[v]] += 1
     game.supply[by * NKINDS + k] -= 1
     game._fresh = False

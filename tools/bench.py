@@ -297,9 +297,10 @@ APP_MOVES = ("right", "right", "down", "left", "up", "up", "up", "up", "up",
              "up", "left", "left", "left", "left", "down", "right")
 
 
-def _bbox_px(lots):
-    xs = [v & 7 for v in lots]
-    ys = [v >> 3 for v in lots]
+def _bbox_px(cells):
+    """Pixels of the box around the lots (numbers, not lot bytes) ``cells``."""
+    xs = [v % 8 for v in cells]
+    ys = [v // 8 for v in cells]
     return (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1) * APP_S * APP_S
 
 
@@ -1264,7 +1265,7 @@ for seed, np in ((37, 4), (5, 8), (3, 2), (30, 3), (41, 4), (2, 6)):
         for k in range(0, n, max(1, n // 4)):
             a = buf[k]
             t0 = now_us()
-            g.apply(a, False)
+            g.apply(a)
             applied.append(now_us() - t0)
             g.load(saved)
             g.legal(buf)
@@ -1353,6 +1354,7 @@ from array import array
 from alheimur import ai
 from alheimur.actions import MAX_ACTIONS, P_DEAL
 from alheimur.deal import new_game, shuffle
+from alheimur.engine import CHANCE
 from prng import Rng
 
 def median(xs):
@@ -1371,8 +1373,8 @@ def play(seed, seats, turns, one):
             g.deal(shuffle(drng))
             continue
         n = g.legal(buf)
-        if g.chance():
-            g.apply(ai.chance(g, drng, buf, n), False)
+        if g.actor() == CHANCE:
+            g.apply(ai.chance(g, drng, buf, n))
             continue
         p = g.actor()
         t0 = now_us()
@@ -1387,7 +1389,7 @@ def play(seed, seats, turns, one):
                 key = k
                 acc = 0
             acc += t
-        g.apply(a, False)
+        g.apply(a)
     if key is not None:
         turns[seats[key[1]]].append(acc)
 

@@ -375,6 +375,7 @@ def battle_nvm(rng, dice):
     from alheimur import ai
     from alheimur.actions import MAX_ACTIONS, P_AIM, P_DEAL, P_DICE, P_SITE
     from alheimur.deal import new_game, shuffle
+    from alheimur.engine import CHANCE
     from prng import Rng
     stops = (P_DICE,) if dice else (P_SITE, P_AIM)
     buf = array("H", bytes(2 * MAX_ACTIONS))
@@ -387,8 +388,8 @@ def battle_nvm(rng, dice):
                 g.deal(shuffle(drng))
                 continue
             k = g.legal(buf)
-            g.apply(ai.chance(g, drng, buf, k) if g.chance()
-                    else seeded_alheimur.careful(g, choices, buf, k), False)
+            g.apply(ai.chance(g, drng, buf, k) if g.actor() == CHANCE
+                    else seeded_alheimur.careful(g, choices, buf, k))
         if g.phase() in stops and not g.over():
             break
     else:

@@ -56,7 +56,7 @@ def play_alheimur(nplayers, seats, seed, limit):
         g.apply(a)
     sc = score(g)
     rec.comment("totals " + " ".join(
-        "%s %s" % (record.CODES[p], quarters_text(sc.total4[p]))
+        "%s %s" % (record.CODES[p], quarters_text(sc.totals[p]))
         for p in range(nplayers)))
     return g, rec.text()
 
@@ -146,7 +146,7 @@ def main(argv=None):
         sc = score(g)
         print("alheimur: %d players, round %d, %d record lines; %s; won by %s" % (
             args.players, g.round(), len(text.splitlines()),
-            ", ".join("%s %s" % (record.CODES[p], quarters_text(sc.total4[p]))
+            ", ".join("%s %s" % (record.CODES[p], quarters_text(sc.totals[p]))
                       for p in range(args.players)),
             " ".join(record.CODES[p] for p in sc.winners)))
     return 0

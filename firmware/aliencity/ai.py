@@ -51,7 +51,7 @@ from micropython import const
 from aliencity.ai_eval import Tables
 from aliencity.engine import MAX_MOVES, OVER
 from aliencity.geometry import KIND_COLOUR, NKINDS, NLOTS, NONE
-from aliencity.moves import NO_CLAIM, claim, kind_of, lot_of
+from aliencity.moves import claim, kind_of, lot_of
 
 LEVELS = ("random", "easy", "medium", "hard")
 HARD_K = const(12)
@@ -69,6 +69,9 @@ DEEP = const(1)  # hard: a third ply after the best reply
 HARD_LATE = const(6)
 MEDIUM_LATE = const(6)
 _WORST = const(-(1 << 29))
+# consts from aliencity.moves (tools/consts.py; do not edit)
+_NO_CLAIM = const(1023)
+# end consts
 
 
 class Brain:
@@ -159,21 +162,21 @@ def _claim_move(game, level, b, rng):
     if b.plan_at == n and b.plan_lot == game.build_at(n - 1)[2]:
         cap = b.plan
     elif level == "random":
-        cap = _random_cap(game, NO_CLAIM, rng)
+        cap = _random_cap(game, _NO_CLAIM, rng)
     else:
         late = HARD_LATE if level == "hard" else MEDIUM_LATE if level == "medium" else -1
         t = b.t2
         t.setup(game, False)
         cap = _best_cap(game, t, game.builder(), False, late)[1]
     b.plan_at = 0
-    return NO_CLAIM if cap == NONE or not game.claimable(cap) else claim(cap)
+    return _NO_CLAIM if cap == NONE or not game.claimable(cap) else claim(cap)
 
 
 def _make(game, m, cap):
     """Build m, then claim ``cap`` (NONE: no claim) if its claim point opens."""
     game.apply(m)
     if game.claiming():
-        game.apply(NO_CLAIM if cap == NONE else claim(cap))
+        game.apply(_NO_CLAIM if cap == NONE else claim(cap))
 
 
 def _back(game, n):
@@ -450,7 +453,7 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
             ec = cap
         if not over and q != p:
             if game.claiming():
-                game.apply(NO_CLAIM if cap == NONE else claim(cap))
+                game.apply(_NO_CLAIM if cap == NONE else claim(cap))
             if cap != NONE:
                 for x in range(t2.n):
                     if t2.tlot[x] == cap:

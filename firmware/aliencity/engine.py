@@ -6,13 +6,16 @@ The whole position lives in a few bytearrays indexed by lot or tile number
 position serves every question about it: the legal builds of both players,
 "why not?" for any build, and whose turn comes next.
 
-A move is a small int made and taken apart by aliencity/moves.py alone: a
-build, or after a build that leaves its builder a cap and a tower to cap,
-the builder's claim (``moves.claim(lot)``) or ``moves.NO_CLAIM`` (the
-claim point: ``claiming()``; ``actor()`` is then the builder). ``undo``
-takes back one move: a claim (or its refusal), else a build. Only this
-module writes the game's arrays; everyone else asks it (``kind_at``,
-``owner_at``, ``claimable``, ``build_at``).
+A move is a small int that aliencity/moves.py, the codec, packs and takes
+apart: a build, or after a build that leaves its builder a cap and a tower
+to cap, the builder's claim (``moves.claim(lot)``) or ``moves.NO_CLAIM``
+(the claim point: ``claiming()``; ``actor()`` is then the builder).
+``undo`` takes back one move: a claim (or its refusal), else a build.
+Only this module writes the game's arrays; everyone else asks it
+(``kind_at``, ``owner_at``, ``claimable``, ``build_at``). Hot code (legal
+builds, apply and undo, the AI's search through them): it shifts and masks
+moves, lot bytes and history entries by the codec's numbers, copied below
+by tools/consts.py.
 """
 
 from micropython import const
@@ -30,24 +33,18 @@ from aliencity.geometry import (
     START_SUPPLY,
     TILE_LOTS,
 )
-from aliencity.moves import (
-    CLAIM,
-    NO_CLAIM,
-    build,
-    built,
-    capped,
-    capper,
-    claim,
-    entry,
-    entry_lot,
-    entry_player,
-    kind_of,
-    lot_of,
-    piece,
-    uncapped,
-    unclaimed,
-)
 from lazy import forget
+
+# consts from aliencity.moves (tools/consts.py; do not edit)
+_CAP = const(24)
+_CAP_AT = const(3)
+_CLAIM = const(7)
+_KIND = const(7)
+_KIND_AT = const(7)
+_LOT = const(127)
+_NO_CLAIM = const(1023)
+_PLAYER_AT = const(7)
+# end consts
 
 STANDALONE = const(0)
 CLASSIC = const(1)
@@ -114,15 +111,17 @@ class Game:
 
     def kind_at(self, lot):
         """Kind (0-6) of the structure on lot, or -1 if it is empty."""
-        return piece(self.lots[lot])
+        return (self.lots[lot] & _KIND) - 1
 
     def owner_at(self, lot):
         """Who capped the tower on lot (0 W, 1 B), or -1 if nobody."""
-        return capper(self.lots[lot])
+        c = self.lots[lot] & _CAP
+        return -1 if c == 0 else (c >> _CAP_AT) - 1
 
     def claimable(self, lot):
         """Is there an unclaimed tower on lot (anyone's to cap)?"""
-        return unclaimed(self.lots[lot])
+        v = self.lots[lot]
+        return 1 <= (v & _KIND) <= 3 and not v & _CAP
 
     def claiming(self):
         """Is the last build's claim still to decide (a claim point: the
@@ -133,7 +132,7 @@ class Game:
     def builder(self):
         """The player who made the last build (-1 before the first)."""
         n = self.nbuilds
-        return entry_player(self.hist[2 * n - 2]) if n else -1
+        return self.hist[2 * n - 2] >> _PLAYER_AT if n else -1
 
     def actor(self):
         """Who decides now: the builder at a claim point, else the player
@@ -235,20 +234,21 @@ class Game:
                     t = lt[v]
                     tc = tcol[t]
                     if tc == c or tc == BLACK or tcount[t] >= 2:
-                        buf[n] = build(c, v)
+                        buf[n] = c << _KIND_AT | v
                         n += 1
         for c in range(4):
             k = 3 + c
             if sup[base + k]:
+                kc = k << _KIND_AT
                 if self.home[c]:
                     for i in range(nf):
                         v = free[i]
                         if tcol[lt[v]] == c:
-                            buf[n] = build(k, v)
+                            buf[n] = kc | v
                             n += 1
                 else:
                     for i in range(nf):
-                        buf[n] = build(k, free[i])
+                        buf[n] = kc | free[i]
                         n += 1
         if naive:
             self._fresh = False
@@ -258,10 +258,11 @@ class Game:
         n = 0
         lots = self.lots
         for v in range(NLOTS):
-            if unclaimed(lots[v]):
-                buf[n] = claim(v)
+            x = lots[v]
+            if 1 <= (x & _KIND) <= 3 and not x & _CAP:
+                buf[n] = _CLAIM << _KIND_AT | v
                 n += 1
-        buf[n] = NO_CLAIM
+        buf[n] = _NO_CLAIM
         return n + 1
 
     def can_build(self, p):
@@ -302,15 +303,15 @@ class Game:
         player words, e.g. 'H9: would cut street lot H10 off the network'
         (aliencity/why.py, loaded only to word a reason: a legal move,
         which the AI makes thousands of per search, allocates nothing)."""
-        k = kind_of(m)
-        lot = lot_of(m)
+        k = m >> _KIND_AT
+        lot = m & _LOT
         if self.claiming():
-            if k != CLAIM:
+            if k != _CLAIM:
                 return _reason("claim_first", self, self.builder(), lot)
-            if m == NO_CLAIM or self._may_cap(self.builder(), lot):
+            if m == _NO_CLAIM or self._may_cap(self.builder(), lot):
                 return None
             return _reason("cap", self, self.builder(), lot)
-        if k == CLAIM:
+        if k == _CLAIM:
             return _reason("claim", self, self.builder(), lot)
         if self.may_build(k, lot):
             return None
@@ -334,7 +335,7 @@ class Game:
         return tc == c or tc == BLACK or self.tcount[t] >= 2
 
     def _may_cap(self, p, lot):
-        return self.caps[p] > 0 and 0 <= lot < NLOTS and unclaimed(self.lots[lot])
+        return self.caps[p] > 0 and 0 <= lot < NLOTS and self.claimable(lot)
 
     # -- moves ------------------------------------------------------------------
 
@@ -345,23 +346,23 @@ class Game:
         if err:
             raise ValueError(err)
         i = 2 * self.nbuilds - 1
-        if m == NO_CLAIM:
+        if m == _NO_CLAIM:
             self.hist[i] = _DECLINED
-        elif kind_of(m) == CLAIM:
-            lot = lot_of(m)
+        elif m >> _KIND_AT == _CLAIM:
+            lot = m & _LOT
             p = self.builder()
-            self.lots[lot] = capped(self.lots[lot], p)
+            self.lots[lot] |= 1 << _CAP_AT + p
             self.caps[p] -= 1
             self.hist[i] = lot
         else:
-            self._place(self.to_move, kind_of(m), lot_of(m))
+            self._place(self.to_move, m >> _KIND_AT, m & _LOT)
 
     def _place(self, p, kind, lot):
-        self.lots[lot] = built(kind)
+        self.lots[lot] = kind + 1
         self.tcount[LOT_TILE[lot]] += 1
         self.supply[p * NKINDS + kind] -= 1
         i = 2 * self.nbuilds
-        self.hist[i] = entry(lot, p)
+        self.hist[i] = lot | p << _PLAYER_AT
         self.nbuilds += 1
         self._fresh = False
         # Whose turn: the other player if they can build, else the same
@@ -381,7 +382,7 @@ class Game:
 
     def _any_unclaimed(self):
         for v in self.lots:
-            if unclaimed(v):
+            if 1 <= (v & _KIND) <= 3 and not v & _CAP:
                 return True
         return False
 
@@ -393,19 +394,19 @@ class Game:
             return False
         i = 2 * n - 2
         h = self.hist[i]
-        p = entry_player(h)
+        p = h >> _PLAYER_AT
         cap = self.hist[i + 1]
         if cap == _DECLINED:
             self.hist[i + 1] = _PENDING
             return True
         if cap < NLOTS:
-            self.lots[cap] = uncapped(self.lots[cap])
+            self.lots[cap] &= ~_CAP
             self.caps[p] += 1
             self.hist[i + 1] = _PENDING
             return True
-        lot = entry_lot(h)
+        lot = h & _LOT
         self.nbuilds = n - 1
-        kind = piece(self.lots[lot])
+        kind = (self.lots[lot] & _KIND) - 1
         self.lots[lot] = 0
         self.tcount[LOT_TILE[lot]] -= 1
         self.supply[p * NKINDS + kind] += 1
@@ -417,9 +418,9 @@ class Game:
         """The i-th build of the game as (player, kind, lot, cap): cap the
         lot its builder capped with it, or NONE."""
         h = self.hist[2 * i]
-        lot = entry_lot(h)
+        lot = h & _LOT
         cap = self.hist[2 * i + 1]
-        return entry_player(h), piece(self.lots[lot]), lot, cap if cap < NLOTS else NONE
+        return h >> _PLAYER_AT, (self.lots[lot] & _KIND) - 1, lot, cap if cap < NLOTS else NONE
 
     # -- the game as bytes ------------------------------------------------------
 
@@ -445,7 +446,7 @@ class Game:
             kind = data[j]
             lot = data[j + 1]
             cap = data[j + 2]
-            if kind >= CLAIM or lot >= NLOTS or (cap != NONE and cap >= NLOTS):
+            if kind >= _CLAIM or lot >= NLOTS or (cap != NONE and cap >= NLOTS):
                 raise ValueError("build %d unreadable" % (j // 3 + 1))
             self.again(kind, lot, cap)
 
@@ -453,10 +454,10 @@ class Game:
         """One build of ``state()``'s bytes made again: build ``kind`` on
         ``lot``, then at its claim point cap ``cap`` (NONE: NO_CLAIM);
         ValueError if either is illegal (the build then stays made)."""
-        self.apply(build(kind, lot))
+        self.apply(kind << _KIND_AT | lot)
         if cap != NONE and cap >= NLOTS:   # no lot: no claim move names it
             raise ValueError(_reason("cap", self, self.builder(), cap))
         if self.claiming():
-            self.apply(NO_CLAIM if cap == NONE else claim(cap))
+            self.apply(_NO_CLAIM if cap == NONE else _CLAIM << _KIND_AT | cap)
         elif cap != NONE:
-            self.apply(claim(cap))     # refused: the reason no claim opened
+            self.apply(_CLAIM << _KIND_AT | cap)     # refused: the reason no claim opened

@@ -11,10 +11,10 @@ from micropython import const
 
 from aliencity.geometry import BLUE, GREEN, KIND_COLOUR, LOT_TILE, NLOTS, NONE, RED
 
-# consts from aliencity.engine (tools/consts.py; do not edit)
+# consts from aliencity.engine, aliencity.streets (tools/consts.py; do not edit)
 _CLASSIC = const(1)
-# end consts
 _FAR = const(255)
+# end consts
 
 
 class TowerScore:

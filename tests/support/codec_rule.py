@@ -10,7 +10,8 @@ Packed are, in each function:
 
 - a read of an engine's packed arrays (``g.lots[l]``, ``self.hist[i]``,
   ``g.sl[i]``, ``g.wcard[j]`` ...: ``ARRAYS``), also through a name bound
-  to the array (``lots = g.lots``);
+  to the array (``lots = g.lots``) or a parameter named as one (``def
+  f(wcard, ...)``);
 - what an engine answers packed (``g.piece(w, t)``, ``g.play_at(i)``:
   ``READERS``) and what a codec packs (``act(...)``, ``build(...)``:
   ``PACKERS``);
@@ -48,6 +49,8 @@ CODECS = {
     "firmware/aliencity/moves.py": "aliencity",
     "firmware/skyscrapers/plays.py": "skyscrapers",
     "firmware/alheimur/actions.py": "alheimur",
+    "firmware/alheimur/deck.py": "alheimur",   # a card's place: world building's
+    "firmware/alheimur/packing.py": "alheimur",   # the desktop's (tests, tools)
 }
 # The packed arrays of the three engines (Alien City: lot bytes, history;
 # Skyscrapers: history; Alheimur: registers, surfaces, ships, card places,
@@ -64,7 +67,7 @@ PACKERS = {
     "play_of",
     # Alheimur (alheimur/actions.py)
     "act", "card_act", "piece_act", "migrate", "launch", "ship_act", "ship_loc", "form",
-    "spot", "ship_spot", "card_place", "last_reg",
+    "spot", "ship_spot", "card_place", "last_reg", "pyramid",
 }
 CHOOSERS = {"choose", "LEVELS"}
 COLLECTORS = {"sorted", "list", "tuple", "set", "reversed", "frozenset"}
@@ -77,12 +80,16 @@ ENGINE = {
     "firmware/alheimur/engine.py", "firmware/alheimur/build.py",
     "firmware/alheimur/turn.py", "firmware/alheimur/battle.py",
 }
-# The hot loops: each module and the codec whose numbers it may use.
+# The hot loops: each module and the codec whose numbers it may use (with
+# Alheimur's layout, which names the bits of its state: INVADER ...).
+_ALH = ("firmware/alheimur/actions.py", "firmware/alheimur/layout.py")
 HOT = {
-    "firmware/alheimur/engine.py": "firmware/alheimur/actions.py",
-    "firmware/alheimur/build.py": "firmware/alheimur/actions.py",
-    "firmware/alheimur/turn.py": "firmware/alheimur/actions.py",
-    "firmware/alheimur/battle.py": "firmware/alheimur/actions.py",
+    "firmware/aliencity/engine.py": ("firmware/aliencity/moves.py",),
+    "firmware/alheimur/engine.py": _ALH,
+    "firmware/alheimur/build.py": _ALH + ("firmware/alheimur/deck.py",),
+    "firmware/alheimur/turn.py": _ALH,
+    "firmware/alheimur/battle.py": _ALH,
+    "firmware/alheimur/world.py": ("firmware/alheimur/deck.py",),
 }
 BITWISE = (ast.BitAnd, ast.BitOr, ast.BitXor, ast.RShift, ast.LShift)
 # What a packed value stays through (a mask or a shift takes it apart).
@@ -172,7 +179,7 @@ class Scope:
                 typed = ann is not None and any(t in ast.unparse(ann) for t in MOVE_TYPES)
                 if a.arg in MOVE_NAMES or typed:
                     self.names.add(a.arg)
-                elif a.arg in BUFFER_NAMES:
+                elif a.arg in BUFFER_NAMES or a.arg in ARRAYS:
                     self.aliases.add(a.arg)
         nodes = list(_own_nodes(scope))
         for _ in range(3):
@@ -266,6 +273,8 @@ class Scope:
         if isinstance(node, ast.Constant):
             return False
         if isinstance(node, ast.BinOp):
+            if not isinstance(node.op, BITWISE):
+                return True                                    # arithmetic: a value
             if (isinstance(node.op, ast.LShift) and isinstance(node.left, ast.Constant)
                     and node.left.value == 1):
                 return self.codec_made(node.right)            # 1 << w: a set's member
@@ -284,6 +293,8 @@ class Scope:
         AugAssign) use the codec's numbers only, or a bit set's variable?"""
         if isinstance(n, ast.AugAssign):
             return self.holds_packed(n.value) or self.codec_made(n.value)
+        if isinstance(n.op, ast.LShift) and isinstance(n.left, ast.Constant) and n.left.value == 1:
+            return True                                        # 1 << w: a set's member
         for x, y in ((n.left, n.right), (n.right, n.left)):
             if self.holds_packed(x) or self.codec_made(x):
                 continue
@@ -309,16 +320,18 @@ def _bitwise(node):
     return any(isinstance(n, ast.BinOp) and isinstance(n.op, BITWISE) for n in ast.walk(node))
 
 
-def codec_numbers(root, codec):
-    """The names of the numbers a codec defines, without their underscore."""
-    with open(os.path.join(root, codec), encoding="utf-8") as f:
-        tree = ast.parse(f.read())
+def codec_numbers(root, codecs):
+    """The names of the numbers the codec modules define, without their
+    underscore."""
     out = set()
-    for node in tree.body:
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1
-                and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call)
-                and _name(node.value.func) == "const"):
-            out.add(node.targets[0].id.lstrip("_"))
+    for codec in codecs:
+        with open(os.path.join(root, codec), encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in tree.body:
+            if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name)
+                    and isinstance(node.value, ast.Call) and _name(node.value.func) == "const"):
+                out.add(node.targets[0].id.lstrip("_"))
     return frozenset(out)
 
 
