@@ -258,6 +258,8 @@ def test_the_work_counter_says_what_it_lacks(tmp_path, monkeypatch, capsys):
     import alheimur_work
     assert alheimur_work.main(["--firmware", str(tmp_path)]) == 2
     assert "holds no alheimur/ package" in capsys.readouterr().err
+    assert alheimur_work.main(["--firmware", str(tmp_path), "--aliencity", "easy"]) == 2
+    assert "holds no aliencity/ package" in capsys.readouterr().err
     monkeypatch.setenv("CIRCUITPYTHON_DIR", str(tmp_path / "absent"))
     assert alheimur_work.main([]) == 1
     err = capsys.readouterr().err
