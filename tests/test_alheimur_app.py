@@ -61,11 +61,11 @@ def _check_scores(bot, nplayers):
     its first line and the board's top line say which end came."""
     title, lines = bot.scored
     sc = score(bot.game)
-    best = quarters_text(sc.total4[sc.winners[0]])
+    best = quarters_text(sc.totals[sc.winners[0]])
     assert title.endswith(": " + best), title
     from alheimur import ending, results, words
     for p in range(nplayers):
-        head = "%s %s: %s" % (words.LETTERS[p], words.NAMES[p], quarters_text(sc.total4[p]))
+        head = "%s %s: %s" % (words.LETTERS[p], words.NAMES[p], quarters_text(sc.totals[p]))
         assert head in lines, (head, lines[:8])
     assert len(lines) == 1 + nplayers * 10
     assert all(len(t) <= 26 for t in lines)
@@ -89,8 +89,9 @@ def test_the_top_line_and_the_scores_say_which_end_came(limit, cause, top, first
 
     from alheimur import ending, results
     from alheimur.layout import R_LAST
+    from alheimur.packing import last_reg
     g = seeded(3, 2, limit, stop_at=60)
-    g.reg[R_LAST] = 2 | cause << 2
+    g.reg[R_LAST] = last_reg(2, cause)
     assert g.end_cause() == cause and g.last_round() == 2
     assert ending.end_label(g) == top
     assert results.lines(g)[1][0] == first

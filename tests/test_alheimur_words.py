@@ -80,9 +80,9 @@ class _Log:
         self.ev = bytearray(6 * 40 + 16)
         self.nev = 0
 
-    def log(self, x, a, c=0, loc=0, e=0):
+    def log(self, x, v, c=0, loc=0, e=0):
         i = self.nev % 40 * 6
-        self.ev[i:i + 6] = bytes((x, a >> 8, a & 255, c, loc, e))
+        self.ev[i:i + 6] = bytes((x, v >> 8, v & 255, c, loc, e))
         self.nev += 1
 
 

@@ -50,6 +50,8 @@ ALIEN = {
     ("aliencity.why", "R_CLAIMED"): ("lot", "player"),
     ("aliencity.why", "R_LAST_BUILD"): (),
     ("aliencity.why", "R_NOTHING"): (),
+    ("aliencity.why", "R_DECLINED"): ("player",),
+    ("aliencity.why", "R_CLAIM_FIRST"): ("player",),
     ("aliencity.why", "R_CLAIMED_NOW"): ("player",),
     ("aliencity.screen", "M_PROMPT"): ("piece",),
     ("aliencity.screen", "M_CLAIM"): ("piece", "lot", "pts"),

@@ -12,8 +12,9 @@ from test_app import HOTSEAT, near, read_text, run_sim
 
 from aliencity import scoring
 from aliencity.deal import new_game
-from aliencity.engine import MAX_MOVES, move_kind, move_lot
+from aliencity.engine import MAX_MOVES
 from aliencity.geometry import COLOUR_NAMES, NONE, PLAYER_WORDS, lot_name, piece_name
+from aliencity.moves import kind_of, lot_of
 from aliencity.screen import M_CLAIM, T_CLAIM, T_CLAIM_FAR
 from ui import palette
 from ui.message import split_lines
@@ -32,7 +33,7 @@ def _game_to_end(seed=1, pick=5):
     while not g.over():
         n = g.legal(buf)
         m = buf[(i * pick) % n]
-        d.build(move_kind(m), move_lot(m), claim_own=i % 3 == 0)
+        d.build(kind_of(m), lot_of(m), claim_own=i % 3 == 0)
         i += 1
     return g, d
 
@@ -75,18 +76,18 @@ def _to_claim(rival):
     buf = array("H", [0] * MAX_MOVES)
     if rival:
         n = g.legal(buf)
-        first = next(move_lot(m) for m in buf[:n] if move_kind(m) == 0)
+        first = next(lot_of(m) for m in buf[:n] if kind_of(m) == 0)
         d.build(0, first, claim_own=False)
         n = g.legal(buf)
-        m = next(m for m in buf[:n] if move_kind(m) >= 3)         # P2: a dome
-        d.build(move_kind(m), move_lot(m), claim_own=False)
+        m = next(m for m in buf[:n] if kind_of(m) >= 3)         # P2: a dome
+        d.build(kind_of(m), lot_of(m), claim_own=False)
     n = g.legal(buf)
-    m = next(m for m in buf[:n] if move_kind(m) == 0)
+    m = next(m for m in buf[:n] if kind_of(m) == 0)
     d.select(0)
-    d.goto(move_lot(m), 0)
+    d.goto(lot_of(m), 0)
     d.lines.append("a")
-    g.play(0, move_lot(m))
-    return g, d, move_lot(m)
+    g.apply(m)
+    return g, d, lot_of(m)
 
 
 def test_claim_prompt_says_its_numbers_in_words(tmp_path):
@@ -137,11 +138,11 @@ def test_undo_says_what_it_took_back(tmp_path):
     d = Driver(g)
     buf = array("H", [0] * MAX_MOVES)
     n = g.legal(buf)
-    m = next(m for m in buf[:n] if move_kind(m) == 4)
-    d.build(4, move_lot(m))
+    m = next(m for m in buf[:n] if kind_of(m) == 4)
+    d.build(4, lot_of(m))
     _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\nstart\ndown\na\n",
                         name="undo")
-    want = "undone: P2's blue dome on %s" % lot_name(move_lot(m))
+    want = "undone: P2's blue dome on %s" % lot_name(lot_of(m))
     assert message(s) == split_lines(want, 26, 2)[0]
 
 
@@ -153,7 +154,7 @@ def test_the_cursor_waits_on_a_legal_lot(tmp_path):
     buf = array("H", [0] * MAX_MOVES)
     n = g.legal(buf)
     m = buf[n // 2]
-    d.build(move_kind(m), move_lot(m), claim_own=False)
+    d.build(kind_of(m), lot_of(m), claim_own=False)
     _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\n", name="wait")
     name = read_text(s, 82, 0, 3, scale=2).strip()
     assert name == lot_name(d.cur)

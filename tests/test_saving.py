@@ -63,7 +63,8 @@ def test_a_change_waits_for_the_gap_and_the_pause_menu_writes_it(tmp_path):
 
     from skyscrapers import save
     from skyscrapers.deal import new_game
-    from skyscrapers.engine import SLIDE, play_of
+    from skyscrapers.engine import SLIDE
+    from skyscrapers.plays import play_of
     g = new_game(5)
     c, key = next((c, k) for c, k in ((7, "down"), (11, "right"), (13, "left"), (17, "up"))
                   if g.why_not(play_of(SLIDE, c, g.hole)) is None)

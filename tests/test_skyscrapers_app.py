@@ -83,7 +83,8 @@ def test_a_dpad_press_toward_the_hole_slides(tmp_path):
     """From a piece next to the hole, one press toward the hole slides it in
     (the cursor follows it); the repeats of a held press never slide."""
     from skyscrapers import save
-    from skyscrapers.engine import SLIDE, play_of
+    from skyscrapers.engine import SLIDE
+    from skyscrapers.plays import play_of
     g = new_game(SEED)
     assert g.hole == 12
     # the first of the hole's neighbours that may slide; the cursor starts on C4
@@ -115,7 +116,7 @@ def test_autosave_continue_and_the_other_games_save(tmp_path):
     assert saves.last(s) == 0x73 and options == bytes((VAR2, 0, SEED))
     st = save.Setup()
     g2 = save.decode(st, data)
-    assert g2.state() == g.state() and st.dealt == SEED and st.options == VAR2
+    assert g2.position() == g.position() and st.dealt == SEED and st.options == VAR2
     # Launcher: A on "Continue Skyscrapers"; the board is that position.
     nvm_file = tmp_path / "cont.nvm"
     nvm_file.write_bytes(nvm)
@@ -128,7 +129,7 @@ def test_autosave_continue_and_the_other_games_save(tmp_path):
     after = Store(bytearray(nvm_file.read_bytes()))
     g3 = save.decode(save.Setup(), after.game(0x73)[1])
     g.undo()
-    assert g3.state() == g.state()                  # continued, and the undo saved
+    assert g3.position() == g.position()                  # continued, and the undo saved
     # A new Alien City game (launcher: down past Continue to Alien City, start).
     nvm_file.write_bytes(nvm)
     cont.write_text("down\na\nwait 300\nstart\nwait 300\nright\na\n" + WRITTEN)
@@ -163,7 +164,8 @@ def test_finish_asks_and_a_finished_game_looks_finished(tmp_path):
     from test_app import read_text
 
     from skyscrapers.app import M_FINISHED, M_NO_MORE
-    from skyscrapers.engine import SLIDE, play_of
+    from skyscrapers.engine import SLIDE
+    from skyscrapers.plays import play_of
     plays, g, cur = sky_plays(SEED, 0, 8)
     start = sky_open(SEED) + plays
     _st, shot, nvm = run_sim(tmp_path, "\n".join(start + sky_finish()[:4] + ["wait 200"]) + "\n",
@@ -194,7 +196,8 @@ def test_a_refused_dpad_slide_says_why(tmp_path):
     """Variant 2: after three tile slides, a d-pad press toward the hole
     from a fourth tile does not slide it, and the message says so and why."""
     from skyscrapers.app import M_NO_4TH
-    from skyscrapers.engine import R_THREE_SLIDES, SLIDE, play_of, play_to
+    from skyscrapers.engine import R_THREE_SLIDES, SLIDE
+    from skyscrapers.plays import play_of, play_to
     g = new_game(SEED, VAR2)
     cur = 7
     script = sky_open(SEED, var2=True)
@@ -203,7 +206,7 @@ def test_a_refused_dpad_slide_says_why(tmp_path):
                  and g.why_not(play_of(SLIDE, c, g.hole)) is None)
         script += sky_goto(cur, c, g.hole) + [toward(c, g.hole)]
         m = play_of(SLIDE, c, g.hole)
-        g.play(m)
+        g.apply(m)
         cur = play_to(m)
     c = next(c for c in range(25) if c != g.hole and g.height[c] == 1
              and g.why_not(play_of(SLIDE, c, g.hole)) == R_THREE_SLIDES)
@@ -223,7 +226,8 @@ def test_a_refused_slide_says_so_and_the_cursor_stays(tmp_path):
     import pygame
     from test_app import read_text
 
-    from skyscrapers.engine import SLIDE, cell_name, play_of
+    from skyscrapers.engine import SLIDE, cell_name
+    from skyscrapers.plays import play_of
     g = new_game(15)
     assert g.hole == 12 and g.why_not(play_of(SLIDE, 7, 12)) == "C4 holds the moons pawn"
     st, shot, nvm = run_sim(tmp_path, "\n".join(sky_open(15) + ["down", "wait 100"]) + "\n",

@@ -420,7 +420,7 @@ def _ac_blobs():
     blobs = [save.encode(st, g)]
     for i in range(full.nbuilds - 1):
         _p, kind, lot, cap = full.build_at(i)
-        g.play(kind, lot, cap)
+        g.again(kind, lot, cap)
         blobs.append(save.encode(st, g))
     return pack_options(st), blobs
 
@@ -445,7 +445,7 @@ def _sky_blobs():
         if i % 7 == 6:
             g.undo()
         else:
-            g.play(buf[rng.randrange(n)])
+            g.apply(buf[rng.randrange(n)])
         b = ssave.encode(st, g)
         if b is not None:
             blobs.append(b)
@@ -724,7 +724,7 @@ def test_continuing_a_game_leaves_the_deal_unloaded():
 
     from aliencity.deal import new_game
     g = new_game(5)
-    g.play(*seeded_first_build(g))
+    g.apply(seeded_first_build(g))
     st = Setup()
     st.dealt = 5
     g2 = save.decode(st, save.encode(st, g))
@@ -735,7 +735,7 @@ def test_continuing_a_game_leaves_the_deal_unloaded():
 def seeded_first_build(g):
     from array import array
 
-    from aliencity.engine import MAX_MOVES, move_kind, move_lot
+    from aliencity.engine import MAX_MOVES
     buf = array("H", [0] * MAX_MOVES)
     assert g.legal(buf)
-    return move_kind(buf[0]), move_lot(buf[0])
+    return buf[0]

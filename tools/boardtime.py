@@ -184,7 +184,7 @@ def journey_nvm(kind):
         for seed in range(1, 50):
             g = next((g for g in (seeded_alheimur.play(seed, 3, 20, stop_at=cut)
                                   for cut in range(60, 200, 5))
-                      if not g.over() and not g.chance() and g.actor() == 0
+                      if not g.over() and g.actor() == 0
                       and g.round() >= 2), None)
             if g is not None:
                 break

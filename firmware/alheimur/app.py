@@ -246,15 +246,16 @@ class Board(session.Board):
 
     # -- the log -------------------------------------------------------------------------
 
-    def log(self, x, a, c=0, loc=0, e=0):
+    def log(self, x, v, c=0, loc=0, e=0):
         """Keep an event for the log (since.py reads it back): x its kind
-        << 4 | the seat; a an action (or two bytes); c, loc a ship's form
-        and place bytes (Game.sb, Game.sl); e one byte more."""
+        << 4 | the seat; v 16 bits kept whole (an action, or two bytes);
+        c, loc a ship's form and place bytes (Game.sb, Game.sl); e one
+        byte more."""
         ev = self.ev
         i = self.nev % _NEV * 6
         ev[i] = x
-        ev[i + 1] = a >> 8
-        ev[i + 2] = a & 255
+        ev[i + 1] = v >> 8
+        ev[i + 2] = v & 255
         ev[i + 3] = c
         ev[i + 4] = loc
         ev[i + 5] = e

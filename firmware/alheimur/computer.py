@@ -142,7 +142,7 @@ class ComputerTurn:
         if a != _PASS:
             i = a_ship(a)
             b.log(16 | p, a, g.sb[i] if i >= 0 else 0, g.sl[i] if i >= 0 else 0)
-        g.apply(a, False)
+        g.apply(a)
         if a != _PASS:
             b.fx.sound(PLACE)
         b.after(note or text)

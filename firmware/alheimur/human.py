@@ -345,7 +345,7 @@ class HumanTurn:
         if a != _PASS:
             i = a_ship(a)
             b.log(16 | p, a, g.sb[i] if i >= 0 else 0, g.sl[i] if i >= 0 else 0)
-        g.apply(a, False)
+        g.apply(a)
         b.fx.sound(PLACE)
         b.after(text, where)
 

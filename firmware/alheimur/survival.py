@@ -109,7 +109,7 @@ class SurvivalCheck:
         was = bytearray(8)
         for q in range(n):
             was[q] = g.in_play(q)
-        g.apply(act(_K_SURVIVE), False)
+        g.apply(act(_K_SURVIVE))
         total = 0
         lost = 0
         for q in range(n):

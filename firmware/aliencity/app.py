@@ -31,6 +31,7 @@ import boards
 from aliencity import save
 from aliencity.engine import CLASSIC, OVER, Game
 from aliencity.geometry import PLAYER_WORDS, lot_name, piece_name
+from aliencity.moves import NO_CLAIM, build, claim
 from aliencity.screen import CLAIMING, DISTANCE, PLAY, Screen, player_colour
 from lazy import forget
 from prng import Rng
@@ -231,12 +232,13 @@ class Board(session.Board):
         if k == boards.A:
             g = self.g
             p = g.builder()
-            g.claim(scr.cur)
+            g.apply(claim(scr.cur))
             self.fx.flash(palette.PX_CLAIM, 400)
             self.fx.sound(CLAIM)
             self.after_build(M_CLAIMED % (PLAYER_WORDS[p], piece_name(g.kind_at(scr.cur)),
                                           lot_name(scr.cur)))
         elif k == boards.B:
+            self.g.apply(NO_CLAIM)
             self.after_build(M_NO_CLAIM)
         elif k == boards.LEFT or k == boards.UP:
             scr.next_claim(-1)
@@ -308,7 +310,8 @@ class Board(session.Board):
         why not and put the cursor on the nearest lot where it may go."""
         g = self.g
         scr = self.scr
-        why = g.why_not(scr.kind, scr.cur)
+        m = build(scr.kind, scr.cur)
+        why = g.why_not(m)
         if why:
             v = scr.nearest_legal()
             w = g.streets.why[scr.cur]
@@ -322,7 +325,7 @@ class Board(session.Board):
             self.fx.sound(ILLEGAL)
             return
         p = g.to_move
-        g.play(scr.kind, scr.cur)
+        g.apply(m)
         self.fx.sound(PLACE)
         if scr.open_claims(p):
             self.mode = CLAIMING
@@ -359,7 +362,9 @@ class Board(session.Board):
         last = None                   # the latest build's words
         while True:
             p, kind, lot, cap = g.build_at(g.nbuilds - 1)
-            g.undo()
+            k = g.nbuilds
+            while g.nbuilds == k:
+                g.undo()               # its claim (or none), then the build
             words = (PLAYER_WORDS[p], piece_name(kind), lot_name(lot))
             if last is None:
                 last = words

@@ -356,7 +356,7 @@ class Screen:
         """Frame the towers player p may cap now (the engine's claimable)
         and put the cursor on one; False (nothing changes) if none."""
         g = self.game
-        if not g.can_claim():
+        if not g.claiming():
             return False
         n = 0
         for v in range(NLOTS):

@@ -31,7 +31,8 @@ from lazy import forget
 from skyscrapers import save
 from skyscrapers.deal import new_game as _deal
 from skyscrapers.engine import R_THREE_SLIDES as _THREE
-from skyscrapers.engine import SLIDE, VAR1, play_from, play_of, play_to
+from skyscrapers.engine import SLIDE, VAR1
+from skyscrapers.plays import play_from, play_of, play_to
 from skyscrapers.scoring import bound
 from skyscrapers.screen import CHOOSE, Screen
 from ui import palette, session
@@ -193,7 +194,7 @@ class Board(session.Board):
         g = self.g
         scr = self.scr
         text = scr.done_words(m, g.pawn[play_from(m)] - 1)
-        g.play(m)
+        g.apply(m)
         self.fx.sound(PLACE)
         self.s.autosave()
         scr.redraw()

@@ -12,7 +12,8 @@ import displayio
 import terminalio
 from micropython import const
 
-from skyscrapers.engine import MAXPLAYS, SLIDE, STACK, SUIT_NAMES, N, cell_name, play_from, play_kind, play_to
+from skyscrapers.engine import MAXPLAYS, SLIDE, STACK, SUIT_NAMES, N, cell_name
+from skyscrapers.plays import play_from, play_kind, play_to
 from skyscrapers.scoring import score
 from ui import palette
 from ui.message import MessageLine
