@@ -14,7 +14,7 @@ from aliencity import scoring
 from aliencity.deal import new_game
 from aliencity.engine import MAX_MOVES
 from aliencity.geometry import COLOUR_NAMES, NONE, PLAYER_WORDS, lot_name, piece_name
-from aliencity.moves import kind_of, lot_of
+from aliencity.moves import build, kind_of, lot_of
 from aliencity.screen import M_CLAIM, T_CLAIM, T_CLAIM_FAR
 from ui import palette
 from ui.message import split_lines
@@ -158,5 +158,5 @@ def test_the_cursor_waits_on_a_legal_lot(tmp_path):
     _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\n", name="wait")
     name = read_text(s, 82, 0, 3, scale=2).strip()
     assert name == lot_name(d.cur)
-    assert g.why_not(d.kind, d.cur) is None
+    assert g.why_not(build(d.kind, d.cur)) is None
     assert appdriver  # the model the tests drive the board with
