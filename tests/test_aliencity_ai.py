@@ -308,22 +308,22 @@ def test_arena_set_overrides_a_constant_and_names_a_bad_one():
 
 
 def test_arena_apply_settings_changes_the_module():
-    import arena
+    import arena_aliencity
 
     k = ai.HARD_K
     try:
-        arena.apply_settings(["ai.HARD_K=5"])
+        arena_aliencity.apply_settings(["ai.HARD_K=5"])
         assert ai.HARD_K == 5
     finally:
         ai.HARD_K = k
 
 
 def test_arena_interval():
-    import arena
+    import intervals
 
-    p, lo, hi = arena.interval(150, 200)
+    p, lo, hi = intervals.interval(150, 200)
     assert p == 0.75 and lo < 0.75 < hi and hi - lo < 0.13
-    p, lo, hi = arena.interval(200, 200)
+    p, lo, hi = intervals.interval(200, 200)
     assert p == 1.0 and hi == 1.0 and 0.95 < lo < 1.0
 
 
