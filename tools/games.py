@@ -152,13 +152,30 @@ def of(game):
 def game_arg(argv, default=None):
     """The value of ``--game`` on a command line (its last), or ``default``.
     Read before the parser is built: the game's module adds its options."""
-    key = default
+    keys = game_args(argv)
+    return keys[-1] if keys else default
+
+
+def game_args(argv):
+    """Every value of ``--game`` on a command line, in order."""
+    out = []
     for i, a in enumerate(argv):
         if a == "--game" and i + 1 < len(argv):
-            key = argv[i + 1]
+            out.append(argv[i + 1])
         elif a.startswith("--game="):
-            key = a[len("--game="):]
-    return key
+            out.append(a[len("--game="):])
+    return out
+
+
+def known(prog, argv):
+    """End the program (one line on stderr, exit status 2) when a ``--game``
+    of the command line names no game; else nothing."""
+    try:
+        for key in game_args(argv):
+            get(key)
+    except Refused as e:
+        sys.stderr.write("%s: %s\n" % (prog, e))
+        raise SystemExit(2) from None
 
 
 def command(prog, tool, argv, default=None):

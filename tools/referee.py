@@ -159,6 +159,8 @@ def parser():
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    games.known("referee.py", argv)
     args = parser().parse_args(argv)
     try:
         return args.func(args)
