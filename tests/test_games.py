@@ -38,7 +38,7 @@ def test_a_row_names_real_modules(key):
     rec = importlib.import_module(g.record)
     assert hasattr(engine, "Game") and all(hasattr(rec, f) for f in ("MAGIC", "read", "replay"))
     assert g.title and g.about          # the launcher's words
-    assert importlib.import_module(g.engine.split(".")[0] + ".app").TITLE == g.title
+    assert g.title == importlib.import_module(g.engine.split(".")[0] + ".app").TITLE
     for t in games.TOOLS:
         if t not in g.modules:
             continue
@@ -48,8 +48,8 @@ def test_a_row_names_real_modules(key):
 
 
 def test_levels_are_the_computer_players_and_skyscrapers_has_none():
-    from aliencity import ai as ac
     from alheimur import ai as alh
+    from aliencity import ai as ac
     assert games.get("aliencity").levels() == tuple(ac.LEVELS)
     assert games.get("alheimur").levels() == tuple(alh.LEVELS)
     sky = games.get("skyscrapers")
@@ -62,8 +62,8 @@ def test_levels_are_the_computer_players_and_skyscrapers_has_none():
 
 
 def test_a_game_object_finds_its_row():
-    from aliencity.deal import new_game as ac
     from alheimur.deal import new_game as alh
+    from aliencity.deal import new_game as ac
     from skyscrapers.deal import new_game as sky
     assert games.of(ac(1)).key == "aliencity"
     assert games.of(sky(1)).key == "skyscrapers"
