@@ -327,7 +327,6 @@ class BuildScreen:
                 self.shown[a_pos(a)] = card_place(card_in_hand(g) + 1, a_turn(a))
             g.apply(a)
             b.fx.sound(PLACE)
-            s.autosave()
             note = self._after(w, ph, last)
 
     def _human(self, note):

@@ -333,9 +333,9 @@ class Board(session.Board):
             self.after_build("")
 
     def after_build(self, text):
-        """A build is complete (claimed or not): save, then ``moved``."""
+        """A build is complete (claimed or not): ``moved`` (the shell marks
+        the save)."""
         self.s.setup.ahead = b""      # a new build: the replay's builds ahead are gone
-        self.s.autosave()
         self.moved(text)
 
     def moved(self, text):

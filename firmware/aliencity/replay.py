@@ -67,15 +67,14 @@ def show(b):
 
 
 def finish(b):
-    """Back to the game at the build shown: saved (with the builds ahead),
-    the next player's turn, or the final city."""
+    """Back to the game at the build shown (the shell saves it, with the
+    builds ahead, when it moved): the next player's turn, or the final
+    city."""
     from aliencity import app  # loaded: it is the game running
     g = b.g
     scr = b.scr
     if g.over():
         b.s.ended()          # the final city again: nothing to continue
-    else:
-        b.s.autosave()
     scr.first_kind()
     scr.redraw()
     b.pixels()

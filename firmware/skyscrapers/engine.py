@@ -166,6 +166,7 @@ class Game:
         # and for a stack the previous top of b. Grows in steps.
         self.hist = bytearray(64)
         self.nplays = 0
+        self.edits = 0     # position changes (apply, undo): the shell saves on a new count
         self.run = 0                 # tile slides in a row (variant 2)
         self._any = array("H", [0] * MAXPLAYS)   # over()'s scratch, made once
 
@@ -423,11 +424,13 @@ class Game:
         hist[i + 2] = b
         self.run = (self.run + 1 if self.run < 15 else 15) if tslide else 0
         self.nplays += 1
+        self.edits += 1
 
     def undo(self):
         """Take back the last play. False if there is none."""
         if self.nplays == 0:
             return False
+        self.edits += 1
         self.nplays -= 1
         i = 4 * self.nplays
         hist = self.hist

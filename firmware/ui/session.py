@@ -23,10 +23,13 @@ A game plugs in with its ``app`` module, which provides:
 
 The session keeps the game's options and its saved game in the game's
 own store section, finds fresh seeds, waits for presses (``key``), and
-opens the shared pause menu and scoring screen. A game says when its
-position changed (``autosave``) and when it ended (``ended``); when the
-store is written is the shell's (ui/saving.py): the pause menu and a
-quit write what is pending, a game's end is one write.
+opens the shared pause menu and scoring screen. The shell, not the game,
+marks the game to save (``autosave``): at every wait for a press, the
+pause menu and the game's leaving, when its engine's count of position
+changes (``edits``, firmware/contract.py) moved since it was last
+marked. A game says when it ended (``ended``). When the store
+is written is the shell's too (ui/saving.py): the pause menu and a quit
+write what is pending, a game's end is one write.
 
 ``observer``: a test hook (tools/fuzz_app.py). When set, it is called with
 the game being played before every wait for a press. Nothing on the
@@ -71,6 +74,7 @@ class Session:
         self.game = None
         self.repeat = False          # the last press was a held button's repeat
         self.kept = -1               # a press kept from a moment's view (Board.show_for)
+        self.seen = -1               # the game's edits when last marked
         options = self.store.game(app.TAG)[0]
         n = len(options) - 2
         if n >= 0 and get16(options, n) <= SEEDS:
@@ -103,11 +107,12 @@ class Session:
             out = RESTART
             while out == RESTART:
                 self.game = game
-                self.autosave()
+                self.seen = -1        # not marked yet: marked at its first wait
                 gc.collect()
                 out = app.Board(self, game).run()
                 if out == RESTART:
                     game = app.new_game(self.setup)
+            self.autosave()
             saving.write(self.store)      # the game is left: what is pending
             self.game = None
             if out == QUIT:
@@ -134,9 +139,14 @@ class Session:
             return None
 
     def autosave(self):
-        """The game's position changed: it is written when ui/saving.py
-        says (its bytes are made then, by ``_fill``)."""
-        self.store.touched = True
+        """The shell's: mark the game in play to save if its position
+        changed since it was last marked (so one change is marked once);
+        it is written when ui/saving.py says (its bytes are made then, by
+        ``_fill``)."""
+        g = self.game
+        if g is not None and g.edits != self.seen:
+            self.seen = g.edits
+            self.store.touched = True
 
     def _fill(self):
         """The store's ``fill``: the game in play into its section. A game
@@ -157,7 +167,8 @@ class Session:
     def ended(self):
         """The game is over (or finished early): its save is cleared and,
         with whatever the game kept for its end (a record, a best score),
-        written at once, in one write."""
+        written at once, in one write (its last moves are not marked again)."""
+        self.seen = self.game.edits
         self.forget_save()
         saving.write(self.store)
 
@@ -183,6 +194,7 @@ class Session:
         A press kept from a moment's view comes first."""
         if observer is not None and self.game is not None:
             observer(self.game)
+        self.autosave()
         k = self.kept
         if k >= 0:
             self.kept = -1
@@ -201,6 +213,7 @@ class Session:
         """The pause menu with ``items`` (words of ui.pause), then ``root``
         on the display again; the word chosen ('resume' for Start/B)."""
         from ui import pause
+        self.autosave()
         saving.write(self.store)      # the player may switch off from here
         choice = pause.menu(self, items)
         pause = None
@@ -323,12 +336,11 @@ class Board:
 
     def undo(self):
         """Take back the last move and say what it was (or that there is
-        nothing to undo); the save follows."""
+        nothing to undo); the shell marks the save at the next wait."""
         text = self.take_back()
         if text is None:
             self.say(self.NOTHING)
             return
-        self.s.autosave()
         self.moved(M_UNDONE % text)
 
     # -- time on screen and the lights -------------------------------------------------
