@@ -30,7 +30,7 @@ _OURS = ("launcher", "ui", "aliencity", "skyscrapers", "alheimur", "boards", "re
 # runs in the shell; dropped, each game's start compiled them again (about
 # 0.3 s on the board from .py). A game loads them all anyway: its peak
 # stays the same.
-_KEEP = ("ui.text", "ui.message", "ui.session", "savehead")
+_KEEP = ("ui.text", "ui.session", "savehead")
 
 
 def boot():

@@ -1,7 +1,8 @@
 """ui.fx's tone queue on CircuitPython's clock: supervisor.ticks_ms wraps at
 2**29 ms (about 149 hours), and ticks_diff sees at most 2**28 ms (about 75
 hours) either way (issue 41). The simulator's virtual clock is set here:
-its ticks start 65,536 ms before a wrap (_simhost.TICKS_OFFSET)."""
+its ticks start 65,536 ms before a wrap (_simhost.TICKS_OFFSET). A tone
+asked for (``sound``) plays at the loop's next ``update``."""
 
 import _simhost
 import pytest
@@ -66,6 +67,8 @@ def test_queued_tones_keep_their_spacing_across_the_wrap(clock):
     hw = Hw()
     fx = fxmod.Fx(hw)
     fx.sound(fxmod.CLAIM)               # 50 ms, then 70 ms: the second is due after the wrap
+    assert hw.played == []              # asked for: the loop's next update plays it
+    fx.update()
     assert len(hw.played) == 1
     assert supervisor.ticks_ms() > (1 << 29) - 41     # just before the wrap
     run_until_played(fx, hw, 2, 100)
@@ -93,6 +96,7 @@ def test_a_tone_after_any_idle_plays_at_once(clock, idle_ms):
     old_rule_waits = ticks_diff(supervisor.ticks_ms(), fx.next_tone) < 0
     assert old_rule_waits == ((idle_ms - 50) % (1 << 29) >= HOURS_75)
     fx.sound(fxmod.MOVE)
+    fx.update()
     assert len(hw.played) == 2 and hw.played[1][1] == 1200
 
 
@@ -102,6 +106,7 @@ def test_the_first_tone_plays_at_once_however_long_the_board_was_on(clock):
     fx = fxmod.Fx(hw)                    # made at boot: its clock read then
     clock(HOURS_75 + 5000)
     fx.sound(fxmod.PLACE)
+    fx.update()
     assert len(hw.played) == 1
 
 
@@ -113,6 +118,7 @@ def test_within_a_tone_s_pause_after_a_whole_wrap_the_wait_is_that_pause_at_most
     hw = Hw()
     fx = fxmod.Fx(hw)
     fx.sound(fxmod.PLACE)                # 40 ms + 10
+    fx.update()
     clock(WRAP - 100 + (1 << 29) + 20)
     fx.sound(fxmod.MOVE)
     assert run_until_played(fx, hw, 2, 50) <= 31

@@ -40,8 +40,8 @@ def _process_as_it_was():
 
 
 @pytest.mark.parametrize("game", [
-    pytest.param("aliencity", marks=pytest.mark.xfail(strict=True, reason="13 files today")),
-    pytest.param("skyscrapers", marks=pytest.mark.xfail(strict=True, reason="11 files today")),
+    pytest.param("aliencity", marks=pytest.mark.xfail(strict=True, reason="9 files (13 before)")),
+    "skyscrapers",
     pytest.param("alheimur-expand", marks=pytest.mark.xfail(
         strict=True, reason=ALHEIMUR % (15, "a human's expansion"))),
     pytest.param("alheimur-shot", marks=pytest.mark.xfail(

@@ -30,8 +30,8 @@ from micropython import const
 import boards
 from aliencity import save
 from aliencity.engine import CLASSIC, OVER, Game
-from aliencity.geometry import PLAYER_WORDS, lot_name, piece_name
-from aliencity.moves import NO_CLAIM, build, claim
+from aliencity.geometry import PLAYER_WORDS
+from aliencity.moves import NO_CLAIM, build, claim, lot_name, piece_name
 from aliencity.screen import CLAIMING, DISTANCE, PLAY, Screen, player_colour
 from lazy import forget
 from prng import Rng

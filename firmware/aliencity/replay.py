@@ -8,7 +8,8 @@ them again. They stay ahead when the replay ends (the save keeps them,
 aliencity/save2.py), until a new build or an undo drops them (app.py).
 """
 
-from aliencity.geometry import NLOTS, NONE, PLAYER_WORDS, lot_name, piece_name
+from aliencity.geometry import NLOTS, NONE, PLAYER_WORDS
+from aliencity.moves import lot_name, piece_name
 from ui import palette
 
 # Messages (tests/test_messages.py)

@@ -20,10 +20,21 @@ from array import array
 from micropython import const
 
 from savehead import get16, put16
-from skyscrapers.cells import NB, adjacent, cell_name, parse_cell  # noqa: F401 (parse_cell: the engine's name)
-from skyscrapers.plays import entry, entry_kind, entry_run, play_from, play_kind, play_of, play_to
+from skyscrapers.plays import (  # noqa: F401 (parse_cell: the engine's name)
+    NB,
+    adjacent,
+    cell_name,
+    entry,
+    entry_kind,
+    entry_run,
+    parse_cell,
+    play_from,
+    play_kind,
+    play_of,
+    play_to,
+)
 
-# consts from skyscrapers.cells (tools/consts.py; do not edit)
+# consts from skyscrapers.plays (tools/consts.py; do not edit)
 N = const(25)
 NONE = const(255)
 # end consts

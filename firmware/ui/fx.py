@@ -4,6 +4,12 @@ Pixels: a steady state (whose turn, game over) plus short flashes (claim,
 illegal move) that end by themselves; a progress bar while the computer
 thinks. Sounds: short tones, queued, muted by the sound setting (the board
 adapter's ``hw.tone`` knows it). Call ``update()`` from the main loop.
+
+A game asks (``sound``, ``flash``, ``steady``) and the loop's ``update``
+does it: at the wait for the next press (or a moment's view, a
+computer's thinking), after the display shows what was asked for, so the
+lights and the tone come with the picture, and a press's trip does not go
+through the board's code (tools/trips.py).
 """
 
 import time
@@ -38,6 +44,8 @@ class Fx:
         self.px = hw.pixels
         self.n = len(hw.pixels)
         self.base = palette.PX_OFF
+        self.lit = -1             # the colour for the strip at the next update (-1: none)
+        self.flash_ms = 0         # a flash asked for: its ms, from the next update
         self.flash_until = -1
         self.qf = [0] * _QN
         self.qm = [0] * _QN
@@ -50,22 +58,23 @@ class Fx:
     def steady(self, colour):
         """The colour the strip shows when nothing else is going on."""
         self.base = colour
-        if self.flash_until < 0:
-            self._fill(colour)
+        if self.flash_until < 0 and not self.flash_ms:
+            self.lit = colour
 
     def _fill(self, colour):
         self.px.fill(colour)
         self.px.show()
 
     def flash(self, colour, ms=300):
-        self._fill(colour)
-        self.flash_until = ticks_add(supervisor.ticks_ms(), ms)
+        self.lit = colour
+        self.flash_ms = ms
 
     def progress(self, frac, colour=palette.PX_THINK):
         """Light the strip from the left up to frac (0..1); with one pixel,
         its brightness follows frac."""
         n = self.n
         px = self.px
+        self.lit = -1             # (what was asked before is drawn over)
         if n == 1:
             f = 0.2 + 0.8 * frac
             px[0] = (int((colour >> 16 & 255) * f) << 16 | int((colour >> 8 & 255) * f) << 8
@@ -87,7 +96,6 @@ class Fx:
                 self.qf[i] = f
                 self.qm[i] = ms
                 self.qn += 1
-        self.update()
 
     # -- the loop's turn --------------------------------------------------------
 
@@ -109,9 +117,17 @@ class Fx:
 
     def update(self):
         now = supervisor.ticks_ms()
-        if self.flash_until >= 0 and ticks_diff(now, self.flash_until) >= 0:
+        ms = self.flash_ms
+        if ms:
+            self.flash_ms = 0
+            self.flash_until = ticks_add(now, ms)
+        elif self.flash_until >= 0 and ticks_diff(now, self.flash_until) >= 0:
             self.flash_until = -1
-            self._fill(self.base)
+            self.lit = self.base
+        c = self.lit
+        if c >= 0:
+            self.lit = -1
+            self._fill(c)
         if self.qn:
             wait = ticks_diff(self.next_tone, now)
             if wait <= 0 or wait > _GAP_MAX:

@@ -184,8 +184,21 @@ class Session:
         return bytes(out)
 
     def fault(self, name):
-        """A developer's injected fault (store.Store.fault)."""
-        return self.store.fault(name)
+        """A developer's injected fault: True once if ``name`` is in the
+        store's fault list ("F": names, one per line), which it then
+        leaves (and the store is written). Nothing is ever in that list
+        unless a developer put it there, so its code (store_fault.py) is
+        loaded only then, and the store's is not entered otherwise (the
+        check runs at every A: tools/trips.py)."""
+        st = self.store
+        if _FAULTS not in st.sections and _FAULTS not in st.far:
+            return False
+        import store_fault
+        try:
+            return store_fault.take(st, name)
+        finally:
+            store_fault = None
+            forget("store_fault")
 
     # -- presses -------------------------------------------------------------------
 
@@ -238,9 +251,10 @@ M_UNDONE = "undone: %s"                                # what the move did
 M_NOTHING = "nothing to undo"
 
 AGAIN = const(1)       # Board.step(): step again before waiting for a press
-# consts from boards.common (tools/consts.py; do not edit)
+# consts from boards.common, store (tools/consts.py; do not edit)
 _A = const(4)
 _B = const(5)
+_FAULTS = const(70)
 # end consts
 _CUTS = const(1 << _A | 1 << _B)   # the keys that cut a moment's view short
 _PAUSE_HEAD = ("resume", "undo")
@@ -372,6 +386,7 @@ class Board:
             px[i] = colours[i % n]
         px.show()
         self.fx.base = colours[0]
+        self.fx.lit = -1          # (a colour asked for before is drawn over)
 
     # -- computer seats ---------------------------------------------------------------
 
