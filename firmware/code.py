@@ -18,7 +18,7 @@ import boards
 from lazy import forget
 from store import Store
 from ui import saving
-from ui.fx import Fx
+from ui.session import Fx
 
 hw = None                # the board, for the crash screen
 _boot_modules = ()       # what boot() loaded: stays; the rest is dropped

@@ -30,7 +30,7 @@ if paths.ROOT not in sys.path:
     sys.path.append(paths.ROOT)     # boards/ and sim/
 LIMIT = 8       # files a decision may cross (issue 42, item 5)
 ROOTS = (paths.FIRMWARE + os.sep, os.path.join(paths.ROOT, "boards") + os.sep)
-_FX = os.path.join("firmware", "ui", "fx.py")
+_FX = os.path.join("firmware", "ui", "session.py")   # Fx.next_press: the wait
 
 
 class Window:
