@@ -170,7 +170,7 @@ class Session:
         """The game is over (or finished early): its save is cleared and,
         with whatever the game kept for its end (a record, a best score),
         written at once, in one write (its last moves are not marked again)."""
-        self.seen = self.game.edits
+        self.seen = self.game.edits  # pyright: ignore[reportOptionalMemberAccess]  (a game runs)
         self.forget_save()
         saving.write(self.store)
 
@@ -259,8 +259,9 @@ class Session:
 # the wait for the next press (or a moment's view, a computer's
 # thinking), after the display shows what was asked for, so the lights
 # and the tone come with the picture. Here, in the shell, with the waits
-# (``next_press``: every screen's, and ``Session.key``): a press's trip
-# crosses one module of the shell's (tools/trips.py).
+# that go through it (``next_press``: every screen's; ``Session.key``,
+# ``Board.show_for``), so a press's trip asks for them without leaving the
+# shell's module (tools/trips.py).
 
 _QN = const(6)
 # The next tone is due at most this long after one starts (its ms and 10 ms
