@@ -383,8 +383,9 @@ def _press_pixels(lines, refreshes):
 HEAP_ROWS = (
     ("boards", "import boards, boards.common, boards.pybadge",
      "import heap: boards (common, pybadge)", "code"),
-    ("ui", "import prng, ui.palette, ui.text, ui.fx, ui.message, ui.menu, ui.textview, "
-     "ui.settings", "import heap: prng, ui.palette, text, fx, message, menu, textview, settings",
+    ("ui", "import prng, ui.palette, ui.text, ui.fx, ui.menu, ui.textview, "
+     "ui.settings", "import heap: prng, ui.palette, text (and the message line), fx, menu, "
+     "textview, settings",
      "code"),
     ("engine", "import aliencity.engine, aliencity.scoring, aliencity.deal",
      "import heap: aliencity.engine, scoring, deal", "core"),
@@ -985,7 +986,7 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None, vm="mp"):
            "gc.collect(); await asyncio.sleep(0); step('shell')",
            "import alheimur.app", "gc.collect(); await asyncio.sleep(0); step('app')",
            # the board screen's code and its labels' and message line's classes
-           "import alheimur.screen, ui.text, ui.message",
+           "import alheimur.screen, ui.text",
            "gc.collect(); await asyncio.sleep(0); step('view')",
            _SHELL_OBJECTS % "alheimur",
            "from alheimur.engine import Game\ng = Game(8, 20)\ng.load(bytes(%r))" % (list(state),),
@@ -1099,7 +1100,7 @@ def alheimur_heap_table(cols=None):
     what = {"shell": "code.py (no launcher), boards, ui.session and the shell's modules",
             "app": "alheimur.app and its imports (the engine: engine, turn, battle, world, "
                    "actions; save)",
-            "view": "alheimur.screen, ui.text, ui.message (the board screen's code and "
+            "view": "alheimur.screen, ui.text (the board screen's code and "
                     "its objects' classes)",
             "game": "the shell's objects (board, store with the game saved, lights, "
                     "session), an 8-player Game mid-game, its dice generator, the app's Board"}

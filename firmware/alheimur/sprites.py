@@ -38,8 +38,7 @@ from alheimur.actions import form
 from alheimur.words import COLOURS, LETTERS
 from ui import palette as colours
 from ui.draw import frame, origin, rect
-from ui.message import MessageLine
-from ui.text import Label
+from ui.text import Label, MessageLine
 
 # The screen's layout (alheimur/screen.py has private copies of those it
 # draws with).
