@@ -960,7 +960,7 @@ _ALH_HUMAN = ("alheimur.human", "alheimur.survival")   # what app._NOT_THINKING 
 _ALH_LAZY = ("alheimur.hand_over", "alheimur.since", "alheimur.reasons", "alheimur.shot",
              "alheimur.all_worlds", "alheimur.restore", "ui.pause", "ui.textview",
              "alheimur.rules", "alheimur.sprites",   # sprites: all worlds and world building use it
-             "store_write")                          # each write of the store loads it
+             "store_write")      # each write of the store loads it (and crc: store._drop)
 
 
 def _alh_vm_play(state, mpy_cross=None, nvm=None, vm="mp"):
@@ -1024,8 +1024,12 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None, vm="mp"):
            # A long game: every screen that loads its own module opened
            # once and dropped again, as the app does, and what a computer's
            # decision drops (the app's list); the interned names of their
-           # source stay (qstrs are never freed).
-           "for m in %r:\n    __import__(m)\n    forget(m)" % (_ALH_LAZY + _ALH_HUMAN,),
+           # source stay (qstrs are never freed). The store drops its
+           # writing code as Store.save does (store._drop: the checksum's
+           # crc with it).
+           "from store import _drop\nfor m in %r:\n    __import__(m)\n"
+           "    (_drop if m == 'store_write' else forget)(m)"
+           % (_ALH_LAZY + _ALH_HUMAN,),
            "import alheimur.app\nfor m in alheimur.app._NOT_THINKING:\n    forget(m)",
            "computer.room_for_search()",
            "g.drop_setup()",     # as the app does once the reasons are dropped (drop_why)
