@@ -15,6 +15,7 @@ from array import array
 
 from alheimur.actions import owner, pips, ship_owner
 from alheimur.layout import FREE, R_STOP
+from alheimur.world import region
 
 NELEM = 5
 
@@ -62,17 +63,7 @@ def score(g):
         for t0 in range(n):
             if seen >> t0 & 1:
                 continue
-            # The region of t0: same element along edges, as a bit mask.
-            reg = 1 << t0
-            todo = reg
-            while todo:
-                t = 0
-                while not todo >> t & 1:
-                    t += 1
-                todo &= ~(1 << t)
-                new = g.edge[b + t] & ~reg
-                reg |= new
-                todo |= new
+            reg = region(g.edge, b, t0)
             seen |= reg
             tiles = 0
             for q in range(8):
