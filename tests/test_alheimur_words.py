@@ -73,35 +73,30 @@ def test_the_rules_page_ships_and_is_linked():
     assert "docs/rules/alheimur.md" in rules.RULES       # the pause menu's rules say where
 
 
-class _Log:
-    """The app's log as since.py reads it (app.Board.log's bytes)."""
-
-    def __init__(self):
-        self.ev = bytearray(6 * 40 + 16)
-        self.nev = 0
-
-    def log(self, x, a, c=0, loc=0, e=0):
-        i = self.nev % 40 * 6
-        self.ev[i:i + 6] = bytes((x, a >> 8, a & 255, c, loc, e))
-        self.nev += 1
-
-
 def test_since_says_the_log_in_words():
-    """Actions, a shot and a survival check kept as the app keeps them
-    come back in words (since.text), no codes."""
+    """Actions, a shot and a survival check's deaths kept as the app keeps
+    them (alheimur/events.py) come back in words (since.text), no codes;
+    the losses of the seat reading are said as its own."""
+    from alheimur.actions import owner
+    from alheimur.events import DIED, SHOT, Log
     g, acts = _actions(1, 289)
-    log = _Log()
+    log = Log()
     for a in acts[:3]:
-        i = a_ship(a)
-        log.log(16 | 1, a, g.sb[i] if i >= 0 else 0, g.sl[i] if i >= 0 else 0)
+        log.action(g, 1, a)
+    kept = log.n
     ships = [i for i in range(g.ship_top()) if g.sl[i] != 255]
     assert ships
     i = ships[0]
-    log.log(32 | 1, g.sb[i], g.sb[i], g.sl[i], 255)          # a shot: destroyed
-    log.log(48 | 2, 0, 0, 0x12 >> 0 & 255, 0)               # survival: some lost
-    out = [since.text(g, log.ev, k) for k in range(log.nev)]
-    for t in out:
-        assert not CODE.search(t), t
+    log.put(SHOT, 1, g.sb[i], g.sb[i], g.sl[i], 255)      # a shot: destroyed
+    w, t = next((w, t) for w in range(g.nworlds()) for t in range(g.nterr[w]) if g.piece(w, t))
+    log.put(DIED, 2, w, t, g.piece(w, t))                # survival: a pyramid died
+    out = [since.text(g, log, k) for k in range(log.n)]
+    for x in out:
+        assert not CODE.search(x), x
+    assert kept == 3 - sum(a == PASS for a in acts[:3])
     assert out[0].startswith("yellow: ")
-    assert out[3].endswith(": destroyed") and " fires at " in out[3]
-    assert out[4].startswith("survival (green's turn):")
+    assert out[kept].endswith(": destroyed") and " fires at " in out[kept]
+    assert out[kept + 1].endswith("died (green's check)"), out[kept + 1]
+    assert words.NAMES[owner(g.piece(w, t))] in out[kept + 1]
+    lost = since.text(g, log, -2 - (kept + 1))             # the same death, read by its owner
+    assert lost.startswith("you lost: your ") and lost.endswith("(green's check)"), lost

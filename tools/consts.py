@@ -34,7 +34,8 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 HEAD = re.compile(r"^# consts from ([\w., ]+) \(tools/consts\.py; do not edit\)\n", re.M)
 END = "# end consts\n"
 # Every module whose numbers are copied into blocks somewhere.
-SOURCES = ("alheimur.actions", "alheimur.layout", "alheimur.sprites", "store")
+SOURCES = ("alheimur.actions", "alheimur.events", "alheimur.layout", "alheimur.sprites",
+           "store")
 CONST_LINE = re.compile(r"^(_?)([A-Z][A-Z0-9_]*) = const\((.+?)\)", re.M)
 
 

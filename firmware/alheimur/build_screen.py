@@ -294,8 +294,11 @@ class BuildScreen:
         note = ""
         while True:
             ph = g.phase()
-            if ph == P_DEAL:
-                b.deal()
+            if ph == P_DEAL:       # no playable world: a redeal
+                from alheimur.deal import shuffle
+                g.deal(shuffle(b.rng))
+                shuffle = None
+                forget("alheimur.deal")
                 self.msg.show(M_REDEAL, palette.BAD)
                 continue
             if ph != P_PLACE and ph != P_SWAP:
@@ -310,9 +313,11 @@ class BuildScreen:
             else:
                 if b.humans > 1 and p != b.last_human:
                     from alheimur.hand_over import hand_over
-                    hand_over(s, b.fx, p, self.root)
+                    out = hand_over(b, p, self.root)
                     hand_over = None
                     forget("alheimur.hand_over")
+                    if out is not None:
+                        return out
                 b.last_human = p
                 b.pixels()
                 a = self._human(note)

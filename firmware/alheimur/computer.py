@@ -25,7 +25,7 @@ import sys
 from micropython import const
 
 import boards
-from alheimur.actions import a_ship, spot_ship
+from alheimur.actions import spot_ship
 from lazy import forget
 from ui import palette
 from ui.fx import PLACE
@@ -86,11 +86,15 @@ class ComputerTurn:
     def decision(self, p):
         """Seat p decides (ui/think.py's decide, with the AI's levels):
         its action and a note (None, or that memory ran low). Select
-        pressed meanwhile fast-forwards."""
+        pressed meanwhile fast-forwards (when the screen said so: a level
+        that thinks), Start opens the pause menu after the move."""
         b = self.b
         out = decide(b, p, self, ai(b).ORDER)
-        if self.think is not None and self.think.seen >> boards.SELECT & 1:
-            b.fast = True
+        seen = self.think.seen if self.think is not None else 0
+        if seen >> boards.SELECT & 1 and _THINK_MS.get(b.seats[p], _OTHER_MS):
+            b.fast = True            # (the screen said "Sel: skip to you")
+        if seen >> boards.START & 1:
+            b.halt = True            # the pause menu once this move is shown
         self.think = None
         return out
 
@@ -132,6 +136,7 @@ class ComputerTurn:
             forget("alheimur.survival")
             return
         scr.unlit()
+        scr.roll()                 # a shot's dice go: their room is the search's
         b.note = ""                # what the last seat did is over: this seat's move is said
         # The engine's own list of actions is read (the AI changes no array of g).
         a, note = self.decision(p)
@@ -139,9 +144,7 @@ class ComputerTurn:
 
         text = words.line(TEXTS, 0) % (words.NAMES[p], words.action(g, a))
         where = words.look(g, a)
-        if a != _PASS:
-            i = a_ship(a)
-            b.log(16 | p, a, g.sb[i] if i >= 0 else 0, g.sl[i] if i >= 0 else 0)
+        b.events.action(g, p, a)
         g.apply(a, False)
         if a != _PASS:
             b.fx.sound(PLACE)

@@ -11,8 +11,8 @@ here, the AI's module dropped again at once).
 
 from micropython import const
 
+from alheimur.app import HUMAN
 from alheimur.engine import ROUND_LIMITS
-from alheimur.save import HUMAN
 from alheimur.words import LETTERS
 
 _PLAYERS = const(0)

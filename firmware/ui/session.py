@@ -258,6 +258,10 @@ class Board:
         self.mode = 0
         self.root = None
         self.handlers = ()
+        # A press made before this ticks_ms() (None: none) is no answer to
+        # a moment's view or a computer's thinking: the game had just taken
+        # control away from the player, whose thumb was still on a key.
+        self.quiet = None
 
     # -- the hooks a game fills in ------------------------------------------------------
     # Declared for the type checker only (an annotation costs nothing on the
@@ -331,14 +335,16 @@ class Board:
         """Keep what is shown for ``ms`` while the lights and sounds go
         on. A press of one of ``keys`` (a bit mask of boards' keys: A and
         B unless told) cuts it short: its key; any other press is kept
-        for the next wait for a key (Session.key), so none is lost. None:
-        the time ran out. Wrap-safe ticks."""
+        for the next wait for a key (Session.key), so none is lost; a
+        press before ``quiet`` is dropped. None: the time ran out.
+        Wrap-safe ticks."""
         s = self.s
         end = ticks_add(supervisor.ticks_ms(), ms)
         while ticks_diff(end, supervisor.ticks_ms()) > 0:
             self.fx.update()
             ev = s.buttons.get()
-            if ev is not None and ev.pressed:
+            if ev is not None and ev.pressed and not (
+                    self.quiet is not None and ticks_diff(ev.timestamp, self.quiet) < 0):
                 if keys >> ev.key & 1:
                     return ev.key
                 s.kept = ev.key
