@@ -26,8 +26,10 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# With no display the simulator says how to run it headless and exits 0:
+# everything is set up, which is what make play could do there.
 play: $(VENV)/.installed
-	$(VPY) -m sim
+	$(VPY) -m sim --no-window-ok
 
 # firmware/ and boards/ against CircuitPython's API with the PyBadge's board
 # module (config: [tool.basedpyright] in pyproject.toml), then boards/pygamer.py

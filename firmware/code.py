@@ -17,6 +17,7 @@ import sys
 import boards
 from lazy import forget
 from store import Store
+from ui import saving
 from ui.fx import Fx
 
 hw = None                # the board, for the crash screen
@@ -50,6 +51,7 @@ def boot():
         from ui import nofont
         nofont.show(board)      # says so with the lights, for ever
     fx = Fx(board, store)
+    saving.begin(store)
     _boot_modules = tuple(sys.modules)
     return board, store, fx
 

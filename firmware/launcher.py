@@ -1,6 +1,7 @@
-"""The launcher screen: continue the game saved last, pick a game, change
-the settings (sound, brightness). code.py imports it to show it and drops
-it while a game is played (its screen and code are not needed then).
+"""The launcher screen: continue any game that has a save (the one saved
+last on top), pick a game, change the settings (sound, brightness).
+code.py imports it to show it and drops it while a game is played (its
+screen and code are not needed then).
 
     sel, package, resume = launcher.run(hw, store, fx, sel)
 """
@@ -12,7 +13,7 @@ import boards
 from lazy import forget
 from store import BESTS, RECORD, SETTINGS
 from ui import palette, saving
-from ui.fx import MOVE
+from ui.fx import ILLEGAL, MOVE
 from ui.menu import Menu
 from ui.message import MessageLine
 from ui.settings import LEVELS, Settings
@@ -24,13 +25,19 @@ GAMES = (("Alien City", "aliencity", 0x61, "two builders, one city"),
          ("Alheimur", "alheimur", 0x68, "2-8 players, many worlds"))
 _IDLE = (0xFF2000, 0xFFFFFF, 0x0040FF, 0xFFFFFF, 0x00C020)
 
-def saved():
-    """(row title, row of GAMES) of the game saved last, or None."""
-    tag = store.last()
-    for i in range(len(GAMES)):
-        if GAMES[i][2] == tag and GAMES[i][1]:
-            return "Continue " + GAMES[i][0], i
-    return None
+def saved_games():
+    """(row title, row of GAMES) of every game that has a game to
+    continue, the one saved most recently first (the store keeps its
+    sections in that order). The launcher's, not the store's: the store
+    stays resident while a game runs and needs none of this."""
+    out = []
+    for tag in store.order:
+        if store.game(tag)[1] is None:
+            continue
+        for i in range(len(GAMES)):
+            if GAMES[i][2] == tag and GAMES[i][1]:
+                out.append(("Continue " + GAMES[i][0], i))
+    return out
 
 
 def note_text():
@@ -75,23 +82,31 @@ def idle_pixels():
 
 
 def build(c):
-    """c: 1 with a "Continue" row on top, else 0."""
+    """c: the number of "Continue" rows on top. Two or more: the title in
+    the small font, so that every row still fits above the message line."""
     root = displayio.Group()
-    root.append(Label(terminalio.FONT, text="City Games", color=palette.TITLE,
-                      scale=2, anchor_point=(0.5, 0.5),
-                      anchored_position=(80, 13)))
-    if c:
-        menu = Menu(root, 14, 33, 6, step=13, width=21)
+    n = c + 5
+    if c < 2:
+        root.append(Label(terminalio.FONT, text="City Games", color=palette.TITLE,
+                          scale=2, anchor_point=(0.5, 0.5),
+                          anchored_position=(80, 13)))
+        if c:
+            menu = Menu(root, 14, 33, n, step=13, width=21)
+        else:
+            menu = Menu(root, 14, 38, n, step=15, width=21)
+        msg = MessageLine(root, 4, 110, width=26, lines=1)
     else:
-        menu = Menu(root, 14, 38, 5, step=15, width=21)
-    msg = MessageLine(root, 4, 110, width=26, lines=1)
+        root.append(Label(terminalio.FONT, text="City Games", color=palette.TITLE,
+                          anchor_point=(0.5, 0), anchored_position=(80, 1)))
+        menu = Menu(root, 14, 20, n, step=12, width=21)
+        msg = MessageLine(root, 4, 115, width=26, lines=1)
     return root, menu, msg
 
 
 def show(menu, msg, cont):
-    c = 1 if cont else 0
-    if c:
-        menu.set(0, cont[0])
+    c = len(cont)
+    for i in range(c):
+        menu.set(i, cont[i][0])
     for i in range(len(GAMES)):
         name, mod = GAMES[i][0], GAMES[i][1]
         if mod:
@@ -105,8 +120,10 @@ def show(menu, msg, cont):
         msg.show("A: back to your game", palette.DIM)
     elif sel < len(GAMES):
         msg.show(GAMES[sel][3], palette.DIM)
-    else:
+    elif sel == 3:
         msg.show("left/right or A to change", palette.DIM)
+    else:
+        msg.show("</>: dimmer / brighter", palette.DIM)
     display.refresh()
 
 
@@ -124,8 +141,8 @@ def run(hw_, store_, fx_, sel):
     store.lost = b""
     if note:
         show_note(note)
-    cont = saved()
-    c = 1 if cont else 0
+    cont = saved_games()
+    c = len(cont)
     root, menu, msg = build(c)
     menu.select(0 if c else sel)
     display.root_group = root
@@ -150,15 +167,21 @@ def run(hw_, store_, fx_, sel):
             settings.keep()
             fx.sound(MOVE)
         elif menu.sel == light_row and k in (boards.A, boards.LEFT, boards.RIGHT):
-            d = -1 if k == boards.LEFT else 1
-            settings.light = (settings.light - 1 + d) % LEVELS + 1
+            # No wrap: left at the dimmest (or right at the brightest)
+            # stays there, rather than jumping to the other end.
+            v = settings.light + (-1 if k == boards.LEFT else 1)
+            if not 1 <= v <= LEVELS:
+                fx.sound(ILLEGAL)
+                continue
+            settings.light = v
             settings.apply(hw)
             settings.keep()
             idle_pixels()
-        elif k == boards.A and cont and menu.sel == 0:
+        elif k == boards.A and menu.sel < c:
             fx.sound(((880, 80),))
             saving.write(store)       # the settings, once, as the launcher is left
-            return cont[1], GAMES[cont[1]][1], True
+            i = cont[menu.sel][1]
+            return i, GAMES[i][1], True
         elif k == boards.A and menu.sel - c < len(GAMES):
             mod = GAMES[menu.sel - c][1]
             if mod:

@@ -183,14 +183,6 @@ class Store:
             order.insert(0, tag)
         self.put(tag, bytes((len(options),)) + options + (data or b""))
 
-    def last(self):
-        """The tag of the game saved most recently that has a game to
-        continue, or None."""
-        for t in self.order:
-            if self.game(t)[1] is not None:
-                return t
-        return None
-
     # -- the last finished game, as record text ---------------------------------
 
     def keep_record(self, text):
@@ -221,22 +213,20 @@ class Store:
             return getattr(store_bests, name)(self, key, score)
         finally:
             store_bests = None
-            del sys.modules["store_bests"]
+            _drop("store_bests")
 
     # -- developer fault injection -------------------------------------------
 
     def fault(self, name):
         """True once if ``name`` is in the fault list ("F": names, one per
         line), which it then leaves (and the store is written). Nothing is
-        ever in that list unless a developer put it there."""
-        d = self.get(FAULTS)
-        if not d:
+        ever in that list unless a developer put it there, so its code
+        (store_fault.py) is loaded only then."""
+        if FAULTS not in self.sections and FAULTS not in self.far:
             return False
-        names = d.split(b"\n")
-        key = name.encode()
-        if key not in names:
-            return False
-        names.remove(key)
-        self.put(FAULTS, b"\n".join(names) if names else None)
-        self.save()
-        return True
+        import store_fault
+        try:
+            return store_fault.take(self, name)
+        finally:
+            store_fault = None
+            _drop("store_fault")

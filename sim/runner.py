@@ -297,6 +297,10 @@ class Runner:
             random.seed(self.args.seed)
             rng = random.Random(self.args.seed)
             os.urandom = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
+        if "board" in sys.modules:
+            # a run before this one in this process, maybe of another board:
+            # its pins and board_id are this board's again
+            importlib.reload(sys.modules["board"])
         import board  # noqa: F401  (builds board.DISPLAY)
         self.display = _simhost.display
         if not self.headless:
@@ -395,7 +399,7 @@ class Runner:
         level = self.backlight() if backlight else 1.0
         if level < 1.0:
             screen = screen.copy()
-            v = int(255 * level)
+            v = int(255 * shown_level(level) + 0.5)
             screen.fill((v, v, v), special_flags=pygame.BLEND_MULT)
         out.blit(screen, (0, 0))
         colors = self.host.pixel_colors()
@@ -598,6 +602,21 @@ class Runner:
         return status
 
 
+# The panel's gamma (sRGB's, about 2.2): its pixels' light goes as
+# (value / 255) ** GAMMA.
+GAMMA = 2.2
+
+
+def shown_level(backlight):
+    """What a backlight at ``backlight`` (0..1, the PWM duty the display's
+    ``brightness`` sets) does to the pixel values a desktop monitor shows.
+    The backlight scales the panel's light, not its pixel values: light
+    at duty d is d times the light, and a monitor shows that light with
+    every value times d ** (1 / GAMMA) (a duty of 1/4 shows values at 53%,
+    not 25%, which was four times too dark)."""
+    return backlight ** (1 / GAMMA) if backlight > 0 else 0.0
+
+
 KEYMAP = {}
 
 
@@ -637,6 +656,9 @@ def parse_args(argv):
     p.add_argument("--code", help="the program to run (default firmware/code.py, or the drive's)")
     p.add_argument("--drive", help="run code.py, the game and lib/ from this deployed CIRCUITPY "
                                    "drive or folder (tools/deploy.py), not from firmware/ and the venv")
+    p.add_argument("--no-window-ok", action="store_true",
+                   help="no display for a window: the hint to run headless, then exit 0, not 2 "
+                        "(make play: setting up there is not a failure)")
     p.add_argument("--exit-when-done", action="store_true",
                    help="window: close when code.py returns or shows its crash screen "
                         "(the exit status says which; headless runs always end)")
@@ -686,13 +708,14 @@ def main(argv=None):
     if argv is None:
         argv = sys.argv[1:]
     headless = "--headless" in argv
+    no_window = 0 if "--no-window-ok" in argv else 2     # the exit status then
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     elif "-h" not in argv and "--help" not in argv and no_display():
         sys.stderr.write(NO_DISPLAY % no_display())
-        return 2
+        return no_window
     setup_paths()
     args = parse_args(argv)
     if args.drive:
@@ -703,7 +726,7 @@ def main(argv=None):
         return Runner(args).main()
     except NoDisplay as e:
         sys.stderr.write(NO_DISPLAY % e)
-        return 2
+        return no_window
     except ScriptError as e:
         sys.stderr.write("sim: %s: %s\n" % (args.script, e))
         return 2

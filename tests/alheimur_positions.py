@@ -30,17 +30,16 @@ from alheimur.actions import (
     ship_place,
 )
 from alheimur.deal import shuffle
-from alheimur.deck import DECK, parse_card
+from alheimur.deck import DECK, card_place, parse_card
 from alheimur.engine import CHANCE, Game
 from alheimur.layout import (
-    INVADER,
     R_CUR,
-    R_NWORLDS,
     R_PHASE,
     R_ROUND,
     X_STEP1,
     X_TURN,
 )
+from alheimur.packing import pyramid
 from alheimur.turn import new_ship
 from prng import Rng
 
@@ -89,7 +88,7 @@ def game(np=2, worlds=None, limit=40, seed=1):
     g = Game(np, limit)
     g.deal(shuffle(Rng(seed)))
     worlds = worlds or {}
-    nw = g.reg[R_NWORLDS]
+    nw = g.nworlds()
     for w in range(nw):
         spec = worlds.get(w, worlds.get(record.CODES[w] if w < np else "N",
                                         QUARTERS)).split()
@@ -101,7 +100,7 @@ def game(np=2, worlds=None, limit=40, seed=1):
             assert q is not None, c
             card = 4 * w + slot   # deal cards 0-31: the worlds' cards
             g.quads[4 * card:4 * card + 4] = q
-            g.wcard[w * 4 + slot] = card | (128 if turn else 0)
+            g.wcard[w * 4 + slot] = card_place(card, 1 if turn else 0)
         g.worb[w] = 32 + w
         world.derive_world(g, w)
     g.reg[R_PHASE] = 3   # P_START: built, nobody placed (park here)
@@ -123,7 +122,7 @@ def put(g, owner, w, tile, size, invader=False):
     wi = letter(w, g)
     t = terr(g, wi, tile)
     assert g.surf[wi * 16 + t] == 0, "%s %s is taken" % (w, tile)
-    g.surf[wi * 16 + t] = size | p << 2 | (INVADER if invader else 0)
+    g.surf[wi * 16 + t] = pyramid(size, p, invader)
     g.stash[p * 3 + size - 1] -= 1
     g.sn = -1
 

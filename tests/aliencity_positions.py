@@ -5,7 +5,8 @@ A city is made with ``city`` (tile colours and icon corners as text) or
 case). Structures then get on the board in one of two ways:
 
 * ``play(game, "TR C5", "DK D4 +C5")`` plays real builds through the
-  engine for whoever is to move (``+C5`` = claim C5 after the build), and
+  engine for whoever is to move (``+C5`` = claim C5 after the build, else
+  no claim at the claim point when one opens), and
   ``setup(game, picture)`` plays every structure of a board picture as real
   builds, in an order the engine accepts. Prefer these.
 * ``put(game, "TR C5", by=W)`` and ``claim(game, "C5", W)`` write the lot,
@@ -14,7 +15,8 @@ case). Structures then get on the board in one of two ways:
   "TR DK")`` sets what a player has left, ``turn(game, p)`` whose turn it
   is. Every direct write sets ``game._fresh = False``.
 
-Looking at a position: ``why(game, "TR C5")``, ``legal_lots(game, "TR")``,
+``unplay(game)`` takes the last build back (its claim first). Looking at
+a position: ``why(game, "TR C5")``, ``legal_lots(game, "TR")``,
 ``dist(game, "C5", "E5")``, ``picture(game)``, ``snapshot(game)``.
 
 A board picture has 10 rows (row 10 first) of 8 cells (columns A..H),
@@ -28,7 +30,8 @@ separated by white space::
 
 from array import array
 
-from aliencity.engine import CAPPED, CLASSIC, OVER, STANDALONE, Game  # noqa: F401
+from aliencity import moves
+from aliencity.engine import CLASSIC, OVER, STANDALONE, Game  # noqa: F401
 from aliencity.geometry import (
     KIND_NAMES,
     LOT_TILE,
@@ -187,12 +190,12 @@ def picture(game):
     for y in range(10):
         cells = []
         for x in range(8):
-            v = game.lots[y * 8 + x]
-            if v == 0:
+            v = y * 8 + x
+            if game.kind_at(v) < 0:
                 cells.append(". ")
                 continue
-            cap = v & CAPPED
-            tok = _PIECE_CHARS[(v & 7) - 1] + ("wb"[(cap >> 3) - 1] if cap else "")
+            o = game.owner_at(v)
+            tok = _PIECE_CHARS[game.kind_at(v)] + ("wb"[o] if o >= 0 else "")
             cells.append(tok.ljust(2))
         out.append(" ".join(cells).rstrip())
     return "\n".join(out)
@@ -215,19 +218,56 @@ def _move(spec):
     return k, v, cap
 
 
+def build_turn(game, kind, lot, cap=255):
+    """Build ``kind`` on ``lot`` for the player to move, then cap ``cap``
+    (255: none) at the claim point after it, as a record line does; the
+    engine raises ValueError on an illegal build or claim, the position
+    then as before it."""
+    n = game.nbuilds
+    try:
+        game.again(kind, lot, cap)
+    except ValueError:
+        while game.nbuilds > n:
+            game.undo()
+        raise
+    return game
+
+
+def turn_of(game, pick):
+    """A player's turn as (kind, lot, cap or 255): ``pick(game)``'s build
+    and, at the claim point after it, its claim; the game left as found."""
+    n = game.nbuilds
+    m = pick(game)
+    game.apply(m)
+    cap = moves.lot_of(pick(game)) if game.claiming() else 255
+    while game.nbuilds > n:
+        game.undo()
+    return moves.kind_of(m), moves.lot_of(m), cap
+
+
 def play(game, *specs):
     """Play each build ('TR C5', 'TR C5 +C5') through the engine for the
-    player to move; the engine raises ValueError on an illegal one."""
+    player to move, and its claim (or none) at the claim point after it;
+    the engine raises ValueError on an illegal build or claim, the
+    position then as before it."""
     for spec in specs:
-        k, v, cap = _move(spec)
-        game.play(k, v, cap)
+        build_turn(game, *_move(spec))
+    return game
+
+
+def unplay(game):
+    """Take back the last build: its claim (or NO_CLAIM) first, each
+    one move of the engine's."""
+    n = game.nbuilds
+    while game.nbuilds == n:
+        game.undo()
     return game
 
 
 def why(game, spec):
     """game.why_not for 'TR C5' (the player to move)."""
     k, v, _ = _move(spec)
-    return game.why_not(k, v)
+    return game.why_not(moves.build(k, v))
 
 
 def legal_lots(game, kind_name):
@@ -235,7 +275,7 @@ def legal_lots(game, kind_name):
     k = kind(kind_name)
     buf = array("H", [0] * 560)
     n = game.legal(buf)
-    return sorted((lot_name(m & 0x7F) for m in buf[:n] if m >> 7 == k),
+    return sorted((lot_name(moves.lot_of(m)) for m in buf[:n] if moves.kind_of(m) == k),
                   key=lambda s: (s[0], int(s[1:])))
 
 
@@ -252,7 +292,7 @@ def setup(game, pic, legal=True):
     pending = {v: k for v, (k, _) in want.items() if game.lots[v] == 0}
     caps = {v: o for v, (_, o) in want.items() if o >= 0}
     for v in list(caps):
-        if game.lots[v] & CAPPED:
+        if game.owner_at(v) >= 0:
             del caps[v]
     while pending and game.to_move != OVER:
         p = game.to_move
@@ -264,7 +304,7 @@ def setup(game, pic, legal=True):
         for v, k in pending.items():
             if not game.supply[p * NKINDS + k]:
                 continue
-            if game.why_not(k, v) is not None:
+            if game.why_not(moves.build(k, v)) is not None:
                 continue
             t = LOT_TILE[v]
             key = (
@@ -287,11 +327,12 @@ def setup(game, pic, legal=True):
                     cap = c
                     break
         try:
-            game.play(k, v, cap)
+            play(game, "%s %s" % (KIND_NAMES[k], lot_name(v))
+                 + ("" if cap == 255 else " +" + lot_name(cap)))
             if cap != 255:
                 del caps[cap]
         except ValueError:
-            game.play(k, v)
+            play(game, "%s %s" % (KIND_NAMES[k], lot_name(v)))
     if legal:
         assert not pending and not caps, (
             "not reachable by real builds; left: %s, caps %s\n%s" % (
@@ -319,7 +360,7 @@ def put(game, spec, by=None):
         by = W if game.supply[W * NKINDS + k] else B
     assert game.supply[by * NKINDS + k], "%s has no %s left" % (
         "WB"[by], KIND_NAMES[k])
-    game.lots[v] = k + 1
+    game.lots[v] = k + 1        # the lot byte of a structure of kind k (moves.py)
     game.tcount[LOT_TILE[v]] += 1
     game.supply[by * NKINDS + k] -= 1
     game._fresh = False
@@ -331,9 +372,9 @@ def put(game, spec, by=None):
 def claim(game, name, p):
     """Write a cap of player p on the tower at ``name`` directly."""
     v = lot(name)
-    assert 1 <= (game.lots[v] & 7) <= 3 and not game.lots[v] & CAPPED
+    assert game.claimable(v)
     assert game.caps[p], "%s has no caps left" % "WB"[p]
-    game.lots[v] |= 0x08 << p
+    game.lots[v] = moves.capped(game.lots[v], p)
     game.caps[p] -= 1
     game._fresh = False
     return game

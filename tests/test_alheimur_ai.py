@@ -62,7 +62,7 @@ def _play(seats, seed, limit=40, seen=None):
         st = g.state()
         a = ai.LEVELS[seats[p]](g, rngs[p], buf, n)
         assert g.state() == st, "the search changed the game"
-        assert a in buf[:n] or g.is_legal(a)
+        assert a in buf[:n] or g.why_not(a) is None
         rec.before(g, a)
         g.apply(a)   # checked: ValueError(reason) if illegal
     return g, rec.text()

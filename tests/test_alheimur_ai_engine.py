@@ -1,5 +1,5 @@
 """The computer players keep no copy of the rules (issue 29, item 5): they
-try each action on the game itself (``ai._trial``: the engine's own
+try each action on the game itself (``Game.trial``: the engine's own
 ``_do`` and ``_settle``, what ``apply`` does without its undo), and judge
 with the engine's survival rule (``turn.doomed``) and scoring.py's formula
 (tests/test_alheimur_exact.py holds those two). What the judgement still
@@ -54,7 +54,8 @@ from alheimur.actions import (
     ship_owner,
 )
 from alheimur.deal import new_game, shuffle
-from alheimur.layout import FREE, R_SHOOT
+from alheimur.engine import CHANCE
+from alheimur.layout import FREE
 from prng import Rng
 
 PLAY_KINDS = {K_PASS, K_EXPAND, K_CIVILIZE, K_SURVIVE, K_MIGRATE, K_LAUNCH, K_BOARD,
@@ -72,15 +73,15 @@ def _points(seed=11, nplayers=3):
             g.deal(shuffle(drng))
             continue
         n = g.legal(buf)
-        if g.chance():
-            g.apply(ai.chance(g, drng, buf, n), False)
+        if g.actor() == CHANCE:
+            g.apply(ai.chance(g, drng, buf, n))
             continue
         if g.phase() > P_START:
             before = g.state()
             yield g, list(buf[:n])
             g.load(before)
             n = g.legal(buf)
-        g.apply(ai.LEVELS["hard"](g, rngs[g.actor()], buf, n), False)
+        g.apply(ai.LEVELS["hard"](g, rngs[g.actor()], buf, n))
 
 
 @pytest.fixture(scope="module")
@@ -94,10 +95,10 @@ def test_a_trial_is_what_apply_does(points):
     for state, acts in points:
         for a in acts[:: max(1, len(acts) // 6)]:   # a few of each point's actions
             g.load(state)
-            ai._trial(g, a)
+            g.trial(a)
             tried = g.state()
             g.load(state)
-            g.apply(a, False)
+            g.apply(a)
             assert tried == g.state(), (hex(a), kind_of(a))
             kinds.add(kind_of(a))
     assert kinds == PLAY_KINDS
@@ -107,7 +108,7 @@ def _engine_sizes(g, a, target):
     """{size after the shot (0 destroyed): chance} with the engine rolling
     every die of the shot (TARGET a) each way (equal states merged)."""
     out = {}
-    g.apply(a, False)
+    g.apply(a)
     level = {g.state(): 1.0}
     while level:
         nxt = {}
@@ -119,7 +120,7 @@ def _engine_sizes(g, a, target):
                 continue
             for v in range(1, 7):
                 g.load(state)
-                g.apply(act(K_DIE, v), False)
+                g.apply(act(K_DIE, v))
                 k = g.state()
                 nxt[k] = nxt.get(k, 0.0) + p / 6
         level = nxt
@@ -135,7 +136,7 @@ def test_a_shots_chances_are_the_engines_dice(points):
         g.load(state)
         if g.phase() != P_TARGET or shots >= 4:
             continue
-        shooter = g.reg[R_SHOOT]
+        shooter = g.shot()[0]
         for a in acts:
             # each kind of shot once: the ships' forms
             target = a_ship(a)
@@ -181,7 +182,7 @@ def test_the_kept_projections_judge_as_a_judgement_made_afresh():
             if P_EXPAND <= ph <= P_MOVE and n > 1 and k % 5 == 0:
                 _judge_each_action_both_ways(g, buf, n, kept, fresh)
                 steps.add(ph)
-            g.apply(ai.LEVELS["hard"](g, rng, buf, n), False)
+            g.apply(ai.LEVELS["hard"](g, rng, buf, n))
     assert steps == set(range(P_EXPAND, P_MOVE + 1)) - {P_SURVIVE}, steps   # a decision of each step
 
 
@@ -195,11 +196,11 @@ def _judge_each_action_both_ways(g, buf, n, kept, fresh):
     g.load(at)
     for a in acts + acts[::-1]:
         touched = ai._touched(g, a)
-        ai._trial(g, a)
+        g.trial(a)
         v = kept.value(g, p, touched)
         surf = _as_judged(g)
         g.load(at)
-        ai._trial(g, a)
+        g.trial(a)
         fresh.prepare(g, ai.HARD_W)
         assert (v, surf) == (fresh.value(g, p), _as_judged(g)), a
         g.load(at)

@@ -17,6 +17,7 @@ import seeded_alheimur
 from alheimur import ai, record
 from alheimur.actions import MAX_ACTIONS, P_DEAL
 from alheimur.deal import new_game, shuffle
+from alheimur.engine import CHANCE
 from prng import Rng
 
 def choices(seed, np, cut, k):
@@ -31,13 +32,13 @@ def choices(seed, np, cut, k):
             g.deal(shuffle(dice))
             continue
         n = g.legal(buf)
-        if g.chance():
-            g.apply(ai.chance(g, dice, buf, n), False)
+        if g.actor() == CHANCE:
+            g.apply(ai.chance(g, dice, buf, n))
             continue
         e = ai.choose_easy(g, Rng(k), buf, n)
         h = ai.choose_hard(g, Rng(k), buf, n)
         out.append("%d:%d:%d" % (g.phase(), e, h))
-        g.apply(h, False)
+        g.apply(h)
         k -= 1
     return " ".join(out)
 
@@ -51,7 +52,7 @@ def whole(seed, seats):
     for n in seeded_alheimur.decisions(g, drng, buf, rec):
         a = ai.LEVELS[seats[g.actor()]](g, rngs[g.actor()], buf, n)
         rec.before(g, a)
-        g.apply(a, False)
+        g.apply(a)
     return rec.text()
 """
 

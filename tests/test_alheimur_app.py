@@ -11,6 +11,7 @@ import sys
 import time
 
 import pytest
+import saves
 from bot_alheimur import board_frame, frame_of, play, waiting_on_board
 
 import paths
@@ -60,11 +61,11 @@ def _check_scores(bot, nplayers):
     its first line and the board's top line say which end came."""
     title, lines = bot.scored
     sc = score(bot.game)
-    best = quarters_text(sc.total4[sc.winners[0]])
+    best = quarters_text(sc.totals[sc.winners[0]])
     assert title.endswith(": " + best), title
     from alheimur import ending, results, words
     for p in range(nplayers):
-        head = "%s %s: %s" % (words.LETTERS[p], words.NAMES[p], quarters_text(sc.total4[p]))
+        head = "%s %s: %s" % (words.LETTERS[p], words.NAMES[p], quarters_text(sc.totals[p]))
         assert head in lines, (head, lines[:8])
     assert len(lines) == 1 + nplayers * 10
     assert all(len(t) <= 26 for t in lines)
@@ -88,8 +89,9 @@ def test_the_top_line_and_the_scores_say_which_end_came(limit, cause, top, first
 
     from alheimur import ending, results
     from alheimur.layout import R_LAST
+    from alheimur.packing import last_reg
     g = seeded(3, 2, limit, stop_at=60)
-    g.reg[R_LAST] = 2 | cause << 2
+    g.reg[R_LAST] = last_reg(2, cause)
     assert g.end_cause() == cause and g.last_round() == 2
     assert ending.end_label(g) == top
     assert results.lines(g)[1][0] == first
@@ -174,21 +176,32 @@ def test_continue_puts_back_the_game_and_its_dice(tmp_path):
 
     import store
     nvm = tmp_path / "nvm.bin"
-    # until a write made in round 2 or later (not only the game's first)
-    play(seats=S3, seed=2, limit=1, nvm=nvm,
-         until=lambda b: b.screen == "board" and b.game is not None
-         and b.game.round() >= 2 and store.Store(bytearray(_simhost.nvm)).seq >= 3)
     from alheimur import restore
     from alheimur.app import Setup
+
+    def saved_state():
+        data = store.Store(bytearray(_simhost.nvm)).game(0x68)[1]
+        g = restore.decode(Setup(), data) if data else None
+        return g and (bytes(g.state()), g.rng.s0, g.rng.s1)
+
+    # In round 2, on the board, the player stops pressing, until the game as
+    # it stands is written (the wait writes 30 s after the last write).
+    def written_on_board(b):
+        if b.screen != "board" or b.game is None or b.game.round() < 2:
+            return False
+        b.decide = lambda: None
+        g = b.game
+        return saved_state() == (bytes(g.state()), g.rng.s0, g.rng.s1)
+    play(seats=S3, seed=2, limit=1, nvm=nvm, until=written_on_board)
     s = store.Store(bytearray(nvm.read_bytes()))
-    assert s.last() == 0x68 and s.game(0x68)[1] is not None
+    assert saves.last(s) == 0x68 and s.game(0x68)[1] is not None
     saved = restore.decode(Setup(), s.game(0x68)[1])
     assert saved.round() >= 1                 # a write made in play, not at the start
     state, rng = bytes(saved.state()), (saved.rng.s0, saved.rng.s1)
     # The write was made at a wait for a person's press: Continue comes
     # back to that wait, before anything else is played.
     again = play(seats=S3, seed=2, limit=1, nvm=nvm, resume=True,
-                 until=lambda b: b.screen == "board" and b.game is not None)
+                 until=lambda b: b.game is not None)
     g2 = again.game
     assert bytes(g2.state()) == state and (g2.rng.s0, g2.rng.s1) == rng
 

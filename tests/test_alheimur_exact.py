@@ -22,6 +22,7 @@ import seeded_alheimur
 from alheimur import ai, ai_eval, record
 from alheimur.actions import MAX_ACTIONS, P_DEAL, P_SURVIVE, owner
 from alheimur.deal import new_game, shuffle
+from alheimur.engine import CHANCE
 from alheimur.scoring import score
 from prng import Rng
 
@@ -78,7 +79,7 @@ def test_the_judgement_scores_as_scoring_does():
             e.judge(g, w, w)
         e.score(g)
         sc = score(g)
-        assert list(e.n[:g.nplayers()]) == sc.total4     # the totals come first in e.n
+        assert list(e.n[:g.nplayers()]) == sc.totals     # the totals come first in e.n
         seen += 1
     assert seen >= 10
 
@@ -103,7 +104,7 @@ def test_the_survival_projection_is_the_engines_check():
             mine = [w for w in range(g.nworlds())
                     if any(owner(g.piece(w, t)) == p and g.piece(w, t)
                            for t in range(g.nterr[w]))]
-            g.apply(g.legal(buf) and buf[0], False)   # SURVIVE
+            g.apply(g.legal(buf) and buf[0])   # SURVIVE
             for w in mine:
                 assert projected[w * 16:w * 16 + 16] == bytes(g.surf[w * 16:w * 16 + 16])
             checked += 1
@@ -146,7 +147,8 @@ def _play(seats, seed):
             rec.deal(q)
             continue
         n = g.legal(buf)
-        a = ai.chance(g, drng, buf, n) if g.chance() else choosers[g.actor()](g, rngs[g.actor()], buf, n)
+        p = g.actor()
+        a = ai.chance(g, drng, buf, n) if p == CHANCE else choosers[p](g, rngs[p], buf, n)
         rec.before(g, a)
         g.apply(a)
     return g, rec.text()
@@ -241,7 +243,7 @@ def test_the_search_takes_the_best_of_the_actions_tried():
     vals = []
     for i in range(n):
         st = g.state()
-        g.apply(buf[i], False)
+        g.apply(buf[i])
         e.prepare(g, ai.HARD_W)
         vals.append(e.value(g, p))
         g.load(st)
@@ -256,6 +258,8 @@ def test_the_work_counter_says_what_it_lacks(tmp_path, monkeypatch, capsys):
     import alheimur_work
     assert alheimur_work.main(["--firmware", str(tmp_path)]) == 2
     assert "holds no alheimur/ package" in capsys.readouterr().err
+    assert alheimur_work.main(["--firmware", str(tmp_path), "--aliencity", "easy"]) == 2
+    assert "holds no aliencity/ package" in capsys.readouterr().err
     monkeypatch.setenv("CIRCUITPYTHON_DIR", str(tmp_path / "absent"))
     assert alheimur_work.main([]) == 1
     err = capsys.readouterr().err

@@ -19,7 +19,7 @@ def game(seed, np, limit, stop):
     rec = record.Recorder(np, limit)
     g = seeded_alheimur.play(seed, np, limit, stop, rec=rec)
     sc = scoring.score(g)
-    return "%s%s %s %s" % (rec.text(), list(sc.total4), sc.winners,
+    return "%s%s %s %s" % (rec.text(), list(sc.totals), sc.winners,
                            "".join("%02x" % b for b in g.state()))
 
 def replayed(text):

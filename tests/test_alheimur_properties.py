@@ -24,7 +24,9 @@ from alheimur.actions import (
     ship_place,
 )
 from alheimur.deal import new_game, shuffle
+from alheimur.engine import CHANCE
 from alheimur.layout import FREE, MAX_SHIPS
+from alheimur.packing import pyramid
 from prng import Rng
 from ui.message import wrap
 
@@ -100,7 +102,7 @@ def play_checked(seed, np, steps, mix, undo_every):
                 else:
                     assert g.canonical(a) not in acts
                     assert _reason_fits(r), r
-        if g.chance():
+        if g.actor() == CHANCE:
             a = ai.chance(g, drng, buf, n)
         elif prng.below(mix) == 0:
             a = buf[prng.below(n)]
@@ -142,10 +144,10 @@ def test_long_games_reach_every_kind_of_action():
                 g.deal(shuffle(drng))
                 continue
             n = g.legal(buf)
-            a = (ai.chance(g, drng, buf, n) if g.chance()
+            a = (ai.chance(g, drng, buf, n) if g.actor() == CHANCE
                  else seeded_alheimur.careful(g, prng, buf, n))
             seen.add(kind_of(a))
-            g.apply(a, False)
+            g.apply(a)
             check(g)
         assert g.phase() == P_OVER
     assert seen >= set(range(19)) - {3}, sorted(set(range(19)) - seen)
@@ -165,7 +167,7 @@ def test_undo_back_to_the_start_of_a_stretch():
                 g.deal(shuffle(drng))
                 continue
             n = g.legal(buf)
-            a = (ai.chance(g, drng, buf, n) if g.chance()
+            a = (ai.chance(g, drng, buf, n) if g.actor() == CHANCE
                  else seeded_alheimur.careful(g, prng, buf, n))
             seen.append(g.state())
             g.apply(a)
@@ -213,7 +215,7 @@ def test_a_survival_check_told_the_counts_is_the_check_that_counts(seed, np, ste
                 continue
             for s in (1, 2, 3):
                 q = (w + t + s) % np
-                g.surf[b + t] = s | q << 2          # a pyramid of q, s pips, tried there
+                g.surf[b + t] = pyramid(s, q)      # a pyramid of q, s pips, tried there
                 k = 1 << t | g.adj[b + t]
                 want = doomed(g, w, False, k)
                 for p in range(8):                  # the counts before it, then q's new one

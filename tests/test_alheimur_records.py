@@ -44,7 +44,7 @@ def test_replay_gives_the_same_game(seed, np):
     assert g.over()
     g2, bad = record.replay(record.read(text.splitlines()))
     assert bad is None and g2.state() == g.state()
-    assert score(g2).total4 == score(g).total4
+    assert score(g2).totals == score(g).totals
 
 
 def test_a_record_cut_anywhere_replays_to_that_point():
@@ -175,7 +175,7 @@ def test_referee_check_score_legal(tmp_path):
     assert js["winners"] == [record.CODES[w] for w in sc.winners]
     for pl in range(4):
         row = js["scores"][record.CODES[pl]]
-        assert row["total"] * 4 == sc.total4[pl]
+        assert row["total"] * 4 == sc.totals[pl]
         assert set(row) >= {"air", "earth", "fire", "water", "ether", "progress",
                             "total", "regions"}
         for e, el in enumerate(("air", "earth", "fire", "water", "ether")):

@@ -33,7 +33,7 @@ def test_element_scores_regions_and_the_total():
     assert sc.ships[0] == 2 and sc.worlds[0] == 1 and sc.progress[0] == 5
     assert sc.hi[0] == AIR and sc.lo[0] in (FIRE, ETHER)
     # 18 x 0.5 x 5 + (4 + 2 + 0.5)
-    assert sc.total4[0] == 4 * 51.5 and quarters_text(sc.total4[0]) == "51.5"
+    assert sc.totals[0] == 4 * 51.5 and quarters_text(sc.totals[0]) == "51.5"
     # the region behind the air score: world R, territories A4 and C4
     assert sc.world[AIR] == 0 and sc.tiles[AIR] == 6 and sc.pips[AIR] == 3
     terrs = [world.tile_name(g.tfirst[t]) for t in range(16) if sc.terrs[AIR] >> t & 1]
@@ -47,8 +47,8 @@ def test_no_pyramids_anywhere_scores_in_quarters():
     ship(g, "Y", "space", "1F")
     sc = score(g)
     # 0.5 x 0.5 x 1 + 3 x 0.5
-    assert sc.total4[1] == 7 and quarters_text(sc.total4[1]) == "1.75"
-    assert sc.total4[0] == 6 and quarters_text(sc.total4[0]) == "1.5"
+    assert sc.totals[1] == 7 and quarters_text(sc.totals[1]) == "1.75"
+    assert sc.totals[0] == 6 and quarters_text(sc.totals[0]) == "1.5"
 
 
 def test_two_players_in_one_region_score_their_own_largest_pyramid():
@@ -82,7 +82,7 @@ def test_equal_totals_share_the_win():
         put(g, p, p, "A4", 2)
         put(g, p, p, "A2", 1)
     sc = score(g)
-    assert sc.total4[0] == sc.total4[1] and sc.winners == [0, 1]
+    assert sc.totals[0] == sc.totals[1] and sc.winners == [0, 1]
 
 
 def test_quarters_text():

@@ -20,7 +20,7 @@ from alheimur.actions import (
     card_act,
 )
 from alheimur.deal import new_game, shuffle
-from alheimur.deck import DECK, ELEMENTS, card_name, deck_quads, parse_card
+from alheimur.deck import DECK, ELEMENTS, card_name, deck_quads, parse_card, place_card
 from alheimur.engine import CHANCE, Game
 from prng import Rng
 
@@ -83,9 +83,7 @@ def test_piles_players_neutral_and_extras(np):
     assert g.nworlds() == (np + 1 if np < 8 else 8)
     # piles in order: players, the neutral world unless 8 play, extras
     assert [g.wpile[w] for w in range(g.nworlds())] == list(range(g.nworlds()))
-    assert g.world_owner(np - 1) == np - 1
-    if np < 8:
-        assert g.world_owner(np) == 255
+    assert g.nplayers() == np      # worlds 0 to np - 1 the players', np the neutral one
 
 
 # -- geometry (clarification 3) ------------------------------------------------------
@@ -186,7 +184,7 @@ def test_third_and_fourth_cards_complete_a_2x2_world():
     assert {p.split()[1] for p in _places(g)} == {"NE"}
     g.apply(card_act(K_PLACE, 2, 0))
     # N (WWWW) NE (TTTT) / first (AAAA) E (EEEE); the orbit card AEFW
-    assert [card_name(g.quads, 4 * (g.wcard[s] & 127)) for s in range(4)] == \
+    assert [card_name(g.quads, 4 * place_card(g.wcard[s])) for s in range(4)] == \
         ["WWWW", "TTTT", "AAAA", "EEEE"]
     assert card_name(g.quads, 4 * g.worb[0]) == "AEFW"
     assert g.phase() == P_SWAP          # four whole cards: no spaceport site
@@ -195,10 +193,10 @@ def test_third_and_fourth_cards_complete_a_2x2_world():
 def test_the_neutral_world_is_placed_by_lot():
     g, _rng = new_game(4, 2)
     buf = array("H", bytes(2 * MAX_ACTIONS))
-    while g.phase() == P_PLACE and g.world_owner(g.site()) != 255:
+    while g.phase() == P_PLACE and g.site() < g.nplayers():     # the players' worlds
         g.apply(buf[0] if g.legal(buf) else 0)
     assert g.phase() == P_PLACE and g.site() == 2
-    assert g.actor() == CHANCE and g.chance()
+    assert g.actor() == CHANCE
     assert legal(g)[0].startswith("N place ")
 
 
@@ -222,10 +220,10 @@ def test_unplayable_world_swaps_in_its_orbit_card():
     opts = _places(g)
     assert opts and all(o.startswith("swap ") for o in opts)
     g.legal(buf)
-    before = [g.wcard[s] & 127 for s in range(4)]
+    before = [place_card(g.wcard[s]) for s in range(4)]
     slot = a_pos(buf[0])
     g.apply(buf[0])
-    assert g.wcard[slot] & 127 == 4                     # the orbit card is in
+    assert place_card(g.wcard[slot]) == 4                     # the orbit card is in
     assert g.worb[0] == before[slot]                    # the replaced card is the orbit
     assert world.has_spaceport_site(g.adj, 0, g.nterr[0])
     assert g.site() == 1                                # next world
@@ -236,7 +234,7 @@ def test_still_unplayable_rebuilds_from_an_extra_pile():
                    "AEFT AFTE AEWT AWTE AFWT", "EFWT EWTF AEFW AFWE AAEE"])
     _build_all(g)   # world R: swap cannot help; rebuilt from pile 4
     assert g.wpile[0] == 3
-    assert sorted(card_name(g.quads, 4 * (g.wcard[s] & 127)) for s in range(4)) == \
+    assert sorted(card_name(g.quads, 4 * place_card(g.wcard[s])) for s in range(4)) == \
         sorted("EFWT EWTF AEFW AFWE".split())
     assert g.phase() == P_START
 
@@ -245,7 +243,7 @@ def test_no_extra_pile_left_deals_again():
     # 7 players: 8 worlds, no extra pile
     g = _building(["AAAA EEEE FFFF WWWW TTTT"], np=7)
     _build_all(g)
-    assert g.phase() == P_DEAL and g.chance()
+    assert g.phase() == P_DEAL and g.actor() == CHANCE
     g.deal(shuffle(Rng(1)))
     assert g.phase() == P_PLACE and g.site() == 0
 

@@ -20,8 +20,9 @@ from test_playfeel import message
 import paths
 from aliencity import app, screen, sprites
 from aliencity.deal import new_game
-from aliencity.engine import CLASSIC, MAX_MOVES, OVER, move_kind, move_lot
+from aliencity.engine import CLASSIC, MAX_MOVES, OVER
 from aliencity.geometry import NKINDS, NLOTS, TILE_LOTS, lot_name, parse_lot, piece_name
+from aliencity.moves import NO_CLAIM, build, claim, kind_of, lot_of
 from ui.message import split_lines
 from ui.session import M_UNDONE
 
@@ -52,7 +53,9 @@ def play_some(g, n, pick=7):
             return
         k = g.legal(buf)
         m = buf[(i * pick) % k]
-        g.play(move_kind(m), move_lot(m))
+        g.apply(m)
+        if g.claiming():
+            g.apply(NO_CLAIM)
 
 
 # -- the cursor -------------------------------------------------------------------------
@@ -75,7 +78,7 @@ def test_a_ring_lot_refusal_jumps_to_the_lot_it_names(tmp_path):
     g = new_game(1)
     d = Driver(g)
     ring = parse_lot("C9")
-    why = g.why_not(d.kind, ring)
+    why = g.why_not(build(d.kind, ring))
     assert why == "C9: the ring lot goes last; C10 is still free"
     assert d.jump(d.kind) != ring
     script = HOTSEAT + "\n".join(Driver.path(d.cur, ring)) + "\na\n"
@@ -91,10 +94,10 @@ def test_the_claim_prompt_counts_the_claiming_players_pieces():
     scr = board_screen(g)
     buf = array("H", [0] * MAX_MOVES)
     n = g.legal(buf)
-    m = next(m for m in buf[:n] if move_kind(m) == 0)
+    m = next(m for m in buf[:n] if kind_of(m) == 0)
     p = g.to_move
-    g.play(0, move_lot(m))
-    assert g.to_move != p
+    g.apply(m)
+    assert g.to_move != p and g.actor() == p
     assert scr.open_claims(p)
     assert scr.turn.text == "P%d" % (p + 1)
     assert [scr.counts[k] for k in range(NKINDS)] == [
@@ -140,13 +143,13 @@ def test_undo_names_every_build():
     # Hot seat, a build that placed a cap: the build and the cap.
     buf = array("H", [0] * MAX_MOVES)
     n = g.legal(buf)
-    m = next(m for m in buf[:n] if move_kind(m) < 3)
-    g.play(move_kind(m), move_lot(m))
+    m = next(m for m in buf[:n] if kind_of(m) < 3)
+    g.apply(m)
     p = 1 - g.to_move
-    g.claim(move_lot(m))
+    g.apply(claim(lot_of(m)))
     text = undo_words(g, (None, None))
-    assert text == "P%d's %s on %s, cap on %s" % (p + 1, piece_name(move_kind(m)),
-                                                  lot_name(move_lot(m)), lot_name(move_lot(m)))
+    assert text == "P%d's %s on %s, cap on %s" % (p + 1, piece_name(kind_of(m)),
+                                                  lot_name(lot_of(m)), lot_name(lot_of(m)))
     # Several builds after yours (two computers here: all of them): yours
     # named, the others counted.
     play_some(g, 4)

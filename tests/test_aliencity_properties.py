@@ -25,13 +25,15 @@ from contextlib import contextmanager
 
 import conftest
 import pytest
+from aliencity_positions import build_turn, unplay
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from aliencity import record
 from aliencity.deal import new_game
-from aliencity.engine import CLASSIC, OVER, STANDALONE, Game, move_kind, move_lot
+from aliencity.engine import CLASSIC, OVER, STANDALONE, Game
 from aliencity.geometry import NONE
+from aliencity.moves import build, kind_of, lot_of
 from aliencity.scoring import score
 
 # ---------------------------------------------------------------------------
@@ -396,9 +398,9 @@ def draw_move(data, g, m, buf):
     """Draw one legal build and a claim: (kind, lot, cap lot or NONE)."""
     moves = engine_legal(g, buf)
     if m.domes_first:
-        moves = [mv for mv in moves if mv >> 7 >= 3] or moves
+        moves = [mv for mv in moves if kind_of(mv) >= 3] or moves
     mv = moves[data.draw(st.integers(0, len(moves) - 1), label="build")]
-    kind, lot = mv >> 7, mv & 127
+    kind, lot = kind_of(mv), lot_of(mv)
     cap = NONE
     pick = data.draw(st.integers(0, 3), label="cap")
     if pick and m.caps[m.to_move] and len(m.moves) >= m.claims_from:
@@ -430,7 +432,7 @@ def check_model_state(g, m):
 
 
 def play_both(g, m, kind, lot, cap):
-    g.play(kind, lot, cap)
+    build_turn(g, kind, lot, cap)
     m.apply(kind, lot, None if cap == NONE else cap)
 
 
@@ -474,16 +476,16 @@ def test_streets_legal_lists_and_turns(data):
             p = g.to_move
             legal_set = set(fast)
             for a in fast:
-                assert g.why_not(move_kind(a), move_lot(a)) is None, a
+                assert g.why_not(a) is None, a
             for kind in range(7):
                 if not m.supply[p][kind]:
-                    assert g.why_not(kind, 0) is not None
+                    assert g.why_not(build(kind, 0)) is not None
                     continue
                 if not conftest.SOAK and kind != len(m.moves) % 7:
                     continue
                 for lot in range(80):
-                    ok = g.why_not(kind, lot) is None
-                    assert ok == (kind << 7 | lot in legal_set), (kind, lot)
+                    ok = g.why_not(build(kind, lot)) is None
+                    assert ok == (build(kind, lot) in legal_set), (kind, lot)
             kind, lot, cap = draw_move(data, g, m, buf)
             play_both(g, m, kind, lot, cap)
             # Rule 14: the other player if able, else the same, else over.
@@ -513,7 +515,7 @@ def test_supplies_claims_undo(data):
                 m.kind[lot] = -1
                 if targets:
                     with pytest.raises(ValueError):
-                        g.play(kind, lot, targets[0])
+                        build_turn(g, kind, lot, targets[0])
                     assert snapshot(g, buf) == before
                 cap = NONE
             # A claim with no caps left is refused and changes nothing.
@@ -523,7 +525,7 @@ def test_supplies_claims_undo(data):
                 m.kind[lot] = -1
                 if targets:
                     with pytest.raises(ValueError):
-                        g.play(kind, lot, targets[-1])
+                        build_turn(g, kind, lot, targets[-1])
                     assert snapshot(g, buf) == before
             # A claim on anything but an unclaimed tower is refused: try a
             # claimed tower, a dome (maybe the one being built), an empty
@@ -539,7 +541,7 @@ def test_supplies_claims_undo(data):
                     target = bad[data.draw(st.integers(0, len(bad) - 1),
                                            label="bad claim")]
                     with pytest.raises(ValueError):
-                        g.play(kind, lot, target)
+                        build_turn(g, kind, lot, target)
                     assert snapshot(g, buf) == before
             play_both(g, m, kind, lot, cap)
             after = snapshot(g, buf)
@@ -553,31 +555,33 @@ def test_supplies_claims_undo(data):
                 assert g.kind_at(blot) == bkind
                 built[bp][bkind] += 1
                 if bcap != NONE:
-                    assert g.lots[bcap] & (0x08 << bp), "cap not the builder's"
+                    assert g.owner_at(bcap) == bp, "cap not the builder's"
             for q in (0, 1):
                 for k in range(7):
                     assert built[q][k] + g.supply[q * 7 + k] == START[q][k]
             # Caps: on the board + left = 3 each; every cap sits on a tower.
             for v in range(80):
-                b = g.lots[v]
-                if b & 0x18:
-                    assert b & 0x18 != 0x18, "two caps on one lot"
+                o = g.owner_at(v)
+                if o >= 0:
+                    assert o < 2, "two caps on one lot"
                     assert 0 <= g.kind_at(v) < 3, "cap on a non-tower"
-                    caps_on[(b & 0x18) >> 4] += 1
+                    caps_on[o] += 1
             for q in (0, 1):
                 assert caps_on[q] + g.caps[q] == NCAPS
             assert sum(1 for v in range(80) if g.lots[v]) == g.nbuilds
-            # Undo restores the exact previous state; redo the same build.
-            assert g.undo()
+            # Undo (the claim or none, then the build) restores the exact
+            # previous state; redo the same build.
+            unplay(g)
             assert snapshot(g, buf) == before
-            g.play(kind, lot, cap)
+            build_turn(g, kind, lot, cap)
             assert snapshot(g, buf) == after
             forward.append(after)
         assert not g.can_build(0) and not g.can_build(1)
         # Undo all the way back: every earlier state comes back in turn.
         for want in reversed(forward[:-1]):
-            assert g.undo()
-            assert snapshot(g, buf) == want
+            n = g.nbuilds
+            unplay(g)
+            assert g.nbuilds == n - 1 and snapshot(g, buf) == want
         assert not g.undo()
         assert g.to_move == g.first
 

@@ -34,14 +34,16 @@ from aliencity_positions import (
     setup,
     snapshot,
     turn,
+    unplay,
     why,
 )
 
 from aliencity.deal import deal, new_game
-from aliencity.engine import CLASSIC, OVER, STANDALONE
+from aliencity.engine import CLASSIC, NOBODY, OVER, STANDALONE
 from aliencity.geometry import (
     BLUE,
     CAPS,
+    KIND_NAMES,
     LOT_TILE,
     NB_LIST,
     NB_START,
@@ -56,6 +58,8 @@ from aliencity.geometry import (
     lot_name,
     parse_lot,
 )
+from aliencity.moves import NO_CLAIM, build
+from aliencity.moves import claim as claim_move
 from aliencity.scoring import score
 
 
@@ -202,8 +206,9 @@ def test_2_standalone_black_builds_first(seed):
     assert g.to_move == B
     buf = array("H", [0] * 560)
     assert g.legal(buf) > 0
-    m = buf[0]
-    g.play(m >> 7, m & 0x7F)
+    g.apply(buf[0])
+    if g.claiming():
+        g.apply(NO_CLAIM)
     assert g.build_at(0)[0] == B
     assert g.to_move == W
     assert deal(seed)[3] == B and deal(seed)[4] == []
@@ -378,7 +383,7 @@ def test_4_standalone_example_g3_h3_h4():
     # G3 does not touch H4: H4's last street lot is H3 with or without the
     # G3 build, so H3 was illegal before G3 too. The text's "becomes"
     # cannot be reproduced (reported as a doubtful reading of the figure).
-    g.undo()
+    unplay(g)
     assert why(g, "TB H3") == "H3: the red tower on H4 would lose its street"
 
 
@@ -1161,7 +1166,9 @@ def test_13_claim_the_just_built_tower():
     assert g.lots[lot("C5")] == 1 + 0 + 0x10  # red tower, B's cap
     assert list(g.caps) == [3, 2]
     assert g.build_at(0) == (B, 0, lot("C5"), lot("C5"))
-    # Taking the build back takes the claim back.
+    # Taking the claim back, then the build.
+    g.undo()
+    assert g.lots[lot("C5")] == 1 and list(g.caps) == [3, 3] and g.claiming()
     g.undo()
     assert g.lots[lot("C5")] == 0 and list(g.caps) == [3, 3]
 
@@ -1192,35 +1199,44 @@ def test_13_at_most_three_claims():
     play(g, "TB E5")  # B, no claim
     with pytest.raises(ValueError, match="^P1 has no caps left$"):
         play(g, "DK G5 +E5")
-    capped = [lot_name(v) for v in range(NLOTS) if g.lots[v] & 0x18]
+    capped = [lot_name(v) for v in range(NLOTS) if g.owner_at(v) >= 0]
     assert capped == ["A10", "C10", "E10", "G10", "A5", "C5"]
 
 
-def test_13_a_claim_made_on_its_own_after_the_build():
-    """The seam the screen and the AI use: build, then claim (or not),
-    with no undo-and-replay; unclaim takes the claim alone back."""
+def test_13_a_claim_is_a_move_of_its_own_after_the_build():
+    """The claim point (the engine contract's): after a build the builder
+    decides again, a claim of each unclaimed tower or NO_CLAIM; each is a
+    move that undo takes back alone."""
     g = city()
-    play(g, "TR C5")  # B
-    assert g.builder() == B and g.can_claim()
+    assert why(g, "TR C5") is None and g.why_not(claim_move(lot("C5"))) == (
+        "nothing was built yet")
+    g.apply(build(0, lot("C5")))  # B
+    assert g.builder() == B and g.claiming() and g.actor() == B and g.to_move == W
     assert g.claimable(lot("C5")) and not g.claimable(lot("D5"))
+    buf = array("H", [0] * 560)
+    assert list(buf[:g.legal(buf)]) == [claim_move(lot("C5")), NO_CLAIM]
+    assert why(g, "TR D5") == "P2 caps a tower or not first"
     before = snapshot(g)
-    g.claim(lot("C5"))
+    g.apply(claim_move(lot("C5")))
     assert g.owner_at(lot("C5")) == B and list(g.caps) == [3, 2]
     assert g.build_at(0) == (B, 0, lot("C5"), lot("C5"))
-    assert not g.can_claim() and not g.claimable(lot("C5"))
+    assert not g.claiming() and not g.claimable(lot("C5")) and g.actor() == W
     with pytest.raises(ValueError, match="^P2 already claimed with this build$"):
-        g.claim(lot("C5"))
-    assert g.unclaim() and snapshot(g) == before and g.owner_at(lot("C5")) == -1
-    assert not g.unclaim()
+        g.apply(claim_move(lot("C5")))
+    assert g.undo() and snapshot(g) == before and g.owner_at(lot("C5")) == -1
+    assert g.claiming()
     with pytest.raises(ValueError, match="^A1: no tower to claim there$"):
-        g.claim(lot("A1"))
+        g.apply(claim_move(lot("A1")))
     assert snapshot(g) == before
-    g.claim(lot("C5"))
-    g.undo()                      # the build and its claim go together
-    assert g.nbuilds == 0 and list(g.caps) == [3, 3] and g.lots[lot("C5")] == 0
-    assert g.builder() == -1 and not g.can_claim()
-    with pytest.raises(ValueError, match="^nothing was built yet$"):
-        g.claim(lot("C5"))
+    g.apply(NO_CLAIM)
+    assert g.build_at(0) == (B, 0, lot("C5"), NONE) and g.actor() == W
+    with pytest.raises(ValueError, match="^P2 made no claim with this build$"):
+        g.apply(claim_move(lot("C5")))
+    assert g.undo() and snapshot(g) == before
+    assert g.undo()                   # the build: the claim point goes with it
+    assert g.nbuilds == 0 and list(g.caps) == [3, 3] and g.kind_at(lot("C5")) < 0
+    assert g.builder() == -1 and not g.claiming() and g.actor() == B
+    assert not g.undo()
 
 
 @pytest.mark.parametrize("cap, reason", [
@@ -1235,7 +1251,8 @@ def test_13_what_cannot_be_claimed(cap, reason):
     with pytest.raises(ValueError, match="^" + reason + "$"):
         play(g, "TB C10 +" + cap)
     assert snapshot(g) == before
-    assert g.cap_why_not(B, lot(cap)) == reason
+    g.apply(build(1, lot("C10")))
+    assert g.why_not(claim_move(lot(cap))) == reason
 
 
 def test_13_no_claim_on_the_last_build_of_the_game():
@@ -1252,7 +1269,7 @@ def test_13_no_claim_on_the_last_build_of_the_game():
         play(g, "TR A1 +C5")
     assert snapshot(g) == before
     play(g, "TR A1")
-    assert g.to_move == OVER
+    assert g.to_move == OVER and not g.claiming() and g.actor() == NOBODY
 
 
 def test_13_claim_on_the_own_last_build_when_the_other_goes_on():
@@ -1261,7 +1278,7 @@ def test_13_claim_on_the_own_last_build_when_the_other_goes_on():
     drain(g, W, "DK DK")
     play(g, "TR A1 +A1")  # B's last piece, W still builds
     assert g.to_move == W
-    assert g.lots[lot("A1")] & 0x18 == 0x10
+    assert g.owner_at(lot("A1")) == B
 
 
 def test_13_no_claim_on_the_last_build_of_a_played_out_game():
@@ -1272,20 +1289,20 @@ def test_13_no_claim_on_the_last_build_of_a_played_out_game():
     while not g.over():
         n = g.legal(buf)
         assert n > 0
-        g.play(buf[0] >> 7, buf[0] & 0x7F)
+        g.apply(NO_CLAIM if g.claiming() else buf[0])
     assert not g.can_build(W) and not g.can_build(B)
     p, k, v, _ = g.build_at(g.nbuilds - 1)
-    g.undo()
+    unplay(g)
     assert g.to_move == p
-    unclaimed = [u for u in range(NLOTS) if 1 <= g.lots[u] <= 3]
+    unclaimed = [u for u in range(NLOTS) if g.claimable(u)]
     assert unclaimed
     before = snapshot(g)
     with pytest.raises(ValueError,
                        match="^no claim on the last build of the game$"):
-        g.play(k, v, unclaimed[0])
+        play(g, "%s %s +%s" % (KIND_NAMES[k], lot_name(v), lot_name(unclaimed[0])))
     assert snapshot(g) == before
-    g.play(k, v)
-    assert g.over()
+    g.apply(build(k, v))
+    assert g.over() and not g.claiming()
 
 
 # =============================================================================
@@ -1337,7 +1354,7 @@ def test_14_a_played_out_game_ends_with_no_legal_build_for_either():
     while not g.over():
         n = g.legal(buf)
         assert n > 0
-        g.play(buf[n - 1] >> 7, buf[n - 1] & 0x7F)
+        g.apply(buf[n - 1])     # a build, or at a claim point NO_CLAIM
     assert not g.can_build(W) and not g.can_build(B)
     for p in (W, B):
         turn(g, p)  # direct write: ask each player's legal builds

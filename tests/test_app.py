@@ -11,7 +11,7 @@ import sys
 from array import array
 
 import appdriver
-from appdriver import START_LOT, Driver
+from appdriver import START_LOT, WRITTEN, Driver
 
 import paths
 import store
@@ -23,15 +23,17 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from aliencity import record
 from aliencity.deal import new_game
 from aliencity.geometry import NLOTS, lot_name, parse_lot
+from aliencity.moves import NO_CLAIM, build, claim, kind_of, lot_of
 from ui.message import split_lines
 
 YELLOW = (0xFF, 0xD8, 0x20)      # legal-lot frame (sprites.py)
 RED_PIECE = (0xF0, 0x40, 0x40)
 
-# Launcher -> Alien City -> new game: rows W, B, rules, streets, bonus,
-# seed, start (the highlight starts on "start").
-HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
-COMPUTERS = "a\ndown\nright\ndown\ndown\ndown\ndown\nright\ndown\na\n"
+# Launcher -> Alien City -> new game: rows W, B, rules, streets, bonus (dim
+# under the standalone rules, but a row the highlight stops on, as drawn),
+# seed, start (the highlight starts on "start"); seed 1.
+HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
+COMPUTERS = "a\ndown\nright\ndown\ndown\ndown\ndown\ndown\nright\ndown\na\n"
 
 
 def run_sim(tmp_path, script, name="run", nvm=False, board=None, fresh=False):
@@ -51,7 +53,7 @@ def run_sim(tmp_path, script, name="run", nvm=False, board=None, fresh=False):
         st["fresh"] = json.loads(report.read_text().splitlines()[-1])
     import pygame
     surf = pygame.image.load(str(shot))
-    return st, surf, (nvm_file.read_bytes() if nvm else None)
+    return st, surf, (nvm_file.read_bytes() if nvm and nvm_file.exists() else None)
 
 
 def score_title(ref):
@@ -137,8 +139,8 @@ def referee_score(tmp_path, text):
 
 def test_launcher_lists_the_games_and_settings(tmp_path):
     # Down past the three games and the sound row to the brightness row,
-    # right: one step brighter.
-    st, s, nvm = run_sim(tmp_path, "down\ndown\ndown\ndown\nright\n", nvm=True)
+    # right: one step brighter; written once the launcher has waited 30 s.
+    st, s, nvm = run_sim(tmp_path, "down\ndown\ndown\ndown\nright\n" + WRITTEN, nvm=True)
     assert st["error"] is None
     assert read_text(s, 14, 32, 11) == "Alien City "
     assert read_text(s, 14, 47, 19) == "Skyscrapers        "   # playable now
@@ -154,7 +156,7 @@ def test_board_highlights_exactly_the_legal_lots(tmp_path):
     g = new_game(1)
     buf = array("H", [0] * 560)
     n = g.legal(buf)
-    legal = {m & 0x7F for m in buf[:n] if m >> 7 == 0}   # TR is selected
+    legal = {lot_of(m) for m in buf[:n] if kind_of(m) == 0}   # TR is selected
     assert legal
     lit = {v for v in range(NLOTS) if count_in_lot(s, v, YELLOW) >= 5}
     assert lit == legal
@@ -189,14 +191,14 @@ def test_placed_tower_illegal_reason_and_distances(tmp_path):
     d = Driver(g)
     buf = array("H", [0] * 560)
     n = g.legal(buf)
-    lot = min(m & 0x7F for m in buf[:n] if m >> 7 == 0)
+    lot = min(lot_of(m) for m in buf[:n] if kind_of(m) == 0)
     d.build(0, lot, claim_own=False)                    # B: TR, no claim
     script = HOTSEAT + "\n".join(d.lines) + "\n"
     st, s, _ = run_sim(tmp_path, script, name="placed")
     assert count_in_lot(s, lot, RED_PIECE) >= 10
     assert count_in_lot(s, lot, YELLOW) == 0
     # The next turn's cursor waits on a lot where the piece may go.
-    assert g.why_not(d.kind, d.cur) is None
+    assert g.why_not(build(d.kind, d.cur)) is None
     # A on a structure: street distances from it; the lots next to it read 1
     # (yellow), and the message line says what the tower would score.
     back = "\n".join(Driver.path(d.cur, lot)) + "\n"
@@ -208,19 +210,19 @@ def test_placed_tower_illegal_reason_and_distances(tmp_path):
     # A on an empty lot where the piece may not go: the engine's reason in
     # red, a low beep, and the cursor on the nearest lot where it may go.
     kind = d.kind
-    bad = next(v for v in range(NLOTS) if g.kind_at(v) < 0 and g.why_not(kind, v)
-               and "already" not in g.why_not(kind, v))
+    bad = next(v for v in range(NLOTS) if g.kind_at(v) < 0 and g.why_not(build(kind, v))
+               and "already" not in g.why_not(build(kind, v)))
     d2 = Driver(g)
     d2.cur, d2.kind, d2.lines = d.cur, d.kind, []
     d2.goto(bad)
     st, s, _ = run_sim(tmp_path, script + "\n".join(d2.lines) + "\na\n", name="illegal")
-    why = g.why_not(kind, bad)
+    why = g.why_not(build(kind, bad))
     first = split_lines(why, 26, 2)[0]
     assert read_text(s, 2, 102, len(first[0])) == first[0]
     assert st["audio"][-2]["freq"] == 180
     buf = array("H", [0] * 560)
     n = g.legal(buf)
-    legal = {m & 0x7F for m in buf[:n] if m >> 7 == kind}
+    legal = {lot_of(m) for m in buf[:n] if kind_of(m) == kind}
     name = read_text(s, 82, 0, 3, scale=2).strip()
     assert name != lot_name(bad) and parse_lot(name) in legal
     # Select: the previous piece (B the next one).
@@ -236,7 +238,7 @@ def test_hot_seat_game_to_the_scoring_screen(tmp_path):
     while not g.over():
         n = g.legal(buf)
         m = buf[rng.randrange(n)]
-        d.build(m >> 7, m & 0x7F, claim_own=rng.random() < 0.5)
+        d.build(kind_of(m), lot_of(m), claim_own=rng.random() < 0.5)
     script = HOTSEAT + "\n".join(d.lines) + "\nwait 500\na\nwait 500\n"
     st, s, nvm = run_sim(tmp_path, script, name="hotseat", nvm=True, fresh=True)
     assert st["error"] is None
@@ -287,7 +289,7 @@ def test_pause_menu_undo_and_quit(tmp_path):
     d = Driver(g)
     buf = array("H", [0] * 560)
     n = g.legal(buf)
-    lot = min(m & 0x7F for m in buf[:n] if m >> 7 == 0)
+    lot = min(lot_of(m) for m in buf[:n] if kind_of(m) == 0)
     d.build(0, lot, claim_own=True)
     script = HOTSEAT + "\n".join(d.lines) + "\n"
     # Start, down to "undo", A: the tower and its cap are gone.
@@ -316,11 +318,10 @@ def test_scoring_lines_are_the_same_in_micropython():
     while g.to_move != OVER:
         n = g.legal(buf)
         m = buf[rng.randrange(n)]
-        p = g.to_move
-        g.play(m >> 7, m & 0x7F)
-        if g.cap_why_not(p, m & 0x7F) is None and rng.random() < 0.6:
-            g.undo()
-            g.play(m >> 7, m & 0x7F, m & 0x7F)
+        g.apply(m)
+        if g.claiming():
+            g.apply(claim(lot_of(m)) if g.claimable(lot_of(m)) and rng.random() < 0.6
+                    else NO_CLAIM)
     text = record.write(g)
     rows, _ = results.lines(g)
     want = results.title(scoring.score(g)) + "\n" + "\n".join(rows)
@@ -348,6 +349,6 @@ def test_pygamer_stick_moves_the_cursor_on_the_board(tmp_path):
     g = new_game(1)
     buf = array("H", [0] * 560)
     n = g.legal(buf)
-    legal = {m & 0x7F for m in buf[:n] if m >> 7 == 0}
+    legal = {lot_of(m) for m in buf[:n] if kind_of(m) == 0}
     lit = {v for v in range(NLOTS) if v != lot and count_in_lot(s, v, YELLOW) >= 5}
     assert lit == legal - {lot}

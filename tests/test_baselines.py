@@ -7,11 +7,12 @@ import sys
 import exact
 import pytest
 import seeded
+from aliencity_positions import build_turn, turn_of, unplay
 
 import paths
 from aliencity import record, scoring
-from aliencity.engine import move_kind, move_lot
 from aliencity.geometry import NLOTS, NONE
+from aliencity.moves import NO_CLAIM, build, claim
 from prng import Rng
 
 PY = sys.executable
@@ -38,17 +39,27 @@ def test_tower_points_are_what_the_rules_pay_a_claimed_tower():
     s = exact.Scratch()
     checked = 0
     for g in positions():
-        if not g.can_claim():
-            continue
-        p = g.builder()
-        for pts, lot in exact.unclaimed_points(g, s):
-            g.claim(lot)
-            want = next(t.points for t in scoring.score(g).towers if t.lot == lot)
-            g.unclaim()
-            assert pts == want, (record.write(g), lot)
-            checked += 1
-        assert g.builder() == p
+        n = g.nbuilds
+        g.apply(_first_build(g))
+        if g.claiming():
+            p = g.builder()
+            for pts, lot in exact.unclaimed_points(g, s):
+                g.apply(claim(lot))
+                want = next(t.points for t in scoring.score(g).towers if t.lot == lot)
+                g.undo()
+                assert pts == want, (record.write(g), lot)
+                checked += 1
+            assert g.builder() == p
+        while g.nbuilds > n:
+            g.undo()
     assert checked > 20
+
+
+def _first_build(g):
+    from array import array
+    buf = array("H", [0] * 560)
+    g.legal(buf)
+    return buf[0]
 
 
 def test_evaluate_is_the_exact_difference_plus_half_the_best_towers():
@@ -78,14 +89,14 @@ def test_baselines_play_legal_moves_and_leave_the_game_alone(which):
     for g in positions():
         before = snapshot(g)
         if which == "exact":
-            kind, lot, cap = exact.choose(g, rng, s)
+            kind, lot, cap = turn_of(g, lambda g: exact.choose(g, rng, s))
         else:
-            kind, lot, cap = exact.choose2(g, rng, 10 ** 15, lambda: 0, s)
+            kind, lot, cap = turn_of(g, lambda g: exact.choose2(g, rng, 10 ** 15, lambda: 0, s))
         assert snapshot(g) == before
-        assert g.why_not(kind, lot) is None
-        g.play(kind, lot, cap)  # raises on an illegal claim
+        assert g.why_not(build(kind, lot)) is None
+        build_turn(g, kind, lot, cap)  # raises on an illegal claim
         caps += cap != NONE
-        g.undo()
+        unplay(g)
     assert caps > 0 or which == "exact2"  # exact2's late claims: tested below
 
 
@@ -95,28 +106,28 @@ def test_exact_caps_at_20_or_when_its_caps_would_go_unused():
     capped = held = 0
     for g in positions(cuts=(9, 15, 21, 27, 31, 33, 35)):
         p = g.to_move
-        kind, lot, cap = exact.choose(g, rng, s)
-        g.play(kind, lot)
-        if g.can_claim():
+        kind, lot, cap = turn_of(g, lambda g: exact.choose(g, rng, s))
+        g.apply(build(kind, lot))
+        if g.claiming():
             base = scoring.score(g).totals
             gains = []
             for v in range(NLOTS):
                 if g.claimable(v):
-                    g.claim(v)
+                    g.apply(claim(v))
                     t = scoring.score(g).totals
-                    g.unclaim()
+                    g.undo()
                     gains.append(t[p] - t[1 - p] - base[p] + base[1 - p])
             forced = g.caps[p] >= exact.pieces_left(g, p)
             if gains and (max(gains) >= 20 or forced):
                 assert cap != NONE
-                g.claim(cap)
+                g.apply(claim(cap))
                 t = scoring.score(g).totals
                 assert t[p] - t[1 - p] - base[p] + base[1 - p] == max(gains)
                 capped += 1
             else:
                 assert cap == NONE
                 held += bool(gains)
-        g.undo()
+        unplay(g)
     assert capped > 3 and held > 3, (capped, held)
 
 
@@ -125,28 +136,29 @@ def _brute(g, p, s, late):
     best = None
     n = g.legal(s.moves)
     for m in list(s.moves[:n]):
-        g.play(move_kind(m), move_lot(m))
+        g.apply(m)
+        opened = g.claiming()
         opts = [NONE]
-        if late and g.can_claim():
+        if late and opened:
             opts = [v for _, v in exact.unclaimed_points(g, s)[:exact.CHOICES]]
         for cap in opts:
-            if cap != NONE:
-                g.claim(cap)
+            if opened:
+                g.apply(NO_CLAIM if cap == NONE else claim(cap))
             if g.over() or g.to_move == p:
                 v = exact.evaluate(g, p, s)
             else:
                 k = g.legal(s.replies)
                 low = None
                 for r in list(s.replies[:k]):
-                    g.play(move_kind(r), move_lot(r))
+                    g.apply(r)
                     x = exact.evaluate(g, p, s)
                     g.undo()
                     low = x if low is None else min(low, x)
                 v = low
-            if cap != NONE:
-                g.unclaim()
+            if opened:
+                g.undo()       # the claim, or none
             best = v if best is None else max(best, v)
-        g.undo()
+        unplay(g)
     return best
 
 
@@ -163,14 +175,12 @@ def test_exact2_finds_the_two_ply_best_and_claims_late():
             continue
         p = g.to_move
         late = exact.pieces_left(g, p) <= 3 + exact.LATE
-        kind, lot, cap = exact.choose2(g, rng, 10 ** 15, lambda: 0, s)
-        g.play(kind, lot)
-        if cap != NONE:
-            g.claim(cap)
-            claims += 1
+        kind, lot, cap = turn_of(g, lambda g: exact.choose2(g, rng, 10 ** 15, lambda: 0, s))
+        build_turn(g, kind, lot, cap)
+        claims += cap != NONE
         assert late or cap == NONE
         got = _brute_line(g, p, s)
-        g.undo()
+        unplay(g)
         assert got == _brute(g, p, s, late), record.write(g)
         tried += 1
     assert tried >= 3 and claims >= 1
@@ -183,7 +193,7 @@ def _brute_line(g, p, s):
     k = g.legal(s.replies)
     vals = []
     for r in list(s.replies[:k]):
-        g.play(move_kind(r), move_lot(r))
+        g.apply(r)
         vals.append(exact.evaluate(g, p, s))
         g.undo()
     return min(vals)
@@ -199,10 +209,13 @@ def test_exact2_holds_its_caps_early_and_stops_at_its_deadline():
 
     for g in positions(cuts=(9, 17)):
         ticks[0] = 0
-        kind, lot, cap = exact.choose2(g, Rng(1), 30000, now, s)
-        assert cap == NONE  # 10 or more pieces left: no claim yet
+        m = exact.choose2(g, Rng(1), 30000, now, s)
         assert ticks[0] <= 32000  # the first reading past 30 ms ends it
-        assert g.why_not(kind, lot) is None
+        assert g.why_not(m) is None
+        g.apply(m)
+        if g.claiming():
+            assert exact.choose2(g, Rng(1), 30000, now, s) == NO_CLAIM  # 10 or more pieces left
+        unplay(g)
 
 
 def test_arena_plays_the_baselines_with_their_own_budgets():

@@ -13,6 +13,7 @@ import sys
 
 import pytest
 import seeded
+from appdriver import WRITTEN
 
 import paths
 import store
@@ -126,7 +127,7 @@ def test_memory_error_in_a_computer_move_falls_back(tmp_path):
     # (B first) leaves B, the computer, to move.
     g = make_nvm(nvm, (0, 3), 4, faults=b"oom")
     assert g.to_move == 1
-    st, s, _ = run(tmp_path, "oom", "a\nwait 4000\n", nvm)
+    st, s, _ = run(tmp_path, "oom", "a\nwait 4000\n" + WRITTEN, nvm)
     assert st["error"] is None and st["resets"] == 0
     lines = screen_text(s, 2, 102, 2)
     assert lines == ["memory ran low: P2 plays", "medium from now on"], lines

@@ -50,9 +50,11 @@ ALIEN = {
     ("aliencity.why", "R_CLAIMED"): ("lot", "player"),
     ("aliencity.why", "R_LAST_BUILD"): (),
     ("aliencity.why", "R_NOTHING"): (),
+    ("aliencity.why", "R_DECLINED"): ("player",),
+    ("aliencity.why", "R_CLAIM_FIRST"): ("player",),
     ("aliencity.why", "R_CLAIMED_NOW"): ("player",),
     ("aliencity.screen", "M_PROMPT"): ("piece",),
-    ("aliencity.screen", "M_CLAIM"): ("piece", "lot", "cust", "dist", "pts"),
+    ("aliencity.screen", "M_CLAIM"): ("piece", "lot", "pts"),
     ("aliencity.screen", "M_DIST"): ("piece", "lot", "cust", "dist", "pts"),
     ("aliencity.screen", "M_DIST_FROM"): ("piece", "lot"),
     ("aliencity.screen", "M_DIST_NONE"): (),
@@ -137,6 +139,8 @@ SKY = {
     ("skyscrapers.app", "M_NO_PLAY"): ("done",),
     ("skyscrapers.app", "M_FINISHED"): ("stotal",),
     ("skyscrapers.app", "M_NO_MORE"): (),
+    ("skyscrapers.app", "M_NO_SLIDE"): ("slidewhy",),
+    ("skyscrapers.app", "M_NO_4TH"): (),
     ("skyscrapers.results", "L_STACKS"): (),
     ("skyscrapers.results", "L_STACKS2"): (),
     ("skyscrapers.results", "L_NO_STACKS"): (),
@@ -289,6 +293,7 @@ LONGEST["stotal"] = 999      # Skyscrapers' totals (147 at most in the standard 
 # The longest play words and what a play did (filled templates).
 LONGEST["play"] = "slide into the hole E5"
 LONGEST["done"] = "the crowns pawn went to E5"
+LONGEST["slidewhy"] = "E5 is a stack; stacks never move"   # a d-pad slide's longest reason
 
 # Where each kind of template is shown: (characters a line, lines).
 PLACE = {"R": (WIDTH, 2), "M": (WIDTH, 2), "L": (WIDTH, 1), "P": (WIDTH, 1)}
@@ -383,6 +388,10 @@ def test_the_longest_words_are_the_longest():
             for n in ("M_DONE_STACK", "M_DONE_SLIDE", "M_DONE_PAWN")]
     assert max(len(p) for p in plays) == len(LONGEST["play"])
     assert max(len(d) for d in done) == len(LONGEST["done"])
+    from skyscrapers import engine
+    slide = [fill(getattr(engine, n), SKY[("skyscrapers.engine", n)])   # _why_slide's, but the
+             for n in ("R_STACK_STAYS", "R_HOLDS_PAWN", "R_NULL_STAYS")]  # three slides' (M_NO_4TH)
+    assert max(len(w) for w in slide) == len(LONGEST["slidewhy"])
     undone = [fill(getattr(importlib.import_module(m), n), k) for (m, n), k in ALIEN.items()
               if n.startswith("M_UNDONE")]
     assert max(len(u) for u in undone) == len(LONGEST["undone"])
@@ -399,10 +408,14 @@ def test_the_longest_words_are_the_longest():
 def test_the_panel_table_fits():
     """Alien City's panel table: three lines of 13 characters at most,
     with the biggest numbers, during the game and at its end."""
-    from aliencity.screen import T_FINAL, T_NOW, T_TABLE
+    from aliencity.screen import T_CLAIM, T_CLAIM_FAR, T_FINAL, T_NOW, T_TABLE
     for when in (T_NOW, T_FINAL):
         for line in (T_TABLE % (when, 972, 972, 3, 3)).split("\n"):
             assert len(line) <= PANEL, line
+    # and while a tower may be capped: what its points are made of
+    for text in (T_CLAIM % (12, 81, LONGEST["colour"], LONGEST["lot"]), T_CLAIM_FAR % (12, 80)):
+        lines = text.split("\n")
+        assert len(lines) == 3 and all(len(line) <= PANEL for line in lines), lines
 
 
 def test_the_check_can_fail():
@@ -427,13 +440,19 @@ def test_new_game_rows_and_help_fit(module):
         from alheimur.app import Setup
     else:
         from skyscrapers.save import Setup
-    for help_line in rows.ROWS:
-        assert len(help_line) <= WIDTH, help_line
     st = Setup()
-    for i in range(len(rows.ROWS)):
+    if hasattr(rows, "rows"):            # rows that come and go: the most there can be
+        st.nseats = 8
+    helps = rows.rows(st) if hasattr(rows, "rows") else rows.ROWS
+    for help_line in helps:
+        assert len(help_line) <= WIDTH, help_line
+    for i in range(len(helps)):
         for _ in range(8):               # every value each row can take
-            assert len(rows.row_text(st, i)) <= ROW, rows.row_text(st, i)
-            rows.change(st, i, 1)
+            # one character short where a scroll mark may go (ui/newgame.py)
+            assert len(rows.row_text(st, i)) <= (ROW - 1 if hasattr(rows, "rows") else ROW), \
+                rows.row_text(st, i)
+            if i:                        # the players row stays at 8
+                rows.change(st, i, 1)
 
 
 def test_shell_texts_fit():

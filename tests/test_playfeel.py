@@ -1,7 +1,8 @@
 """Issue 15's points that a screenshot alone does not show, through the
 headless simulator: the scores wait for a press, the claim prompt shows
-the tower's value, the NeoPixels end in the winner's colour, undo says
-what it took back, the cursor waits on a legal lot."""
+the tower's value and what it is made of in words (issue 43), Start there
+pauses, the NeoPixels end in the winner's colour, undo says what it took
+back, the cursor waits on a legal lot."""
 
 from array import array
 
@@ -11,9 +12,10 @@ from test_app import HOTSEAT, near, read_text, run_sim
 
 from aliencity import scoring
 from aliencity.deal import new_game
-from aliencity.engine import MAX_MOVES, move_kind, move_lot
-from aliencity.geometry import lot_name, piece_name
-from aliencity.screen import M_CLAIM
+from aliencity.engine import MAX_MOVES
+from aliencity.geometry import COLOUR_NAMES, NONE, PLAYER_WORDS, lot_name, piece_name
+from aliencity.moves import build, kind_of, lot_of
+from aliencity.screen import M_CLAIM, T_CLAIM, T_CLAIM_FAR
 from ui import palette
 from ui.message import split_lines
 
@@ -31,7 +33,7 @@ def _game_to_end(seed=1, pick=5):
     while not g.over():
         n = g.legal(buf)
         m = buf[(i * pick) % n]
-        d.build(move_kind(m), move_lot(m), claim_own=i % 3 == 0)
+        d.build(kind_of(m), lot_of(m), claim_own=i % 3 == 0)
         i += 1
     return g, d
 
@@ -60,19 +62,75 @@ def test_winner_colour_on_the_neopixels(tmp_path):
     assert near((r, gg, b), tuple(int(((want >> s) & 255) * scale) for s in (16, 8, 0)), 3)
 
 
-def test_claim_prompt_shows_the_towers_value(tmp_path):
+def table(s):
+    """The panel's table, three lines of 13 (x 82, y 62)."""
+    return [read_text(s, 82, 62 + 12 * i, 13).rstrip() for i in range(3)]
+
+
+def _to_claim(rival):
+    """(the game, the presses, its lot) to the claim prompt after a red tower: the
+    first red tower (no other of its colour) or, with ``rival``, a second
+    one after P2's reply (its distance is to the first)."""
     g = new_game(1)
     d = Driver(g)
     buf = array("H", [0] * MAX_MOVES)
+    if rival:
+        n = g.legal(buf)
+        first = next(lot_of(m) for m in buf[:n] if kind_of(m) == 0)
+        d.build(0, first, claim_own=False)
+        n = g.legal(buf)
+        m = next(m for m in buf[:n] if kind_of(m) >= 3)         # P2: a dome
+        d.build(kind_of(m), lot_of(m), claim_own=False)
     n = g.legal(buf)
-    m = next(m for m in buf[:n] if move_kind(m) == 0)
+    m = next(m for m in buf[:n] if kind_of(m) == 0)
     d.select(0)
-    d.goto(move_lot(m), 0)
-    _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\na\n", name="claim")
-    g.play(0, move_lot(m))
-    t = scoring.tower(g, move_lot(m))
-    want = M_CLAIM % (piece_name(0), lot_name(move_lot(m)), t.customers, t.distance, t.points)
-    assert message(s) == split_lines(want, 26, 2)[0]
+    d.goto(lot_of(m), 0)
+    d.lines.append("a")
+    g.apply(m)
+    return g, d, lot_of(m)
+
+
+def test_claim_prompt_says_its_numbers_in_words(tmp_path):
+    """The claim prompt: the points on the message line, what they are
+    made of on the panel (customers times the street lots to the nearest
+    tower of its colour; with none, the empty lots + 1), not a bare
+    "0 x 79 = 0"."""
+    for rival in (False, True):
+        g, d, lot = _to_claim(rival)
+        _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\n", name="claim%d" % rival)
+        t = scoring.tower(g, lot)
+        want = M_CLAIM % (piece_name(0), lot_name(lot), t.points)
+        assert message(s) == split_lines(want, 26, 2)[0]
+        assert (t.rival != NONE) == rival
+        if rival:
+            why = T_CLAIM % (t.customers, t.distance, COLOUR_NAMES[t.colour], lot_name(t.rival))
+        else:
+            why = T_CLAIM_FAR % (t.customers, t.distance - 1)
+            assert t.distance - 1 == sum(1 for v in range(80) if g.kind_at(v) < 0)
+        assert table(s) == why.split("\n"), (table(s), why)
+        assert "customers" in table(s)[0]
+
+
+def test_start_in_the_claim_prompt_opens_the_pause_menu(tmp_path):
+    """Start in the claim prompt: the pause menu (it did nothing, so
+    "Start, down, A" capped the tower by accident: now that is undo, and
+    the build is taken back, uncapped); resume: the claim prompt again;
+    no hint or replay offered while the build is half made."""
+    g, d, lot = _to_claim(False)
+    script = HOTSEAT + "\n".join(d.lines) + "\n"
+    _st, s, _ = run_sim(tmp_path, script + "start\n", name="paused")
+    assert read_text(s, 4, 1, 6) == "Paused"
+    menu = [read_text(s, 30, 16 + 13 * i, 8).rstrip() for i in range(5)]    # ui/pause.py's rows
+    assert menu == ["resume", "undo", "rules", "restart", "quit"], menu
+    _st, s, _ = run_sim(tmp_path, script + "start\ndown\na\n", name="undo")
+    who = PLAYER_WORDS[g.builder()]
+    assert message(s) == split_lines("undone: %s's red tower on %s" % (who, lot_name(lot)), 26, 2)[0]
+    assert table(s)[0].startswith("score")
+    _st, s, _ = run_sim(tmp_path, script + "start\na\n", name="resume")
+    t = scoring.tower(g, lot)
+    assert message(s) == split_lines(M_CLAIM % (piece_name(0), lot_name(lot), t.points), 26, 2)[0]
+    _st, s, _ = run_sim(tmp_path, script + "start\na\na\n", name="cap")   # and A caps it
+    assert message(s) == split_lines("%s capped the red tower on %s" % (who, lot_name(lot)), 26, 2)[0]
 
 
 def test_undo_says_what_it_took_back(tmp_path):
@@ -80,11 +138,11 @@ def test_undo_says_what_it_took_back(tmp_path):
     d = Driver(g)
     buf = array("H", [0] * MAX_MOVES)
     n = g.legal(buf)
-    m = next(m for m in buf[:n] if move_kind(m) == 4)
-    d.build(4, move_lot(m))
+    m = next(m for m in buf[:n] if kind_of(m) == 4)
+    d.build(4, lot_of(m))
     _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\nstart\ndown\na\n",
                         name="undo")
-    want = "undone: P2's blue dome on %s" % lot_name(move_lot(m))
+    want = "undone: P2's blue dome on %s" % lot_name(lot_of(m))
     assert message(s) == split_lines(want, 26, 2)[0]
 
 
@@ -96,9 +154,9 @@ def test_the_cursor_waits_on_a_legal_lot(tmp_path):
     buf = array("H", [0] * MAX_MOVES)
     n = g.legal(buf)
     m = buf[n // 2]
-    d.build(move_kind(m), move_lot(m), claim_own=False)
+    d.build(kind_of(m), lot_of(m), claim_own=False)
     _st, s, _ = run_sim(tmp_path, HOTSEAT + "\n".join(d.lines) + "\n", name="wait")
     name = read_text(s, 82, 0, 3, scale=2).strip()
     assert name == lot_name(d.cur)
-    assert g.why_not(d.kind, d.cur) is None
+    assert g.why_not(build(d.kind, d.cur)) is None
     assert appdriver  # the model the tests drive the board with

@@ -16,7 +16,7 @@ import pytest
 
 from aliencity import record, scoring
 from aliencity.deal import new_game
-from aliencity.engine import CLASSIC, STANDALONE, cap_owner
+from aliencity.engine import CLASSIC, STANDALONE
 from aliencity.geometry import (
     COLOUR_NAMES,
     KIND_NAMES,
@@ -26,6 +26,7 @@ from aliencity.geometry import (
     PLAYER_NAMES,
     lot_name,
 )
+from aliencity.moves import NO_CLAIM, build, claim, kind_of, lot_of
 from prng import Rng
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -61,22 +62,20 @@ def play(seed, rules=STANDALONE, open_streets=False, location_bonus=False,
         n = g.legal(buf)
         cand = list(buf[:n])
         if prefer:
-            good = [m for m in cand if prefer(g, m >> 7, m & 0x7F)]
+            good = [m for m in cand if prefer(g, kind_of(m), lot_of(m))]
             cand = good or cand
         m = cand[rng.below(len(cand))]
-        kind, lot = m >> 7, m & 0x7F
+        kind, lot = kind_of(m), lot_of(m)
         cap = NONE
         if claims and g.caps[g.to_move] and rng.below(3) == 0:
-            towers = [v for v in range(NLOTS)
-                      if 1 <= (g.lots[v] & 7) <= 3 and cap_owner(g.lots[v]) < 0]
+            towers = [v for v in range(NLOTS) if g.claimable(v)]
             if kind < 3:
                 towers.append(lot)
             if towers:
                 cap = towers[rng.below(len(towers))]
-        try:
-            g.play(kind, lot, cap)
-        except ValueError:
-            g.play(kind, lot)  # the last build of the game takes no claim
+        g.apply(m)
+        if g.claiming():     # none after the last build of the game
+            g.apply(NO_CLAIM if cap == NONE else claim(cap))
     return g
 
 
@@ -130,8 +129,8 @@ def engine_legal(game):
     kind (TR TB TG DR DB DG DK), then column A-H, then row 1-10."""
     buf = array("H", [0] * 560)
     n = game.legal(buf)
-    ms = sorted(buf[:n], key=lambda m: (m >> 7, m & 7, -((m & 0x7F) >> 3)))
-    return ["%s %s" % (KIND_NAMES[m >> 7], lot_name(m & 0x7F)) for m in ms]
+    ms = sorted(buf[:n], key=lambda m: (kind_of(m), lot_of(m) % 8, -(lot_of(m) // 8)))
+    return ["%s %s" % (KIND_NAMES[kind_of(m)], lot_name(lot_of(m))) for m in ms]
 
 
 # -- legal complete games ---------------------------------------------------------
@@ -245,7 +244,7 @@ def case_wrong_player():
     g.legal(buf)
     m = buf[0]
     other = PLAYER_NAMES[1 - g.to_move]
-    ls = lines_of(g) + ["%s %s %s" % (other, KIND_NAMES[m >> 7], lot_name(m & 0x7F))]
+    ls = lines_of(g) + ["%s %s %s" % (other, KIND_NAMES[kind_of(m)], lot_name(lot_of(m)))]
     return ls, 7, "it is %s's turn, not %s's" % (PLAYER_NAMES[g.to_move], other)
 
 
@@ -268,7 +267,7 @@ def case_no_supply():
 def case_claim_on_last_build():
     g = play(34, claims=False)
     assert g.over()
-    tower = next(v for v in range(NLOTS) if 1 <= (g.lots[v] & 7) <= 3)
+    tower = next(v for v in range(NLOTS) if 0 <= g.kind_at(v) < 3)
     ls = lines_of(g)
     ls[-1] += " cap " + lot_name(tower)
     return ls, g.nbuilds, "no claim on the last build of the game"
@@ -278,10 +277,10 @@ def case_cap_on_dome():
     g = play(35, moves=5)
     buf = array("H", [0] * 560)
     n = g.legal(buf)
-    m = next(m for m in buf[:n] if m >> 7 >= 3)
-    lot = lot_name(m & 0x7F)
+    m = next(m for m in buf[:n] if kind_of(m) >= 3)
+    lot = lot_name(lot_of(m))
     ls = lines_of(g) + ["%s %s %s cap %s" % (PLAYER_NAMES[g.to_move],
-                                            KIND_NAMES[m >> 7], lot, lot)]
+                                            KIND_NAMES[kind_of(m)], lot, lot)]
     return ls, 6, "%s: no tower to claim there" % lot
 
 
@@ -324,8 +323,8 @@ def test_illegal_street_move_gives_engine_reason(tmp_path):
     ok = set(buf[:g.legal(buf)])
     kind = next(k for k in range(NKINDS) if supply_left(g, k))
     lot = next(v for v in range(NLOTS)
-               if g.lots[v] == 0 and (kind << 7 | v) not in ok)
-    why = g.why_not(kind, lot)
+               if g.lots[v] == 0 and build(kind, v) not in ok)
+    why = g.why_not(build(kind, lot))
     ls = lines_of(g) + ["%s %s %s" % (PLAYER_NAMES[g.to_move], KIND_NAMES[kind],
                                       lot_name(lot))]
     p = run("check", write(tmp_path, text(ls)))

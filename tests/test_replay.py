@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+import saves
 import seeded
 from appdriver import WRITTEN, Driver
 from test_app import HOTSEAT, read_text, run_sim
@@ -18,6 +19,7 @@ from aliencity.app import TAG
 from aliencity.deal import new_game
 from aliencity.engine import CLASSIC, STANDALONE
 from aliencity.geometry import lot_name
+from aliencity.moves import kind_of, lot_of
 
 ROOT = paths.ROOT
 PPGAMES = os.path.join(ROOT, "tests", "data", "alien-city.ppn")
@@ -51,8 +53,10 @@ def _stepped_back(g, m):
     """Take m builds back into an 'ahead' list, as a replay does."""
     ahead = b""
     for _ in range(m):
-        _p, kind, lot, cap = g.build_at(g.nbuilds - 1)
-        g.undo()
+        n = g.nbuilds
+        _p, kind, lot, cap = g.build_at(n - 1)
+        while g.nbuilds == n:
+            g.undo()            # its claim (or none), then the build
         ahead = bytes((kind, lot, cap)) + ahead
     return ahead
 
@@ -82,7 +86,7 @@ def test_version2_round_trip(rules, open_streets, lb, own_city):
 
 def test_version1_stays_for_ordinary_games():
     g = new_game(7)
-    g.play(*next((m >> 7, m & 127) for m in _legal(g)))
+    g.again(*next((kind_of(m), lot_of(m)) for m in _legal(g)), 255)
     st = save.Setup()
     st.dealt = 7
     data = save.encode(st, g)
@@ -168,7 +172,7 @@ def test_loadgame_keeps_the_rest_of_the_store(tmp_path):
     s2 = store.Store(bytearray(data))
     assert s2.get(store.SETTINGS) == b"\x01\x03"
     assert s2.game(0x73) == (b"\x00", b"skyscrapers game")
-    assert s2.last() == TAG
+    assert saves.last(s2) == TAG
     st, g = saved_game(data)
     assert g.nbuilds == 12 and len(st.ahead) == 3 * 24
     assert (st.dealt, st.seats, st.rules, st.open_streets) == (0, [0, 0], CLASSIC, True)
@@ -232,7 +236,7 @@ def test_replay_steps_back_and_leaves_at_the_build_shown(tmp_path):
     assert read_text(s, 82, 25, 12) == "replay 17/36"
     # The same, then A: the game goes on after build 17 (P1 to build), saved so.
     _ppgames_nvm(tmp_path, "steps", at=20)
-    _st, s, nvm = run_sim(tmp_path, script + "a\nwait 300\n", name="steps", nvm=True)
+    _st, s, nvm = run_sim(tmp_path, script + "a\nwait 300\n" + WRITTEN, name="steps", nvm=True)
     assert read_text(s, 82, 25, 9) == "P1 builds"
     st, g = saved_game(nvm)
     assert g.nbuilds == 17 and len(st.ahead) == 3 * 19
@@ -249,7 +253,7 @@ def test_replay_in_a_game_played_here_then_a_new_build_drops_the_rest(tmp_path):
     d = Driver(g)
     for _ in range(6):
         m = _legal(g)[0]
-        d.build(m >> 7, m & 127)
+        d.build(kind_of(m), lot_of(m))
     played = builds(g)
     back3 = (HOTSEAT + "\n".join(d.lines) + "\n" + REPLAY + "left\nleft\nleft\na\nwait 300\n"
              + WRITTEN)
@@ -265,13 +269,13 @@ def test_replay_in_a_game_played_here_then_a_new_build_drops_the_rest(tmp_path):
     # gone and the save is version 1 again.
     g4 = new_game(1)
     for _p, kind, lot, cap in played[:3]:
-        g4.play(kind, lot, cap)
+        g4.again(kind, lot, cap)
     d4 = Driver(g4)
     d4.cur, d4.kind = played[2][2], d.kind       # where the replay left the screen
     d4.first_kind()
     d4.to_legal()
     m = _legal(g4)[-1]
-    d4.build(m >> 7, m & 127, claim_own=False)
+    d4.build(kind_of(m), lot_of(m), claim_own=False)
     _st, _s, nvm = run_sim(tmp_path, back3 + "\n".join(d4.lines) + "\nwait 300\n" + WRITTEN,
                           name="here3", nvm=True)
     raw = store.Store(bytearray(nvm)).game(TAG)[1]

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from array import array
 
+import saves
 from appdriver import WRITTEN, sky_finish, sky_goto, sky_open, sky_plays
 
 import paths
@@ -45,7 +46,7 @@ def run_sim(tmp_path, script, name="run", fresh=False):
     assert not st.get("error"), st.get("error")
     if fresh:
         st["fresh"] = json.loads(report.read_text().splitlines()[-1])
-    return st, shot, nvm.read_bytes()
+    return st, shot, (nvm.read_bytes() if nvm.exists() else None)   # (None: never written)
 
 
 def test_full_scripted_game_to_the_scoring_screen(tmp_path):
@@ -82,7 +83,8 @@ def test_a_dpad_press_toward_the_hole_slides(tmp_path):
     """From a piece next to the hole, one press toward the hole slides it in
     (the cursor follows it); the repeats of a held press never slide."""
     from skyscrapers import save
-    from skyscrapers.engine import SLIDE, play_of
+    from skyscrapers.engine import SLIDE
+    from skyscrapers.plays import play_of
     g = new_game(SEED)
     assert g.hole == 12
     # the first of the hole's neighbours that may slide; the cursor starts on C4
@@ -100,7 +102,7 @@ def test_a_dpad_press_toward_the_hole_slides(tmp_path):
 
 
 def test_autosave_continue_and_the_other_games_save(tmp_path):
-    """Skyscrapers saves after every play: quit mid-game, and the launcher
+    """Skyscrapers saves as it is played: quit mid-game, and the launcher
     offers "Continue Skyscrapers", which brings back the same position;
     its seed and options come back on the new-game screen; a new Alien
     City game beside it never touches its save."""
@@ -111,15 +113,15 @@ def test_autosave_continue_and_the_other_games_save(tmp_path):
     _st, _shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n", "quit")
     s = Store(bytearray(nvm))
     options, data = s.game(0x73)
-    assert s.last() == 0x73 and options == bytes((VAR2, 0, SEED))
+    assert saves.last(s) == 0x73 and options == bytes((VAR2, 0, SEED))
     st = save.Setup()
     g2 = save.decode(st, data)
-    assert g2.state() == g.state() and st.dealt == SEED and st.options == VAR2
+    assert g2.position() == g.position() and st.dealt == SEED and st.options == VAR2
     # Launcher: A on "Continue Skyscrapers"; the board is that position.
     nvm_file = tmp_path / "cont.nvm"
     nvm_file.write_bytes(nvm)
     cont = tmp_path / "cont.txt"
-    cont.write_text("a\nwait 300\nb\nwait 200\n")       # continue, then undo one play
+    cont.write_text("a\nwait 300\nb\nwait 200\n" + WRITTEN)   # continue, undo one play
     subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(cont),
                     "--nvm", str(nvm_file), "--timeout", "30"], cwd=paths.ROOT,
                    env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
@@ -127,17 +129,17 @@ def test_autosave_continue_and_the_other_games_save(tmp_path):
     after = Store(bytearray(nvm_file.read_bytes()))
     g3 = save.decode(save.Setup(), after.game(0x73)[1])
     g.undo()
-    assert g3.state() == g.state()                  # continued, and the undo saved
+    assert g3.position() == g.position()                  # continued, and the undo saved
     # A new Alien City game (launcher: down past Continue to Alien City, start).
     nvm_file.write_bytes(nvm)
-    cont.write_text("down\na\nwait 300\nstart\nwait 300\nright\na\n")
+    cont.write_text("down\na\nwait 300\nstart\nwait 300\nright\na\n" + WRITTEN)
     subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(cont),
                     "--nvm", str(nvm_file), "--timeout", "30"], cwd=paths.ROOT,
                    env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
                    check=True, capture_output=True, timeout=60)
     both = Store(bytearray(nvm_file.read_bytes()))
     assert both.game(0x73) == (options, data)       # untouched
-    assert both.game(0x61)[1] is not None and both.last() == 0x61
+    assert both.game(0x61)[1] is not None and saves.last(both) == 0x61
 
 
 def message(shot):
@@ -162,7 +164,8 @@ def test_finish_asks_and_a_finished_game_looks_finished(tmp_path):
     from test_app import read_text
 
     from skyscrapers.app import M_FINISHED, M_NO_MORE
-    from skyscrapers.engine import SLIDE, play_of
+    from skyscrapers.engine import SLIDE
+    from skyscrapers.plays import play_of
     plays, g, cur = sky_plays(SEED, 0, 8)
     start = sky_open(SEED) + plays
     _st, shot, nvm = run_sim(tmp_path, "\n".join(start + sky_finish()[:4] + ["wait 200"]) + "\n",
@@ -191,8 +194,10 @@ def test_finish_asks_and_a_finished_game_looks_finished(tmp_path):
 
 def test_a_refused_dpad_slide_says_why(tmp_path):
     """Variant 2: after three tile slides, a d-pad press toward the hole
-    from a fourth tile does not slide it, and the message says why."""
-    from skyscrapers.engine import R_THREE_SLIDES, SLIDE, play_of, play_to
+    from a fourth tile does not slide it, and the message says so and why."""
+    from skyscrapers.app import M_NO_4TH
+    from skyscrapers.engine import R_THREE_SLIDES, SLIDE
+    from skyscrapers.plays import play_of, play_to
     g = new_game(SEED, VAR2)
     cur = 7
     script = sky_open(SEED, var2=True)
@@ -201,22 +206,45 @@ def test_a_refused_dpad_slide_says_why(tmp_path):
                  and g.why_not(play_of(SLIDE, c, g.hole)) is None)
         script += sky_goto(cur, c, g.hole) + [toward(c, g.hole)]
         m = play_of(SLIDE, c, g.hole)
-        g.play(m)
+        g.apply(m)
         cur = play_to(m)
     c = next(c for c in range(25) if c != g.hole and g.height[c] == 1
              and g.why_not(play_of(SLIDE, c, g.hole)) == R_THREE_SLIDES)
     script += sky_goto(cur, c, g.hole) + [toward(c, g.hole), "wait 100"]
     st, shot, nvm = run_sim(tmp_path, "\n".join(script) + "\n" + WRITTEN, "refused")
-    assert message(shot) == R_THREE_SLIDES
+    assert message(shot) == M_NO_4TH
     assert [e for e in st["audio"] if e["op"] == "play"][-1]["freq"] == 180   # the low beep
     from skyscrapers import save
     assert save.decode(save.Setup(), Store(bytearray(nvm)).game(0x73)[1]).nplays == 3
 
 
+def test_a_refused_slide_says_so_and_the_cursor_stays(tmp_path):
+    """Seed 15: C4 (where the cursor starts) holds the moons pawn, next to
+    the hole; down, toward it: "no slide: C4 holds the moons pawn" (it
+    said only the reason, and the cursor went on onto the hole), the
+    cursor still on C4, the low beep, nothing played."""
+    import pygame
+    from test_app import read_text
+
+    from skyscrapers.engine import SLIDE, cell_name
+    from skyscrapers.plays import play_of
+    g = new_game(15)
+    assert g.hole == 12 and g.why_not(play_of(SLIDE, 7, 12)) == "C4 holds the moons pawn"
+    st, shot, nvm = run_sim(tmp_path, "\n".join(sky_open(15) + ["down", "wait 100"]) + "\n",
+                            "pawn")
+    assert message(shot) == "no slide: C4 holds the moons pawn"
+    surf = pygame.image.load(str(shot))
+    assert read_text(surf, 106, 81, 2) == cell_name(7)        # the panel's cursor cell
+    assert [e for e in st["audio"] if e["op"] == "play"][-1]["freq"] == 180
+    saved = Store(bytearray(nvm)).game(0x73)[1] if nvm else None
+    from skyscrapers import save
+    assert saved is None or save.decode(save.Setup(), saved).nplays == 0
+
+
 def test_no_tile_shows_a_button_letter_and_pawns_leave_values_whole():
     """Suits are signs, the ace is 1: no sprite shows an "A" or a "B" (the
-    buttons' letters) where a suit or a value goes; a pawn stands above a
-    tile's value and never covers it (issue 31)."""
+    buttons' letters) where a value goes, the signs are pictures; a pawn
+    stands above a tile's value and never covers it (issue 31)."""
     from skyscrapers import screen, sprites
     from ui.draw import GLYPHS
     bm, _pal = sprites.make()
@@ -228,17 +256,78 @@ def test_no_tile_shows_a_button_letter_and_pawns_leave_values_whole():
                    if bm[ox + x0 + c, oy + y0 + r] == colour)
 
     buttons = {GLYPHS["A"], GLYPHS["B"]}
-    signs = set()
     for t in range(24):
-        s, v = t // 6, t % 6
-        sign = glyph_bits(1 + t, 1, 1, 12 if s == 1 else 5 + s)
+        v = t % 6
         value = glyph_bits(1 + t, 5, 4, 12)
-        assert sign and sign not in buttons and value not in buttons, t
+        assert value not in buttons, t
         assert value == (GLYPHS[str(v)] if v else 0), t
-        signs.add(sign)
-    assert len(signs) == 4
     for p in range(4):
         pawn = {(x, y) for x in range(S) for y in range(S)
                 if bm[(screen.PAWN + p) % screen.COLS * S + x,
                       (screen.PAWN + p) // screen.COLS * S + y]}
         assert pawn and all(y < 4 for _x, y in pawn)      # the value is on rows 4-8
+
+
+def _sign_pixels(sbm, i):
+    """The lit pixels of sign i of the signs' sheet, (x, y) in its cell."""
+    return {(x, y) for y in range(20) for x in range(20) if sbm[i * 20 + x, y]}
+
+
+def test_suit_signs_are_pictures_apart_at_1x():
+    """Issue 43: the signs were 3x5 pictures drawn at scale 2 (6x10 px of
+    2x2 blocks, in a shade of the tile's own colour) and read as blobs at
+    1x. Now each is 7x7 of the screen's own pixels, white on tiles and
+    stacks (black on coins), over the cell: four shapes that differ in
+    many pixels (at least 12 of 49 from any other), the same on a tile, a
+    stack and a coin, clear of the value, the pawn and the stack's height."""
+    from skyscrapers import screen, sprites
+    sbm, spal = sprites.signs()
+    assert _sign_pixels(sbm, 0) == set()                     # the hole: none
+    shapes = []
+    for kind, first, at in (("tile", screen.SIGN_TILE, (2, 2)), ("stack", screen.SIGN_STACK, (4, 2)),
+                            ("coin", screen.SIGN_COIN, (6, 6))):
+        for s in range(4):
+            px = _sign_pixels(sbm, first + s)
+            assert {sbm[(first + s) * 20 + x, y] for x, y in px} == {2 if kind == "coin" else 1}
+            shape = frozenset((x - at[0], y - at[1]) for x, y in px)
+            assert all(0 <= x < 7 and 0 <= y < 7 for x, y in shape), (kind, s)
+            if kind == "tile":
+                shapes.append(shape)
+                # a tile's value is at screen x 10-15, y 8-17, the pawn at x 10-19, y 0-7
+                assert all(x <= 8 for x, _y in px), s
+            elif kind == "stack":
+                # the stack's height box: x 10-17, y 10-19
+                assert all(y <= 8 for _x, y in px), s
+            assert shape == shapes[s], (kind, s)
+    for a in range(4):
+        for b in range(a + 1, 4):
+            assert len(shapes[a] ^ shapes[b]) >= 12, (a, b, len(shapes[a] ^ shapes[b]))
+    assert spal[1] == 0xF8F8F8 and spal[2] == 0x080808
+
+
+def test_the_board_shows_each_cells_sign(tmp_path):
+    """On the board (seed 5 after 12 plays: tiles, stacks, coins), every
+    cell shows its suit's sign at the screen's own pixels: in white on a
+    tile or stack where its sign's pixels are, and none on the hole."""
+    import pygame
+    from appdriver import sky_plays
+
+    from skyscrapers import screen, sprites
+    sbm, _spal = sprites.signs()
+    plays, g, _cur = sky_plays(SEED, 0, 12)
+    assert any(g.height[c] >= 2 for c in range(25)) and any(g.coin[c] for c in range(25))
+    _st, shot, _nvm = run_sim(tmp_path, "\n".join(sky_open(SEED) + plays + ["wait 200"]) + "\n",
+                              "signs")
+    surf = pygame.image.load(str(shot))
+    for c in range(25):
+        i = screen.sign_sprite(g, c)
+        px = _sign_pixels(sbm, i)
+        assert (i == 0) == (c == g.hole and not g.coin[c]), c
+        want = (0xF8, 0xF8, 0xF8) if i < screen.SIGN_COIN else (0x08, 0x08, 0x08)
+        x0, y0 = 2 + (c % 5) * 20, 2 + (c // 5) * 20
+        pawn = g.pawn[c]
+        for x, y in px:
+            if pawn and x >= 10 and y <= 7:
+                continue                        # under the pawn
+            got = tuple(surf.get_at((x0 + x, y0 + y)))[:3]
+            assert all(abs(a - b) <= 12 for a, b in zip(got, want)), (c, x, y, got)

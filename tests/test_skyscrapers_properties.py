@@ -61,7 +61,7 @@ ALL = list(all_plays())
 def test_random_legal_plays(seed, opts, picks):
     g = new_game(seed, opts)
     buf = array("H", [0] * MAXPLAYS)
-    states = [g.state()]
+    states = [g.position()]
     frozen = {}
     target = bound(g)
     check_invariants(g)
@@ -75,7 +75,7 @@ def test_random_legal_plays(seed, opts, picks):
         if i % 10 == 0:   # legal() is exactly the plays why_not() allows
             assert legal == {m for m in ALL if g.why_not(m) is None}
         m = buf[r % n]
-        g.play(m)
+        g.apply(m)
         check_invariants(g)
         for t in range(NTILES):
             c = g.tcell[t]
@@ -84,29 +84,29 @@ def test_random_legal_plays(seed, opts, picks):
             elif g.height[c] >= 2:
                 frozen[t] = c
         assert score(g).total <= target
-        states.append(g.state())
+        states.append(g.position())
     text = record.write(g)
     rec = record.read(text.splitlines())
     g2, bad = record.replay(rec)
-    assert bad is None and g2.state() == g.state() and record.write(g2) == text
+    assert bad is None and g2.position() == g.position() and record.write(g2) == text
     while g.nplays:
         g.undo()
         states.pop()
-        assert g.state() == states[-1]
-    assert g.state() == states[0]
+        assert g.position() == states[-1]
+    assert g.position() == states[0]
 
 
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**31), opts=st.integers(0, 7))
 def test_illegal_plays_change_nothing(seed, opts):
     g = new_game(seed, opts)
-    before = g.state()
+    before = g.position()
     for m in ALL[::7]:
         if g.why_not(m) is not None:
             try:
-                g.play(m)
+                g.apply(m)
                 raise AssertionError("illegal play accepted")
             except ValueError as e:
                 assert str(e) == g.why_not(m)
-            assert g.state() == before
+            assert g.position() == before
     assert NONE == 255

@@ -29,6 +29,7 @@ from skyscrapers.engine import (
     parse_cell,
     start_cells,
 )
+from skyscrapers.plays import play_from, play_of
 from skyscrapers.scoring import CLOSED, bound, score
 
 S, M, C, A = 0, 1, 2, 3
@@ -74,9 +75,7 @@ def board(rows, options=0):
 
 
 def P(kind, a, b=None):
-    a = parse_cell(a)
-    b = parse_cell(b) if b else 0
-    return kind << 10 | a << 5 | b
+    return play_of(kind, parse_cell(a), parse_cell(b) if b else 0)
 
 
 def legal_texts(g):
@@ -86,7 +85,7 @@ def legal_texts(g):
 
 
 def slide(g, a):
-    return SLIDE << 10 | parse_cell(a) << 5 | g.hole
+    return play_of(SLIDE, parse_cell(a), g.hole)
 
 
 # A busy position: the suns pawn on C4 is a crew next to B4, C5, D4 and C3.
@@ -265,7 +264,7 @@ def test_stack_same_suit_with_a_crew_next_to_the_moving_tile():
     g = board(BASE)
     m = P(STACK, "B4", "B5")          # S3 onto S1, crew S on C4 next to B4
     assert g.why_not(m) is None
-    g.play(m)
+    g.apply(m)
     b5, b4 = parse_cell("B5"), parse_cell("B4")
     assert g.height[b5] == 2 and g.top[b5] == T(S, 3)
     assert g.height[b4] == 0 and g.coin[b4] == S + 1   # a coin of S3's suit
@@ -274,9 +273,9 @@ def test_stack_same_suit_with_a_crew_next_to_the_moving_tile():
 
 def test_stack_onto_a_stack_and_no_height_limit():
     g = board(BASE)
-    g.play(P(STACK, "B4", "B5"))
+    g.apply(P(STACK, "B4", "B5"))
     assert g.why_not(P(STACK, "C5", "B5")) is None      # S2 (crew on C4)
-    g.play(P(STACK, "C5", "B5"))
+    g.apply(P(STACK, "C5", "B5"))
     assert g.height[parse_cell("B5")] == 3
 
 
@@ -290,7 +289,7 @@ def test_stack_reasons():
     assert "holds the crowns pawn" in g.why_not(P(STACK, "A3", "A2"))    # C1 onto C0+
     assert g.why_not(P(STACK, "B4", "D4")) == "D4 is not next to B4"
     assert g.why_not(P(STACK, "C3", "C4")) == "C3 is the hole"
-    g.play(P(STACK, "B4", "B5"))
+    g.apply(P(STACK, "B4", "B5"))
     assert g.why_not(P(STACK, "B4", "C4")) == "B4 is a coin; only a tile is stacked"
     assert g.why_not(P(STACK, "B5", "C5")) == "B5 is a stack; stacks never move"
     assert "is a coin: stack onto" in g.why_not(P(STACK, "A4", "B4"))
@@ -350,12 +349,12 @@ def test_slide_tiles_and_coins_into_the_hole():
     assert g.why_not(m) == "C2 holds the arms pawn"
     m = slide(g, "B3")
     assert g.why_not(m) is None
-    g.play(m)
+    g.apply(m)
     assert g.hole == parse_cell("B3") and g.top[CENTER] == T(C, 2)
-    g.play(P(STACK, "B4", "B5"))     # B4 becomes a suns coin next to the hole
+    g.apply(P(STACK, "B4", "B5"))     # B4 becomes a suns coin next to the hole
     m = slide(g, "B4")
     assert g.why_not(m) is None
-    g.play(m)
+    g.apply(m)
     assert g.coin[parse_cell("B3")] == S + 1 and g.hole == parse_cell("B4")
     assert g.why_not(slide(g, "B5")) == "B5 is a stack; stacks never move"
     assert g.why_not(slide(g, "D1")) == "D1 is not next to the hole (B4)"
@@ -375,12 +374,12 @@ def test_variant2_three_tile_slides_in_a_row():
     for opts in (0, VAR2):
         g = board(rows, opts)
         for a in ("B3", "A3", "A4"):
-            g.play(slide(g, a))
+            g.apply(slide(g, a))
         m = slide(g, "A5")
         if opts:
             assert "3 tile slides in a row" in g.why_not(m)
             assert m not in list(_legal(g))
-            g.play(P(STACK, "B4", "B5"))    # another play resets the count
+            g.apply(P(STACK, "B4", "B5"))    # another play resets the count
             assert g.why_not(m) is None
         else:
             assert g.why_not(m) is None
@@ -394,10 +393,10 @@ def test_variant2_a_coin_slide_breaks_the_run():
         "C0+ M0+ A0+ C4  A4",
         "M4  M5  C5  A5  S5",
     ], VAR2)
-    g.play(slide(g, "B3"))
-    g.play(slide(g, "A3"))
-    g.play(slide(g, "A4"))
-    g.play(slide(g, "B4"))   # a coin: allowed, and resets
+    g.apply(slide(g, "B3"))
+    g.apply(slide(g, "A3"))
+    g.apply(slide(g, "A4"))
+    g.apply(slide(g, "B4"))   # a coin: allowed, and resets
     assert g.run == 0
     g.undo()
     assert g.run == 3
@@ -422,7 +421,7 @@ def test_variant1_nulls_never_move_but_carry_stacks():
     for opts in (0, VAR1):
         g = board(rows, opts)
         # move the suns pawn away so S0 is free: S pawn A2 -> A1? (S5 on A1)
-        g.play(P(PAWN, "A2", "A1"))
+        g.apply(P(PAWN, "A2", "A1"))
         why = g.why_not(P(STACK, "A2", "A1"))    # S0 (null) onto S5
         if opts:
             assert why == "A2: variant 1, nulls never move"
@@ -437,7 +436,7 @@ def test_variant1_nulls_never_move_but_carry_stacks():
     ], VAR1)
     assert g.why_not(P(STACK, "A1", "A2")) is None        # S5 onto the null S0
     assert g.why_not(slide(g, "B3")) is None
-    g.play(slide(g, "B3"))
+    g.apply(slide(g, "B3"))
     assert g.why_not(slide(g, "A3")) == "A3: variant 1, nulls never move"
 
 
@@ -476,19 +475,19 @@ def test_pawn_onto_coins_and_stacks_and_freezes_them():
     assert g.why_not(P(PAWN, "E2", "D3")) == "D3 is not in line with E2"
     assert g.why_not(P(PAWN, "C2", "C1")) == \
         "C1 is a arms coin; this pawn lands on crowns"
-    g.play(P(PAWN, "A3", "A5"))
+    g.apply(P(PAWN, "A3", "A5"))
     assert g.why_not(P(PAWN, "A5", "C5")) is None     # over M1 onto S2
     assert g.why_not(P(PAWN, "A5", "D5")) is None     # over M1, S2 onto the coin
-    g.play(P(PAWN, "A5", "D5"))
+    g.apply(P(PAWN, "A5", "D5"))
     d5 = parse_cell("D5")
     assert g.pawn[d5] == S + 1 and g.coin[d5] == S + 1
-    g.play(P(PAWN, "E2", "E3"))                        # onto the arms tile A4
+    g.apply(P(PAWN, "E2", "E3"))                        # onto the arms tile A4
     assert g.why_not(P(PAWN, "E3", "D3")) is None     # onto the stack top A3
-    g.play(P(PAWN, "E3", "D3"))
+    g.apply(P(PAWN, "E3", "D3"))
     d3 = parse_cell("D3")
     assert g.height[d3] == 2 and g.pawn[d3] == A + 1 and g.is_feature(A)
     assert "tops a stack" in g.why_not(P(PAWN, "D3", "E3"))
-    assert all((m >> 5) & 31 != d3 for m in _legal(g))
+    assert all(play_from(m) != d3 for m in _legal(g))
     assert d5 != d3
 
 
@@ -606,7 +605,7 @@ def test_record_round_trip_and_options():
         rec = record.read(text.splitlines())
         assert rec.options == opts
         g2, bad = record.replay(rec)
-        assert bad is None and g2.state() == g.state()
+        assert bad is None and g2.position() == g.position()
         assert record.write(g2) == text
 
 

@@ -13,6 +13,7 @@ import random
 
 import conftest
 import pytest
+import saves
 import seeded
 import store_write
 from crc import crc16
@@ -118,9 +119,9 @@ def test_the_block_puts_what_matters_most_first():
     assert [t for t, _a, _n in layout(nvm.b)] == [store.SETTINGS, store.BESTS, AC, ALH, SKY,
                                                   store.RECORD]
     t = store.Store(nvm)
-    assert t.order == [AC, ALH, SKY] and t.last() == AC
+    assert t.order == [AC, ALH, SKY] and saves.last(t) == AC
     t.set_game(AC, b"\x01", None)                 # Alien City over: Continue is Alheimur's
-    assert t.last() == ALH
+    assert saves.last(t) == ALH
 
 
 def test_the_store_keeps_no_copy_of_its_block():
@@ -200,7 +201,7 @@ def test_format_2_of_todays_firmware_is_moved_over():
                 continue                      # format 2's "saved last": the order now
             assert t.get(ord(tag)) == bytes.fromhex(hexed), tag
         assert t.get(ord("L")) is None
-        assert t.last() == ord(want["last"]) == SKY
+        assert saves.last(t) == ord(want["last"]) == SKY
         assert t.get(store.RECORD).decode() == want["record"]
         assert t.best("sky:9:3") == 27 and t.best("sky:4") == -3
         g = save.decode(Setup(), t.game(AC)[1])
@@ -223,7 +224,7 @@ def test_format_1_is_moved_over():
     assert nvm.writes == [(0, 8192)]
     for t in (s, store.Store(nvm)):
         assert t.get(store.SETTINGS) == b"\x00\x02"
-        assert t.game(AC) == (opts, ac) and t.last() == AC
+        assert t.game(AC) == (opts, ac) and saves.last(t) == AC
         assert t.best("sky:4") == 31 and t.get(0x5A) == b"unknown kept"
         assert t.get(0x47) is None
 
@@ -321,7 +322,7 @@ def test_garbage_never_crashes():
                 save.decode(Setup(), data)
             except ValueError:
                 pass
-        st.last()
+        saves.last(st)
         st.best("sky:4")
         Settings(st)
 
@@ -420,7 +421,7 @@ def _ac_blobs():
     blobs = [save.encode(st, g)]
     for i in range(full.nbuilds - 1):
         _p, kind, lot, cap = full.build_at(i)
-        g.play(kind, lot, cap)
+        g.again(kind, lot, cap)
         blobs.append(save.encode(st, g))
     return pack_options(st), blobs
 
@@ -445,7 +446,7 @@ def _sky_blobs():
         if i % 7 == 6:
             g.undo()
         else:
-            g.play(buf[rng.randrange(n)])
+            g.apply(buf[rng.randrange(n)])
         b = ssave.encode(st, g)
         if b is not None:
             blobs.append(b)
@@ -725,7 +726,7 @@ def test_continuing_a_game_leaves_the_deal_unloaded():
 
     from aliencity.deal import new_game
     g = new_game(5)
-    g.play(*seeded_first_build(g))
+    g.apply(seeded_first_build(g))
     st = Setup()
     st.dealt = 5
     g2 = save.decode(st, save.encode(st, g))
@@ -736,7 +737,7 @@ def test_continuing_a_game_leaves_the_deal_unloaded():
 def seeded_first_build(g):
     from array import array
 
-    from aliencity.engine import MAX_MOVES, move_kind, move_lot
+    from aliencity.engine import MAX_MOVES
     buf = array("H", [0] * MAX_MOVES)
     assert g.legal(buf)
-    return move_kind(buf[0]), move_lot(buf[0])
+    return buf[0]

@@ -21,7 +21,7 @@ from alheimur import ai
 from alheimur.actions import K_SURVIVE, MAX_ACTIONS, P_DEAL, P_DICE, act, ship_owner
 from alheimur.deal import new_game, shuffle
 from alheimur.events import DIED, SHOT, Log
-from alheimur.layout import R_TARGET
+from alheimur.engine import CHANCE
 
 
 def worst(seed, players, level, rounds):
@@ -43,11 +43,11 @@ def worst(seed, players, level, rounds):
             top = max(top, (log.n - mark, g.round() - 1))
             mark = log.n
             begun = g.round()
-        if g.chance():
+        if g.actor() == CHANCE:
             if g.phase() == P_DICE and shooter is None:
-                i, j = g.firer(), g.reg[R_TARGET]
+                i, j, _ = g.shot()
                 shooter = (ship_owner(g.sl[i]), g.sb[i], g.sb[j], g.sl[j], j)
-            g.apply(ai.chance(g, rng, buf, n), False)
+            g.apply(ai.chance(g, rng, buf, n))
             if shooter is not None and g.phase() != P_DICE:
                 p, c, t, loc, j = shooter
                 log.put(SHOT, p, c, t, loc, 255 if g.sl[j] == 255 else g.sb[j])
@@ -56,14 +56,14 @@ def worst(seed, players, level, rounds):
         a = ai.LEVELS[level](g, rng, buf, n)
         if a == act(K_SURVIVE):
             was = bytes(g.surf)
-            g.apply(a, False)
+            g.apply(a)
             for w in range(g.nworlds()):
                 for t in range(g.nterr[w]):
                     if was[w * 16 + t] and not g.piece(w, t):
                         log.put(DIED, g.current(), w, t, was[w * 16 + t])
             continue
         log.action(g, g.actor(), a)
-        g.apply(a, False)
+        g.apply(a)
     return top
 
 

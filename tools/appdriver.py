@@ -19,8 +19,8 @@ from array import array
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import paths
-from aliencity import streets
-from aliencity.engine import MAX_MOVES, move_kind, move_lot
+from aliencity import moves, streets
+from aliencity.engine import MAX_MOVES
 from aliencity.geometry import NKINDS, NLOTS
 from ui.saving import GAP
 
@@ -109,17 +109,17 @@ class Driver:
     def to_legal(self):
         """The firmware's to_legal: the cursor onto the nearest lot where the
         selected piece may go, unless it is on one."""
-        if self.g.over() or not self.g.why_not(self.kind, self.cur):
+        if self.g.over() or not self.g.why_not(moves.build(self.kind, self.cur)):
             return
         j = self.nearest_legal(self.kind)
         if j >= 0:
             self.cur = j
 
     @staticmethod
-    def path(a, b):
-        """The d-pad presses from lot a to lot b (the board wraps)."""
-        x, y = a & 7, a >> 3
-        tx, ty = b & 7, b >> 3
+    def path(frm, to):
+        """The d-pad presses from lot ``frm`` to lot ``to`` (the board wraps)."""
+        x, y = frm & 7, frm >> 3
+        tx, ty = to & 7, to >> 3
         dx = (tx - x) % 8
         out = ["right"] * dx if dx <= 4 else ["left"] * (8 - dx)
         dy = (ty - y) % 10
@@ -128,7 +128,7 @@ class Driver:
 
     def _legal(self, kind):
         n = self.g.legal(self.buf)
-        return {move_lot(m) for m in self.buf[:n] if move_kind(m) == kind}
+        return {moves.lot_of(m) for m in self.buf[:n] if moves.kind_of(m) == kind}
 
     def nearest_legal(self, kind):
         """The firmware's nearest_legal: the nearest lot on the board
@@ -161,7 +161,7 @@ class Driver:
         d-pad from where the cursor jumped)."""
         direct = self.path(self.cur, lot)
         if self.scheme == "new" and kind is not None and self.cur != lot \
-                and self.g.kind_at(self.cur) < 0 and self.g.why_not(kind, self.cur):
+                and self.g.kind_at(self.cur) < 0 and self.g.why_not(moves.build(kind, self.cur)):
             j = self.jump(kind)
             if j >= 0 and 1 + len(self.path(j, lot)) < len(direct):
                 self.lines += ["a"] + self.path(j, lot)
@@ -170,9 +170,10 @@ class Driver:
         self.lines += direct
         self.cur = lot
 
-    def claimable(self, player):
+    def claimable(self):
+        """The towers the claim prompt offers (none: no claim point)."""
         g = self.g
-        return [v for v in range(NLOTS) if g.cap_why_not(player, v) is None]
+        return [v for v in range(NLOTS) if g.claimable(v)] if g.claiming() else []
 
     def build(self, kind, lot, claim_own=True, cap=None):
         """Select, go, A; then in the claim prompt cap ``cap`` (or, when
@@ -181,9 +182,8 @@ class Driver:
         self.goto(lot, kind)
         self.lines.append("a")
         g = self.g
-        p = g.to_move
-        g.play(kind, lot)
-        claimable = self.claimable(p) if g.can_claim() else []
+        g.apply(moves.build(kind, lot))
+        claimable = self.claimable()
         if cap is None and claim_own and lot in claimable:
             cap = lot
         if claimable:
@@ -197,9 +197,10 @@ class Driver:
                 back = (i - j) % len(claimable)
                 self.lines += ["right"] * fwd if fwd <= back else ["left"] * back
                 self.cur = cap
-                g.claim(cap)
+                g.apply(moves.claim(cap))
                 self.lines.append("a")
             else:
+                g.apply(moves.NO_CLAIM)
                 self.lines.append("b")
         self.first_kind()
         if self.scheme == "new":
@@ -310,7 +311,8 @@ def sky_plays(seed, opts, nplays):
     plays menu (the fourth undone and made again)."""
     from prng import Rng
     from skyscrapers.deal import new_game
-    from skyscrapers.engine import MAXPLAYS, play_from, play_to
+    from skyscrapers.engine import MAXPLAYS
+    from skyscrapers.plays import play_from, play_to
     g = new_game(seed, opts)
     rng = Rng(seed * 31 + 7)
     buf = array("H", [0] * MAXPLAYS)
@@ -327,11 +329,11 @@ def sky_plays(seed, opts, nplays):
         pick = list(at[:k]).index(m)
         s += sky_goto(cur, a, g.hole) + ["a"] + ["right"] * pick + ["a"]
         cur = play_to(m)
-        g.play(m)
+        g.apply(m)
         if i == 3:   # undo and redo once
             s += ["b"]
             g.undo()
             s += sky_goto(play_to(m), a, g.hole) + ["a"] + ["right"] * pick + ["a"]
             cur = play_to(m)
-            g.play(m)
+            g.apply(m)
     return s, g, cur

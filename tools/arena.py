@@ -45,6 +45,7 @@ import paths
 from aliencity import ai, record, scoring
 from aliencity.deal import new_game
 from aliencity.geometry import NONE
+from aliencity.moves import NO_CLAIM, build, claim
 from prng import Rng
 
 RULES = {"standalone": (0, False, False), "classic": (1, False, False),
@@ -72,6 +73,7 @@ class Player:
         self.time = 0.0
         self.moves = 0
         self.scratch = None
+        self.plan = NONE    # an external engine's claim, for its build's claim point
         if " " in spec:
             self.proc = subprocess.Popen(
                 shlex.split(spec), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -80,7 +82,11 @@ class Player:
                 self.tmp = tmp
 
     def choose(self, game):
+        """The player's move for game.actor(): a build, or at the claim point
+        after its build, its claim (the time a move is a build's)."""
         t0 = now_us()
+        if not game.claiming():
+            self.moves += 1
         try:
             if self.proc:
                 return self._external(game)
@@ -98,9 +104,13 @@ class Player:
             return ai.choose(game, self.spec, self.rng, deadline_us=dl, now_us=now_us)
         finally:
             self.time += (now_us() - t0) / 1e6
-            self.moves += 1
 
     def _external(self, game):
+        """Its answer to a position is a build with its claim: the build,
+        the claim kept for the claim point after it."""
+        if game.claiming():
+            cap, self.plan = self.plan, NONE
+            return NO_CLAIM if cap == NONE else claim(cap)
         with open(self.tmp.name, "w") as f:
             f.write(record.write(game))
         self.proc.stdin.write("position %s\ngo\n" % self.tmp.name)
@@ -115,7 +125,8 @@ class Player:
         cap = NONE
         if len(toks) >= 5 and toks[3] == "cap":
             cap = parse_lot(toks[4])
-        return kind, lot, cap
+        self.plan = cap
+        return build(kind, lot)
 
     def close(self):
         if self.proc:
@@ -153,11 +164,10 @@ def play_one(job):
     loser = None
     try:
         while not g.over():
-            p = g.to_move
+            p = g.actor()
             pl = side[p]
             try:
-                kind, lot, cap = pl.choose(g)
-                g.play(kind, lot, cap)
+                g.apply(pl.choose(g))
             except Exception as e:  # noqa: BLE001 (a player's failure ends its game, not the match)
                 err = "seed %d: %s (%s) as %s: %s" % (seed, pl.spec, "A" if pl is pa else "B",
                                                     "WB"[p], e)

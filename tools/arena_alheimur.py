@@ -235,9 +235,9 @@ def play_one(job):
     if loser >= 0:
         win = [q for q in range(np) if q != loser] if loser in mine else mine
     share = sum(1.0 for q in win if q in mine) / len(win)
-    other = max(sc.total4[q] for q in range(np) if q not in mine)
+    other = max(sc.totals[q] for q in range(np) if q not in mine)
     return {"seed": seed, "seat": seat, "share": share, "end": end, "round": g.round(),
-            "a4": max(sc.total4[q] for q in mine), "b4": other, "err": err, "spent": spent, "turns": turns,
+            "a4": max(sc.totals[q] for q in mine), "b4": other, "err": err, "spent": spent, "turns": turns,
             "board": board}
 
 

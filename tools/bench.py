@@ -155,7 +155,8 @@ TARGETS = {
 
 
 # -- computer opponents (firmware/aliencity/ai.py) ---------------------------------
-# Per level, the time of one move over a fixed set of positions (seeded random
+# Per level, the time of one turn (its build, and the claim it chose with it
+# at the claim point after) over a fixed set of positions (seeded random
 # games of three seeds cut after 2, 10, 18, 26 and 32 builds); hard with a
 # 650 ms deadline (the VM budget is 750 ms median, 1.5 s worst). Heap: what
 # the AI keeps alive during a hard search (its buffers plus everything the
@@ -183,9 +184,18 @@ ALLOC_PART
 for level in ai.LEVELS:
     ts = []
     for g in pos:
+        n = g.nbuilds
+        rng = Rng(3)
         t0 = now_us()
-        ai.choose(g, level, Rng(3), deadline_us=t0 + 650000, now_us=now_us)
-        ts.append(now_us() - t0)
+        g.apply(ai.choose(g, level, rng, deadline_us=t0 + 650000, now_us=now_us))
+        t = now_us() - t0
+        if g.claiming():    # the claim it chose with the build: part of its turn
+            t0 = now_us()
+            g.apply(ai.choose(g, level, rng))
+            t += now_us() - t0
+        ts.append(t)
+        while g.nbuilds > n:
+            g.undo()
         COLLECT
     print("AI", level, median(ts), max(ts))
 """
@@ -279,17 +289,19 @@ APP_S = 10
 APP_NAME_PX = (3 * 6 * 2) * (12 * 2)
 APP_CURSOR_BUDGET = 2 * APP_S * APP_S + APP_NAME_PX
 APP_PANEL_PX = 160 * 128 - 80 * 100
-# Launcher -> Alien City -> new game: W and B human, seed 1, start.
-APP_HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
+# Launcher -> Alien City -> new game: W and B human, seed 1, start (the
+# rows as drawn: the dim bonus row is one press too).
+APP_HOTSEAT = "a\ndown\ndown\nleft\ndown\ndown\ndown\ndown\nright\ndown\na\nwait 300\n"
 # From D6: along a row, across the A/H wrap, across the 1/10 wrap, 2 <-> 3
 # characters in the lot name.
 APP_MOVES = ("right", "right", "down", "left", "up", "up", "up", "up", "up",
              "up", "left", "left", "left", "left", "down", "right")
 
 
-def _bbox_px(lots):
-    xs = [v & 7 for v in lots]
-    ys = [v >> 3 for v in lots]
+def _bbox_px(cells):
+    """Pixels of the box around the lots (numbers, not lot bytes) ``cells``."""
+    xs = [v % 8 for v in cells]
+    ys = [v // 8 for v in cells]
     return (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1) * APP_S * APP_S
 
 
@@ -301,8 +313,8 @@ def _app_script():
     from appdriver import Driver
 
     from aliencity.deal import new_game
-    from aliencity.engine import move_kind, move_lot
     from aliencity.geometry import NLOTS
+    from aliencity.moves import kind_of, lot_of
 
     g = new_game(1)
     d = Driver(g)
@@ -319,21 +331,20 @@ def _app_script():
 
     def lit(kind):
         n = g.legal(buf)
-        return {move_lot(m) for m in buf[:n] if move_kind(m) == kind}
+        return {lot_of(m) for m in buf[:n] if kind_of(m) == kind}
 
     builds = []
     rng = random.Random(3)
     for _i in range(8):
         n = g.legal(buf)
         m = buf[rng.randrange(n)]
-        kind, lot = move_kind(m), move_lot(m)
+        kind, lot = kind_of(m), lot_of(m)
         d.select(kind)
         before = lit(kind)
         d.goto(lot)
         first = len(taps) + len(d.lines)
-        p = g.to_move
-        g.play(kind, lot)
-        claims = {v for v in range(NLOTS) if g.cap_why_not(p, v) is None}
+        g.apply(m)
+        claims = {v for v in range(NLOTS) if g.claimable(v)} if g.claiming() else set()
         g.undo()
         d.build(kind, lot, claim_own=rng.random() < 0.5)
         after = lit(d.kind) if not g.over() else set()
@@ -1269,7 +1280,7 @@ for seed, np in ((37, 4), (5, 8), (3, 2), (30, 3), (41, 4), (2, 6)):
         for k in range(0, n, max(1, n // 4)):
             a = buf[k]
             t0 = now_us()
-            g.apply(a, False)
+            g.apply(a)
             applied.append(now_us() - t0)
             g.load(saved)
             g.legal(buf)
@@ -1358,6 +1369,7 @@ from array import array
 from alheimur import ai
 from alheimur.actions import MAX_ACTIONS, P_DEAL
 from alheimur.deal import new_game, shuffle
+from alheimur.engine import CHANCE
 from prng import Rng
 
 def median(xs):
@@ -1376,8 +1388,8 @@ def play(seed, seats, turns, one):
             g.deal(shuffle(drng))
             continue
         n = g.legal(buf)
-        if g.chance():
-            g.apply(ai.chance(g, drng, buf, n), False)
+        if g.actor() == CHANCE:
+            g.apply(ai.chance(g, drng, buf, n))
             continue
         p = g.actor()
         t0 = now_us()
@@ -1392,7 +1404,7 @@ def play(seed, seats, turns, one):
                 key = k
                 acc = 0
             acc += t
-        g.apply(a, False)
+        g.apply(a)
     if key is not None:
         turns[seats[key[1]]].append(acc)
 

@@ -109,8 +109,9 @@ def spi_ms(pixels):
 # deals the same game.
 AC_NEW = (
     ("a", "launcher -> new-game screen"),
-    # seed 1; P1 (W) hard; P2 (B, who moves first) human
-    ("up right up up up up right right right down left", None),
+    # seed 1; P1 (W) hard; P2 (B, who moves first) human (the rows as
+    # drawn: the dim location-bonus row is a press too)
+    ("up right up up up up up right right right down left", None),
     ("start", "new-game screen -> board"),
 )
 # On the board: cursor moves, a refused build (A off a legal lot), next
@@ -128,8 +129,9 @@ SKY_NEW = (
 SKY_PLAY = (("right down left up a a right a a left a b start down a", None),)
 ALH_NEW = (
     ("down down a", "launcher -> new-game screen"),
-    # seed 1; 3 players (seat 1 human, seats 2 and 3 easy)
-    ("up right up up up right", None),
+    # seed 1; 3 players (seat 1 human, seats 2 and 3 easy): up past the
+    # round limit and the two seats' rows to players
+    ("up right up up up up right", None),
     ("start", "new-game screen -> world building"),
     # three cards placed: the board
     ("a a a", "world building: the third card -> board (the computers place theirs "
@@ -182,7 +184,7 @@ def journey_nvm(kind):
         for seed in range(1, 50):
             g = next((g for g in (seeded_alheimur.play(seed, 3, 20, stop_at=cut)
                                   for cut in range(60, 200, 5))
-                      if not g.over() and not g.chance() and g.actor() == 0
+                      if not g.over() and g.actor() == 0
                       and g.round() >= 2), None)
             if g is not None:
                 break

@@ -191,22 +191,23 @@ class Bot:
     def new_game(self, loc):
         st = loc["st"]
         rows = loc["rows"]
-        menu = loc["menu"]
+        sel = loc["sel"]             # the row highlighted (ui/newgame.py)
         c = rows.c
         n = len(self.seats)
 
         def go(row, key):
-            if menu.sel != row:
-                return "down" if menu.sel < row else "up"
+            if sel != row:
+                return "down" if sel < row else "up"
             return key
 
+        # the rows: players, a row per seat, the round limit (alheimur/rows.py)
         if st.nseats != n:
             return go(c, "right" if st.nseats < n else "left")
         for i in range(n):
             if st.seats[i] != self.seats[i]:
-                return go(c + 1, "a" if st.shown == i else "right")
+                return go(c + 1 + i, "right")
         if st.limit != self.limit:
-            return go(c + 2, "right")
+            return go(c + 1 + n, "right")
         if st.seed != self.seed:
             d = (self.seed - st.seed) % 1000
             return go(rows.seed, "right" if d <= 500 else "left")

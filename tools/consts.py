@@ -15,8 +15,14 @@ block:
 It holds one line for every name of those modules that the rest of the
 module uses: ``_NAME`` for a private copy, or ``NAME`` itself when the
 module uses the name bare (a copy under the same name, which other
-modules may import from it). A const() line outside a block that copies
-a source module's number is an error (a hand-kept copy).
+modules may import from it). A source's private ``_NAME`` is copied too,
+as ``_NAME`` (a codec's field numbers for an engine's hot loop, a save's
+version for the module that reads it back): private costs no heap.
+
+A number is written once: a const() line outside a block that writes
+again a number another module of the same package (the top-level modules
+are one) defines under the same name, public or private, is an error (a
+hand-kept copy), whether or not a block names that module.
 
     .venv/bin/python tools/consts.py            # write every block
     .venv/bin/python tools/consts.py --check    # exit 1 when one is not as written (make test)
@@ -30,12 +36,10 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
+BOARDS = os.path.join(ROOT, "boards")
 
 HEAD = re.compile(r"^# consts from ([\w., ]+) \(tools/consts\.py; do not edit\)\n", re.M)
 END = "# end consts\n"
-# Every module whose numbers are copied into blocks somewhere.
-SOURCES = ("alheimur.actions", "alheimur.events", "alheimur.layout", "alheimur.sprites",
-           "store")
 CONST_LINE = re.compile(r"^(_?)([A-Z][A-Z0-9_]*) = const\((.+?)\)", re.M)
 
 
@@ -44,25 +48,46 @@ class Problem(Exception):
 
 
 def module_path(name):
-    return os.path.join(FIRMWARE, *name.split(".")) + ".py"
+    """firmware/a/b.py for ``a.b``; boards/x.py for ``boards.x``."""
+    parts = name.split(".")
+    if parts[0] == "boards":
+        return os.path.join(BOARDS, *(parts[1:] or ["__init__"])) + ".py"
+    return os.path.join(FIRMWARE, *parts) + ".py"
 
 
-def numbers(module):
-    """{NAME: int} of the module's public ``NAME = const(...)`` lines (an
-    expression of earlier ones is worked out)."""
-    with open(module_path(module), encoding="utf-8") as f:
-        tree = ast.parse(f.read())
+def _definitions(text, module):
+    """{NAME: int} of the module's own ``NAME = const(...)`` and
+    ``_NAME = const(...)`` lines at module level, outside its consts block
+    (an expression of earlier ones is worked out; one that cannot be is
+    left out)."""
+    m = HEAD.search(text)
+    if m is not None:
+        end = text.find(END, m.end())
+        if end >= 0:
+            text = text[:m.start()] + "\n" * text.count("\n", m.start(), end + len(END)) + text[
+                end + len(END):]
     out = {}
-    for node in tree.body:
+    for node in ast.parse(text).body:
         if not (isinstance(node, ast.Assign) and len(node.targets) == 1
                 and isinstance(node.targets[0], ast.Name)):
             continue
         name = node.targets[0].id
         v = node.value
-        if (name.isupper() and not name.startswith("_") and isinstance(v, ast.Call)
+        if (name.lstrip("_").isupper() and isinstance(v, ast.Call)
                 and isinstance(v.func, ast.Name) and v.func.id == "const" and len(v.args) == 1):
-            out[name] = _evaluate(v.args[0], out, module, name)
+            try:
+                out[name] = _evaluate(v.args[0], out, module, name)
+            except Problem:
+                pass
     return out
+
+
+def numbers(module):
+    """{NAME: int} of the module's ``NAME = const(...)`` lines, private
+    ``_NAME`` ones too (an expression of earlier ones is worked out)."""
+    with open(module_path(module), encoding="utf-8") as f:
+        text = f.read()
+    return _definitions(text, module)
 
 
 def _evaluate(node, known, module, name):
@@ -70,6 +95,8 @@ def _evaluate(node, known, module, name):
         return node.value
     if isinstance(node, ast.Name) and node.id in known:
         return known[node.id]
+    if isinstance(node, ast.Name) and node.id.startswith("_") and node.id[1:] in known:
+        return known[node.id[1:]]
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         return -_evaluate(node.operand, known, module, name)
     if isinstance(node, ast.BinOp):
@@ -106,7 +133,11 @@ def block(text, path, cache):
     imported = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
                 for a in n.names}
     lines = []
-    for k in sorted(known):
+    for k in sorted(known, key=lambda k: k.lstrip("_")):
+        if k.startswith("_"):        # a source's private number: copied as it is
+            if k in used and k[1:] not in known:
+                lines.append("%s = const(%d)\n" % (k, known[k]))
+            continue
         if "_" + k in used:
             lines.append("_%s = const(%d)\n" % (k, known[k]))
         if k in used and k not in imported:
@@ -126,38 +157,73 @@ def hand_copies(text, path, cache, sources):
         if src not in cache:
             cache[src] = numbers(src)
         for under, name, _v in CONST_LINE.findall(text):
-            if under and name in cache[src]:
-                out.append("%s: _%s copies %s.%s by hand (use the consts block)"
-                           % (os.path.relpath(path, ROOT), name, src, name))
+            if name in cache[src] or "_" + name in cache[src]:
+                out.append("%s: %s%s copies %s.%s by hand (use the consts block)"
+                           % (os.path.relpath(path, ROOT), under, name, src, name))
+    return out
+
+
+def module_name(path):
+    """'firmware/alheimur/save.py' -> 'alheimur.save'; boards/ -> 'boards.x'."""
+    if path.startswith(BOARDS + os.sep):
+        rel = "boards." + os.path.relpath(path, BOARDS)[:-3].replace(os.sep, ".")
+        return rel[:-len(".__init__")] if rel.endswith(".__init__") else rel
+    return os.path.relpath(path, FIRMWARE)[:-3].replace(os.sep, ".")
+
+
+def _kin(a, b):
+    """Do modules a and b share their numbers' names (so the same name and
+    value in both is one number written twice)? The same package (the
+    top-level modules are one): across packages a name may mean another
+    thing (Alien City's NONE, no lot; Skyscrapers', no cell)."""
+    return a.rpartition(".")[0] == b.rpartition(".")[0]
+
+
+def written_twice(defs):
+    """Problems for each number two kin modules both write by hand (the
+    same name, public or private, and the same value), once a pair: one
+    keeps it, the other copies it in its consts block. ``defs``: {module:
+    {NAME: value}} of what each writes by hand."""
+    out = []
+    mods = sorted(defs)
+    for i, a in enumerate(mods):
+        for b in mods[i + 1:]:
+            if not _kin(a, b):
+                continue
+            for na, va in sorted(defs[a].items()):
+                for nb, vb in defs[b].items():
+                    if na.lstrip("_") == nb.lstrip("_") and va == vb:
+                        out.append("%s = const(%d) in %s and %s = const(%d) in %s: one number "
+                                   "written twice (keep one; the other module copies it in a "
+                                   "consts block)" % (na, va, a, nb, vb, b))
     return out
 
 
 def firmware_files():
-    for d, dirs, files in os.walk(FIRMWARE):
-        dirs[:] = sorted(x for x in dirs if x != "__pycache__")
-        for f in sorted(files):
-            if f.endswith(".py"):
-                yield os.path.join(d, f)
+    for top in (FIRMWARE, BOARDS):
+        for d, dirs, files in os.walk(top):
+            dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+            for f in sorted(files):
+                if f.endswith(".py"):
+                    yield os.path.join(d, f)
 
 
 def run(check):
     """Write (or check) every block; returns the problems found."""
     cache = {}
     problems = []
+    defs = {}
     for path in firmware_files():
         with open(path, encoding="utf-8") as f:
             text = f.read()
+        defs[module_name(path)] = _definitions(text, module_name(path))
         try:
             got = block(text, path, cache)
         except Problem as e:
             problems.append(str(e))
             continue
         rel = os.path.relpath(path, ROOT)
-        if got is None:
-            # no block: it may copy nothing by hand from its package's sources
-            pkg = os.path.relpath(os.path.dirname(path), FIRMWARE).replace(os.sep, ".")
-            problems += hand_copies(text, path, cache, [m for m in SOURCES if m.startswith(pkg + ".")])
-        else:
+        if got is not None:
             start, end, new = got
             sources = [s.strip() for s in HEAD.search(text).group(1).split(",")]
             problems += hand_copies(text, path, cache, sources)
@@ -168,7 +234,7 @@ def run(check):
                     with open(path, "w", encoding="utf-8") as f:
                         f.write(text[:start] + new + text[end:])
                     print("wrote", rel)
-    return problems
+    return problems + written_twice(defs)
 
 
 def main(argv=None):

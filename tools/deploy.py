@@ -447,9 +447,16 @@ class Resolver:
             self.need(mod, req if req is not None else False, name)
 
 
+# Under firmware/ for people to find beside the code, never imported on the
+# board: the engine contract (documentation) and Alheimur's packers for the
+# desktop's own positions (tests, tools).
+DESKTOP_ONLY = ("contract.py", "alheimur/packing.py")
+
+
 def firmware_files():
     """Every file under firmware/ (posix relative path -> absolute path),
-    without caches and hidden files."""
+    without caches, hidden files and what only the desktop uses
+    (DESKTOP_ONLY)."""
     out = {}
     for dirpath, dirnames, filenames in os.walk(FIRMWARE):
         dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
@@ -457,7 +464,9 @@ def firmware_files():
             if fn.startswith(".") or fn.endswith((".pyc", ".pyo")):
                 continue
             full = os.path.join(dirpath, fn)
-            out[os.path.relpath(full, FIRMWARE).replace(os.sep, "/")] = full
+            rel = os.path.relpath(full, FIRMWARE).replace(os.sep, "/")
+            if rel not in DESKTOP_ONLY:
+                out[rel] = full
     return out
 
 

@@ -37,6 +37,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import paths  # noqa: F401
 from aliencity import ai, record
+from aliencity.geometry import NONE
+from aliencity.moves import kind_of, lot_of
 from prng import Rng
 
 
@@ -123,19 +125,26 @@ class Session(Protocol):
         if g.over():
             return "error the game is over"
         deadline = now_us() + int(self.seconds * 1e6)
+        m = self.pick(g, deadline)
+        n = g.nbuilds
+        g.apply(m)
+        cap = lot_of(self.pick(g, deadline)) if g.claiming() else NONE
+        while g.nbuilds > n:
+            g.undo()
+        return "bestmove " + record.move_text(kind_of(m), lot_of(m), cap)
+
+    def pick(self, g, deadline):
+        """The level's move for g.actor(): a build, or its claim after it."""
         if self.level == "greedy":
             import greedy
-            kind, lot, cap = greedy.choose(g, self.rng)
-        elif self.level == "exact":
+            return greedy.choose(g, self.rng)
+        if self.level == "exact":
             import exact
-            kind, lot, cap = exact.choose(g, self.rng)
-        elif self.level == "exact2":
+            return exact.choose(g, self.rng)
+        if self.level == "exact2":
             import exact
-            kind, lot, cap = exact.choose2(g, self.rng, deadline, now_us)
-        else:
-            kind, lot, cap = ai.choose(g, self.level, self.rng,
-                                       deadline_us=deadline, now_us=now_us)
-        return "bestmove " + record.move_text(kind, lot, cap)
+            return exact.choose2(g, self.rng, deadline, now_us)
+        return ai.choose(g, self.level, self.rng, deadline_us=deadline, now_us=now_us)
 
 
 def main(argv=None):

@@ -18,6 +18,7 @@ import engine
 import paths  # noqa: F401
 from alheimur import ai, record
 from alheimur.actions import K_AIM, MAX_ACTIONS, P_DEAL, a_size, kind_of
+from alheimur.engine import CHANCE
 from prng import Rng
 
 LEVELS = tuple(ai.LEVELS)
@@ -44,7 +45,7 @@ class Session(engine.Protocol):
                     "the new deal (pile 1 to pile 8)")
         buf = self.buf
         n = g.legal(buf)
-        if g.chance():
+        if g.actor() == CHANCE:
             if g.dice_needed():   # every die of the roll, none applied
                 return "bestmove dice " + " ".join(
                     str(a_size(ai.chance(g, self.rng, buf, n))) for _ in range(g.dice_needed()))
@@ -55,7 +56,7 @@ class Session(engine.Protocol):
         text = record.action_text(g, a)
         if kind_of(a) == K_AIM:   # the record line names the target too
             state = g.state()
-            g.apply(a, False)
+            g.apply(a)
             text += " " + record.action_text(g, self._decide(g.legal(buf)))
             g.load(state)
         return "bestmove %s %s" % (record.CODES[who], text)

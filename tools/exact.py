@@ -25,20 +25,24 @@ left to claim once the game is over.
   build whose replies were all seen, else the best one-ply build.
 
     import exact
-    kind, lot, cap = exact.choose(game, rng)
-    kind, lot, cap = exact.choose2(game, rng, deadline_us, now_us)
+    game.apply(exact.choose(game, rng))                          # exact
+    game.apply(exact.choose2(game, rng, deadline_us, now_us))    # exact2
 
-They see the position only through the engine's queries (``kind_at``,
-``claimable``, ``legal``, ``play``/``claim``/``unclaim``/``undo``) and the
-street distances of its analysis; the game is left as it was found.
+Each answers the engine's decisions one at a time: a build, then at the
+claim point after it the claim (exact works it out there; exact2 keeps
+the one its search chose with the build). They see the position only
+through the engine contract (``legal``, ``apply``, ``undo``, ``actor``,
+``claiming``, ``claimable``, ``kind_at``) and the street distances of its
+analysis; the game is left as it was found.
 """
 
 from array import array
 
 import paths  # noqa: F401
 from aliencity import scoring
-from aliencity.engine import MAX_MOVES, move_kind, move_lot
+from aliencity.engine import MAX_MOVES
 from aliencity.geometry import KIND_COLOUR, NKINDS, NLOTS, NONE
+from aliencity.moves import NO_CLAIM, claim, lot_of
 
 CAP_WORTH = 20  # exact caps a tower adding this many points or more
 LATE = 2  # exact2 claims once it has at most caps + LATE pieces left
@@ -57,6 +61,7 @@ class Scratch:
         self.queue = bytearray(NLOTS)
         self.colour = bytearray(NLOTS)
         self.history = {}  # reply move -> how often it refuted a build
+        self.plan = None   # exact2: (builds made, lot, cap) of its last build
 
 
 def pieces_left(game, p):
@@ -147,36 +152,46 @@ def _builds(game, s, rng):
 
 
 def choose(game, rng, scratch=None):
-    """exact: (kind, lot, cap) for the player to move."""
+    """exact: the move for actor(): a build, or at a claim point the claim."""
     s = scratch or _get("exact")
-    p = game.to_move
+    p = game.actor()
+    if game.claiming():
+        return _claim(game, p, s)
     best = None
     bv = None
     for m in _builds(game, s, rng):
-        game.play(move_kind(m), move_lot(m))
+        game.apply(m)
         v = evaluate(game, p, s)
         game.undo()
         if bv is None or v > bv:
             bv = v
             best = m
-    kind, lot = move_kind(best), move_lot(best)
-    game.play(kind, lot)
+    return best
+
+
+def _claim(game, p, s):
+    """exact's claim after p's build: the tower adding most to its exact
+    score, if 20 points or more or its caps would go unused; else none."""
+    base = _exact_total(game, p, s)
+    gain = None
     cap = NONE
-    if game.can_claim():
-        base = _exact_total(game, p, s)
-        gain = None
-        for v in range(NLOTS):
-            if game.claimable(v):
-                game.claim(v)
-                g = _exact_total(game, p, s) - base
-                game.unclaim()
-                if gain is None or g > gain:
-                    gain = g
-                    cap = v
-        if cap != NONE and gain < CAP_WORTH and game.caps[p] < pieces_left(game, p):
-            cap = NONE
-    game.undo()
-    return kind, lot, cap
+    for v in range(NLOTS):
+        if game.claimable(v):
+            game.apply(claim(v))
+            g = _exact_total(game, p, s) - base
+            game.undo()
+            if gain is None or g > gain:
+                gain = g
+                cap = v
+    if cap != NONE and gain < CAP_WORTH and game.caps[p] < pieces_left(game, p):
+        cap = NONE
+    return NO_CLAIM if cap == NONE else claim(cap)
+
+
+def _back(game, n):
+    """Take back every move after build n."""
+    while game.nbuilds > n:
+        game.undo()
 
 
 def _options(game, p, s, rng, late, deadline_us, now_us):
@@ -186,12 +201,12 @@ def _options(game, p, s, rng, late, deadline_us, now_us):
     for m in _builds(game, s, rng):
         if out and now_us() >= deadline_us:
             break
-        game.play(move_kind(m), move_lot(m))
-        if late and game.can_claim():
+        game.apply(m)
+        if late and game.claiming():
             for _, v in unclaimed_points(game, s)[:CHOICES]:
-                game.claim(v)
+                game.apply(claim(v))
                 out.append((evaluate(game, p, s), m, v))
-                game.unclaim()
+                game.undo()
         else:
             out.append((evaluate(game, p, s), m, NONE))
         game.undo()
@@ -213,7 +228,7 @@ def _worst_reply(game, p, s, alpha, deadline_us, now_us):
     for r in replies:
         if now_us() >= deadline_us:
             return None
-        game.play(move_kind(r), move_lot(r))
+        game.apply(r)
         v = evaluate(game, p, s)
         game.undo()
         if low is None or v < low:
@@ -225,25 +240,34 @@ def _worst_reply(game, p, s, alpha, deadline_us, now_us):
 
 
 def choose2(game, rng, deadline_us, now_us, scratch=None):
-    """exact2: (kind, lot, cap) for the player to move, by ``deadline_us``
-    on the clock ``now_us()`` (microseconds)."""
+    """exact2: the move for actor(), by ``deadline_us`` on the clock
+    ``now_us()`` (microseconds): a build (its claim kept for the claim
+    point after it), or at a claim point that claim."""
     s = scratch or _get("exact2")
-    p = game.to_move
+    p = game.actor()
+    n0 = game.nbuilds
+    if game.claiming():
+        plan = s.plan
+        s.plan = None
+        if plan is None or plan[:2] != (n0, game.build_at(n0 - 1)[2]):
+            return _claim(game, p, s)     # a build exact2 did not choose
+        return NO_CLAIM if plan[2] == NONE else claim(plan[2])
     caps = game.caps[p]
     late = caps > 0 and pieces_left(game, p) <= caps + LATE
     opts = _options(game, p, s, rng, late, deadline_us, now_us)
     best = opts[0]
     alpha = None
     for _, m, cap in opts:
-        game.play(move_kind(m), move_lot(m))
-        if cap != NONE:
-            game.claim(cap)
+        game.apply(m)
+        if game.claiming():
+            game.apply(NO_CLAIM if cap == NONE else claim(cap))
         v = _worst_reply(game, p, s, alpha, deadline_us, now_us)
-        game.undo()
+        _back(game, n0)
         if v is None:
             break
         if alpha is None or v > alpha:
             alpha = v
             best = (v, m, cap)
     _, m, cap = best
-    return move_kind(m), move_lot(m), cap
+    s.plan = (n0 + 1, lot_of(m), cap)
+    return m

@@ -72,7 +72,8 @@ from alheimur.actions import (
     ship_owner,
     ship_place,
 )
-from alheimur.layout import FREE, R_ATT, R_ENDER, R_EXP, R_SHOOT
+from alheimur.layout import FREE
+from alheimur.packing import pyramid
 
 F_ORBIT = 0.6    # a marine's share of its landing's worth: in the target's orbit
 F_SPACE = 0.45   # .. in space
@@ -201,7 +202,7 @@ def checkers(g):
     start = cur if before else (cur + 1) % np
     seq = []
     if g.last_round() == 2:
-        ender = g.reg[R_ENDER]
+        ender = g.ender()
         if before or cur != ender:
             q = start
             while True:
@@ -212,7 +213,7 @@ def checkers(g):
     else:
         seq = [(start + i) % np for i in range(np)]
     if before:
-        fixable = g.reg[R_EXP] if ph == P_EXPAND else 0
+        fixable = g.to_expand() if ph == P_EXPAND else 0
     else:
         fixable = -1
     return seq, fixable
@@ -244,7 +245,7 @@ def best_fix(g, w, c, dead):
         if not v:
             opts = [s for s in (1, 2, 3) if st[c * 3 + s - 1]]
             for s in opts:
-                surf[b + t] = s | c << 2
+                surf[b + t] = pyramid(s, c)
                 d = turn.doomed(g, w)
                 k = kept_pips(g, w, c, d)
                 if k > bk:
@@ -579,7 +580,7 @@ def turns_left(g, q):
     cur = g.current()
     if last == 1:
         return 1
-    ender = g.reg[R_ENDER]
+    ender = g.ender()
     if cur == ender:
         return 0
     np = g.nplayers()
@@ -762,7 +763,7 @@ class Trial:
         self.nlog = g.nlog
 
     def do(self, a):
-        self.g.apply(a, False)
+        self.g.apply(a)
 
     def back(self):
         g = self.g
@@ -836,7 +837,7 @@ def aim(g, sc, me, buf, n):
     ready = [a_ship(buf[k]) for k in range(n) if kind_of(buf[k]) == K_AIM]
     if not ready:
         return PASS
-    attacking = g.reg[R_ATT] == me
+    attacking = g.attacker() == me
     if attacking and not any(acted(sb[i]) for i in mine):
         ev, gains, support = _battle_ctx(g, sc, me)
         enemy = [j for j in range(g.ship_top()) if sl[j] != FREE and ship_place(sl[j]) == w
@@ -850,7 +851,7 @@ def aim(g, sc, me, buf, n):
 
 
 def target(g, sc, me, buf, n):
-    s = g.reg[R_SHOOT]
+    s = g.shot()[0]
     ev, gains, support = _battle_ctx(g, sc, me)
     sl = g.sl
     sb = g.sb

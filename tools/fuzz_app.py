@@ -146,8 +146,8 @@ class SkyChecker:
                 raise Failure("the %s pawn is off its suit" % e.SUIT_NAMES[s])
         f = e.Game(g.start, g.options)
         for i in range(g.nplays):
-            f.play(g.play_at(i))
-        if f.state() != g.state():
+            f.apply(g.play_at(i))
+        if f.position() != g.position():
             raise Failure("position differs from its replay")
         if self.score(g).total != self.count(g):
             raise Failure("score %d, a fresh count %d" % (self.score(g).total, self.count(g)))
@@ -303,7 +303,7 @@ class Checker:
             p, kind, lot, cap = g.build_at(i)
             if f.to_move != p:
                 raise Failure("build %d by the wrong player" % i)
-            f.play(kind, lot, cap)
+            f.again(kind, lot, cap)
         if f.to_move != g.to_move:
             raise Failure("whose turn: %d, replay says %d" % (g.to_move, f.to_move))
         if bytes(f.lots) != bytes(g.lots) or bytes(f.supply) != bytes(g.supply):
@@ -375,6 +375,7 @@ def battle_nvm(rng, dice):
     from alheimur import ai
     from alheimur.actions import MAX_ACTIONS, P_AIM, P_DEAL, P_DICE, P_SITE
     from alheimur.deal import new_game, shuffle
+    from alheimur.engine import CHANCE
     from prng import Rng
     stops = (P_DICE,) if dice else (P_SITE, P_AIM)
     buf = array("H", bytes(2 * MAX_ACTIONS))
@@ -387,8 +388,8 @@ def battle_nvm(rng, dice):
                 g.deal(shuffle(drng))
                 continue
             k = g.legal(buf)
-            g.apply(ai.chance(g, drng, buf, k) if g.chance()
-                    else seeded_alheimur.careful(g, choices, buf, k), False)
+            g.apply(ai.chance(g, drng, buf, k) if g.actor() == CHANCE
+                    else seeded_alheimur.careful(g, choices, buf, k))
         if g.phase() in stops and not g.over():
             break
     else:

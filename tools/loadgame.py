@@ -93,8 +93,10 @@ def save_bytes(eng, at):
     st.city = (eng.tcol, eng.ticon, eng.tval, eng.first)
     ahead = bytearray()
     while eng.nbuilds > at:
-        _p, kind, lot, cap = eng.build_at(eng.nbuilds - 1)
-        eng.undo()
+        n = eng.nbuilds
+        _p, kind, lot, cap = eng.build_at(n - 1)
+        while eng.nbuilds == n:
+            eng.undo()          # its claim (or none), then the build
         ahead[0:0] = bytes((kind, lot, cap))
     st.ahead = bytes(ahead)
     return st, save2.encode2(st, eng)

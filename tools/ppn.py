@@ -758,9 +758,12 @@ def replay(g):
         if p != eng.to_move:
             return eng, (t, "it is %s's turn, not %s's" % (
                 PLAYER_NAMES[eng.to_move], PLAYER_NAMES[p]))
+        n = eng.nbuilds
         try:
-            eng.play(t.kind, t.lot, t.cap)
+            eng.again(t.kind, t.lot, t.cap)
         except ValueError as e:
+            while eng.nbuilds > n:    # a refused claim takes its build back too
+                eng.undo()
             return eng, (t, str(e))
     return eng, None
 

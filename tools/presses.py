@@ -38,9 +38,10 @@ def play(seed, level):
     rng = Rng(seed * 31 + 7)
     moves = []
     while not g.over():
-        kind, lot, cap = ai.choose(g, level, rng)
-        g.play(kind, lot, cap)
-        moves.append((kind, lot, cap))
+        g.apply(ai.choose(g, level, rng))
+        if g.claiming():
+            g.apply(ai.choose(g, level, rng))
+        moves.append(g.build_at(g.nbuilds - 1)[1:])
     return moves
 
 

@@ -36,7 +36,7 @@ import referee_skyscrapers
 import paths  # noqa: F401  (puts firmware/ and sim/modules/ on sys.path)
 from aliencity import record, scoring
 from aliencity.deal import deal
-from aliencity.engine import CLASSIC, RULES_NAMES, STANDALONE, Game, cap_owner, move_kind, move_lot
+from aliencity.engine import CLASSIC, RULES_NAMES, STANDALONE, Game
 from aliencity.geometry import (
     COLOUR_NAMES,
     KIND_NAMES,
@@ -47,6 +47,7 @@ from aliencity.geometry import (
     PLAYER_NAMES,
     lot_name,
 )
+from aliencity.moves import NO_CLAIM, claim, kind_of, lot_of
 from prng import Rng
 
 GAMES = ("aliencity", "skyscrapers", "alheimur")  # --game: every game has records
@@ -207,8 +208,8 @@ def legal_moves(game):
     (TR TB TG DR DB DG DK), then column A-H, then row 1-10."""
     buf = array("H", [0] * 560)
     n = game.legal(buf)
-    moves = sorted(buf[:n], key=lambda m: (move_kind(m), _lot_key(move_lot(m))))
-    return ["%s %s" % (KIND_NAMES[move_kind(m)], lot_name(move_lot(m))) for m in moves]
+    moves = sorted(buf[:n], key=lambda m: (kind_of(m), _lot_key(lot_of(m))))
+    return ["%s %s" % (KIND_NAMES[kind_of(m)], lot_name(lot_of(m))) for m in moves]
 
 
 def to_json(obj, indent=0, width=79):
@@ -259,12 +260,11 @@ def dump(obj):
 def cell(game, lot):
     """Four characters: 'tR', 'dK', 'tR:W' (claimed by W), '.' or '*' (an
     empty icon lot, built last)."""
-    v = game.lots[lot]
-    if v == 0:
+    kind = game.kind_at(lot)
+    if kind < 0:
         return "*" if game.icon_lot[LOT_TILE[lot]] == lot else "."
-    kind = (v & 7) - 1
     s = ("t" if kind < 3 else "d") + KIND_NAMES[kind][1]
-    o = cap_owner(v)
+    o = game.owner_at(lot)
     if o >= 0:
         s += ":" + PLAYER_NAMES[o]
     return s
@@ -380,7 +380,7 @@ def random_game(seed, rules=STANDALONE, open_streets=False, location_bonus=False
     while not game.over():
         n = game.legal(buf)
         m = buf[rng.below(n)]
-        kind, lot = move_kind(m), move_lot(m)
+        kind, lot = kind_of(m), lot_of(m)
         cap = NONE
         p = game.to_move
         if game.caps[p] and rng.below(4) == 0:
@@ -389,10 +389,9 @@ def random_game(seed, rules=STANDALONE, open_streets=False, location_bonus=False
                 towers.append(lot)
             if towers:
                 cap = towers[rng.below(len(towers))]
-        try:
-            game.play(kind, lot, cap)
-        except ValueError:  # no claim on the last build of the game
-            game.play(kind, lot)
+        game.apply(m)
+        if game.claiming():   # none after the last build of the game
+            game.apply(NO_CLAIM if cap == NONE else claim(cap))
     return game, rolls
 
 

@@ -89,7 +89,7 @@ def legal_list(game):
         t = record.action_text(game, a)
         if kind_of(a) == K_AIM:
             state = game.state()
-            game.apply(a, False)
+            game.apply(a)
             k = game.legal(buf)
             lines = [pre + t + " " + record.action_text(game, b) for b in buf[:k]]
             game.load(state)
@@ -143,7 +143,7 @@ def score_json(game):
         row["worlds"] = sc.worlds[p]
         row["highest"] = words.ELEMENTS[sc.hi[p]]
         row["lowest"] = words.ELEMENTS[sc.lo[p]]
-        row["total"] = _number(sc.total4[p])
+        row["total"] = _number(sc.totals[p])
         row["regions"] = regions
         players[record.CODES[p]] = row
     return {
@@ -158,7 +158,7 @@ def score_json(game):
 
 def _totals(game):
     sc = score(game)
-    return ", ".join("%s %s" % (record.CODES[p], quarters_text(sc.total4[p]))
+    return ", ".join("%s %s" % (record.CODES[p], quarters_text(sc.totals[p]))
                      for p in range(game.nplayers())), sc
 
 

@@ -21,11 +21,9 @@ from skyscrapers.engine import (
     SUITS,
     N,
     cell_name,
-    play_from,
-    play_kind,
     play_text,
-    play_to,
 )
+from skyscrapers.plays import play_from, play_kind, play_to
 from skyscrapers.scoring import bound, score
 
 EXIT_OK = 0
@@ -124,7 +122,7 @@ def random_game(seed, options=0, plays=150):
         n = game.legal(buf)
         if not n:
             break
-        game.play(buf[rng.below(n)])
+        game.apply(buf[rng.below(n)])
     return game
 
 

@@ -39,13 +39,14 @@ from appdriver import Driver, run_sim
 
 import paths
 from aliencity.deal import new_game
-from aliencity.engine import MAX_MOVES, move_kind, move_lot
+from aliencity.engine import MAX_MOVES
+from aliencity.moves import kind_of, lot_of
 
 # Launcher -> Alien City -> new game (highlight on "start"): P1 and P2
 # human, seed 3 / P1 easy, P2 medium, seed 1 / classic rules, computers.
-HOTSEAT = ("a\ndown\ndown\nleft\ndown\ndown\ndown\nright\nright\nright\n"
+HOTSEAT = ("a\ndown\ndown\nleft\ndown\ndown\ndown\ndown\nright\nright\nright\n"
            "down\na\nwait 300\n")
-COMPUTERS = "a\ndown\nright\ndown\nright\ndown\ndown\ndown\nright\ndown\na\n"
+COMPUTERS = "a\ndown\nright\ndown\nright\ndown\ndown\ndown\ndown\nright\ndown\na\n"
 CLASSIC = "a\ndown\nright\ndown\nright\ndown\nleft\ndown\ndown\ndown\nright\ndown\na\n"
 
 
@@ -63,10 +64,10 @@ def midgame(builds=14):
     for _i in range(builds):
         n = g.legal(buf)
         # Prefer towers early, so there is something to score and claim.
-        towers = [m for m in buf[:n] if move_kind(m) < 3]
+        towers = [m for m in buf[:n] if kind_of(m) < 3]
         pool = towers if towers and rng.random() < 0.6 else list(buf[:n])
         m = rng.choice(pool)
-        d.build(move_kind(m), move_lot(m), claim_own=rng.random() < 0.7)
+        d.build(kind_of(m), lot_of(m), claim_own=rng.random() < 0.7)
     return d
 
 
@@ -75,7 +76,8 @@ def skyscrapers(out):
     from appdriver import sky_finish, sky_goto, sky_open, sky_plays
     seed = 5
     plays, g, cur = sky_plays(seed, 0, 12)
-    from skyscrapers.engine import MAXPLAYS, play_from
+    from skyscrapers.engine import MAXPLAYS
+    from skyscrapers.plays import play_from
     buf = array("H", [0] * MAXPLAYS)
     n = g.legal(buf)
     a = play_from(buf[0])
@@ -108,7 +110,7 @@ def main(argv=None):
     n = g.legal(buf)
     # Select a blue dome if one may be built (the cursor goes to a lot where
     # it may go, as on the board).
-    kind = 4 if any(move_kind(m) == 4 for m in buf[:n]) else move_kind(buf[0])
+    kind = 4 if any(kind_of(m) == 4 for m in buf[:n]) else kind_of(buf[0])
     d.select(kind)
     shot(HOTSEAT + "\n".join(d.lines) + "\n", os.path.join(args.out, "board.png"))
     shot(HOTSEAT + "\n".join(d.lines) + "\nstart\n", os.path.join(args.out, "pause.png"))
@@ -117,9 +119,9 @@ def main(argv=None):
     # before deciding.
     d2 = midgame(6)
     n2 = d2.g.legal(buf)
-    m = next(m for m in buf[:n2] if move_kind(m) < 3)
-    d2.select(move_kind(m))
-    d2.goto(move_lot(m), move_kind(m))
+    m = next(m for m in buf[:n2] if kind_of(m) < 3)
+    d2.select(kind_of(m))
+    d2.goto(lot_of(m), kind_of(m))
     shot(HOTSEAT + "\n".join(d2.lines) + "\na\n", os.path.join(args.out, "claim.png"))
 
     # Distance view from a claimed tower (or any tower).

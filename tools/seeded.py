@@ -8,8 +8,8 @@ MicroPython-compatible (it is sent into the VM as a file).
 from array import array
 
 from aliencity.deal import new_game
-from aliencity.engine import move_kind, move_lot
 from aliencity.geometry import NLOTS, NONE
+from aliencity.moves import NO_CLAIM, claim, kind_of, lot_of
 from prng import Rng
 
 OPTIONS = (
@@ -32,8 +32,8 @@ def random_game(seed, rules=0, open_streets=False, location_bonus=False,
     while not g.over() and g.nbuilds < stop_at:
         n = g.legal(buf)
         m = buf[rng.below(n)]
-        kind = move_kind(m)
-        lot = move_lot(m)
+        kind = kind_of(m)
+        lot = lot_of(m)
         cap = NONE
         if g.caps[g.to_move] and rng.below(3) == 0:
             start = rng.below(NLOTS)
@@ -42,10 +42,9 @@ def random_game(seed, rules=0, open_streets=False, location_bonus=False,
                 if g.claimable(v) or (v == lot and kind < 3):
                     cap = v
                     break
-        try:
-            g.play(kind, lot, cap)
-        except ValueError:
-            g.play(kind, lot)  # the claim was refused (last build of the game)
+        g.apply(m)
+        if g.claiming():    # none after the last build of the game
+            g.apply(NO_CLAIM if cap == NONE else claim(cap))
     return g
 
 

@@ -23,6 +23,7 @@ from alheimur.actions import (
     owner,
 )
 from alheimur.deal import new_game, shuffle
+from alheimur.engine import CHANCE
 from alheimur.turn import doomed
 from prng import Rng
 
@@ -52,11 +53,11 @@ def careful(g, rng, buf, n):
             a = buf[rng.below(n)]
             if ph == P_START:
                 st = g.state()
-                g.apply(a, False)
+                g.apply(a)
                 v = _alive(g, p) * 8 + rng.below(8)
                 g.load(st)
             else:
-                g.apply(a, False)
+                g.apply(a)
                 v = _alive(g, p) * 8 + rng.below(8)
                 g.undo()
             if v > top:
@@ -86,11 +87,11 @@ def decisions(g, drng, buf, rec=None):
                 rec.deal(q)
             continue
         n = g.legal(buf)
-        if g.chance():
+        if g.actor() == CHANCE:
             a = ai.chance(g, drng, buf, n)
             if rec is not None:
                 rec.before(g, a)
-            g.apply(a, False)
+            g.apply(a)
             continue
         yield n
 
@@ -115,9 +116,9 @@ def play(seed, nplayers, limit=20, stop_at=-1, choose=careful, rec=None, buf=Non
                 rec.deal(q)
             continue
         n = g.legal(buf)
-        a = ai.chance(g, drng, buf, n) if g.chance() else choose(g, prng, buf, n)
+        a = ai.chance(g, drng, buf, n) if g.actor() == CHANCE else choose(g, prng, buf, n)
         if rec is not None:
             rec.before(g, a)
-        g.apply(a, False)
+        g.apply(a)
         steps += 1
     return g

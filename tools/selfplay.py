@@ -56,7 +56,7 @@ def play_alheimur(nplayers, seats, seed, limit):
         g.apply(a)
     sc = score(g)
     rec.comment("totals " + " ".join(
-        "%s %s" % (record.CODES[p], quarters_text(sc.total4[p]))
+        "%s %s" % (record.CODES[p], quarters_text(sc.totals[p]))
         for p in range(nplayers)))
     return g, rec.text()
 
@@ -69,9 +69,8 @@ def play_aliencity(seats, seed, rules, open_streets, location_bonus):
     g = ac_new_game(seed, rules, open_streets, location_bonus)
     rngs = [Rng(seed * 31 + k + 1) for k in range(2)]
     while not g.over():
-        p = g.to_move
-        kind, lot, cap = ac_ai.choose(g, seats[p], rngs[p])
-        g.play(kind, lot, cap)
+        p = g.actor()
+        g.apply(ac_ai.choose(g, seats[p], rngs[p]))
     lines = ac_record.write(g).split("\n")
     at = next(i for i, s in enumerate(lines) if s.startswith("first ")) + 1
     flags = "".join((" --rules classic" if rules else "",
@@ -147,7 +146,7 @@ def main(argv=None):
         sc = score(g)
         print("alheimur: %d players, round %d, %d record lines; %s; won by %s" % (
             args.players, g.round(), len(text.splitlines()),
-            ", ".join("%s %s" % (record.CODES[p], quarters_text(sc.total4[p]))
+            ", ".join("%s %s" % (record.CODES[p], quarters_text(sc.totals[p]))
                       for p in range(args.players)),
             " ".join(record.CODES[p] for p in sc.winners)))
     return 0

@@ -193,9 +193,9 @@ def play_presser(game, options, seed, clock, pace, timeout=900):
             self.release = key
             self.next_t = now + 40
 
-    for name, mod in list(sys.modules.items()):    # a fresh firmware each run
-        f = getattr(mod, "__file__", None) or ""
-        if f.startswith(paths.FIRMWARE + os.sep):
+    ours = (paths.FIRMWARE + os.sep, os.path.join(paths.ROOT, "boards") + os.sep)
+    for name, mod in list(sys.modules.items()):    # a fresh firmware and board each run
+        if (getattr(mod, "__file__", None) or "").startswith(ours):
             del sys.modules[name]
     try:
         status = Presser(args).main()

@@ -8,13 +8,16 @@
 #
 #     engine.py     Game: the state, decision points, legal, apply, undo, why_not
 #     actions.py    the codec: actions, piece and ship bytes, spots made and taken apart
+#                   (packing.py: a pyramid's byte and the last-round register for the
+#                   desktop's own positions: tests, tools; never loaded on the board)
 #     layout.py     where the state lives in the game's bytearray (engine modules only)
 #     world.py      geometry of a built world: tiles, territories, adjacency, regions
 #     build.py      world building and start colonists   (loaded while worlds are built)
 #     turn.py       expansion, survival, the six movement steps
 #     battle.py     fleet battle: sites, firing turns, shots, dice, shrinking
 #     scoring.py    the six scores and the regions behind them      (at the end)
-#     deck.py       the 40 cards as data; deal.py: shuffle, new_game (while built)
+#     deck.py       the 40 cards as data, the codec of a card's place; deal.py:
+#                   shuffle, new_game                              (while built)
 #     reasons.py    why an action, or a press on a piece, is refused (for a refusal)
 #     words.py      the one vocabulary: players, places, pieces, ships, what an action
 #                   does in a line, the status lines   (whenever something is said;

@@ -19,11 +19,29 @@ together or taken apart (docs/alheimur.md, "Actions" and "State").
   territory ``spot(world, terr)`` or a ship ``ship_spot(ship)``;
   ``spot_world``, ``spot_terr``, ``spot_ship`` take it apart.
 
-The engine's own hot loops (engine, build, turn, battle) unpack these
-bytes by hand, for speed; everything else uses the functions here.
+- The last-round register: its stage (0 not yet, 1 triggered, 2 under
+  way) | why << 2 (``Game.last_round``, ``end_cause`` read it).
+
+A piece's byte and the last-round register are made by the engine alone;
+the desktop's tests and tools that write them for a position of their own
+use alheimur/packing.py (never loaded on the board).
+- A card's place (a world's slot, the grid of the world being built) is
+  world building's: alheimur/deck.py packs it.
+
+Everything outside the engine calls these functions. The engine's hot
+loops (engine, build, turn, battle: every legal action and apply, the
+AI's search through them) shift and mask by the private numbers below
+(``_KIND_AT`` ...), copied into them by tools/consts.py: the layout is
+written here once (tests/test_codec_rule.py).
 """
 
 from micropython import const
+
+# consts from alheimur.layout (tools/consts.py; do not edit)
+_FIGHTER = const(4)
+_INVADER = const(32)
+_USED = const(64)
+# end consts
 
 # -- decision points (Game.phase()) -------------------------------------------
 P_DEAL = const(0)      # chance: the cards must be dealt (Game.deal)
@@ -72,53 +90,80 @@ MAX_ACTIONS = const(400)  # the largest decision point has 385 (docs/alheimur.md
 
 PASS = const(0)
 
+# -- the numbers of the layout (private: tools/consts.py copies them) ----------
+_KIND_AT = const(11)    # an action: kind << _KIND_AT | payload
+_PAYLOAD = const(0x7FF)
+_PWORLD_AT = const(6)   # START/EXPAND/CIVILIZE: world << 6 | terr << 2 | size
+_PTERR_AT = const(2)
+_MWORLD_AT = const(8)   # MIGRATE: world << 8 | from << 4 | to
+_MFROM_AT = const(4)
+_LWORLD_AT = const(5)   # LAUNCH: world << 5 | terr << 1 | fighter
+_LTERR_AT = const(1)
+_POS_AT = const(1)      # PLACE/SWAP: pos << 1 | turn
+_SHIP_AT = const(4)     # BOARD ... MOVE: ship << 4 | territory or dest
+_SHIP = const(127)      # FLIP/AIM/TARGET: the ship; a ship action's ship >> _SHIP_AT
+_TERR = const(15)       # a territory, a destination, a ship's place
+_DIE = const(7)
+_BIT = const(1)         # a turn, a fighter
+_PIPS = const(3)        # a piece's or a ship form's pips
+_OWNER_AT = const(2)    # a piece: pips | owner << 2 | INVADER | USED
+_SEAT = const(7)
+_SIZE_OWNER = const(31)  # a piece's pips and owner
+_SOWNER_AT = const(4)   # a ship's place byte: place | owner << 4
+_MARINE_AT = const(3)   # a ship's form: pips | FIGHTER | marine << 3 | USED
+_FORM = const(31)       # ... without USED
+_STAGE = const(3)       # the last-round register: stage | why << 2
+_CAUSE_AT = const(2)
+_TRIGGERED = const(1)   # its stages: the last round begins after this turn
+_UNDER_WAY = const(2)   # ... it runs
+
 
 def act(kind, x=0):
     """PASS, SURVIVE; DIE (x = the value 1-6); SITE (x = world); FLIP,
     AIM, TARGET (x = ship)."""
-    return kind << 11 | x
+    return kind << _KIND_AT | x
 
 
 def card_act(kind, pos, turn):
     """PLACE (pos 0-8 around the first card) or SWAP (slot 0-3), turned
     180 degrees when turn is 1."""
-    return kind << 11 | pos << 1 | turn
+    return kind << _KIND_AT | pos << _POS_AT | turn
 
 
 def piece_act(kind, world, terr, size):
     """START, EXPAND (size of the new pyramid), CIVILIZE (its new size)."""
-    return kind << 11 | world << 6 | terr << 2 | size
+    return kind << _KIND_AT | world << _PWORLD_AT | terr << _PTERR_AT | size
 
 
 def migrate(world, frm, to):
-    return K_MIGRATE << 11 | world << 8 | frm << 4 | to
+    return K_MIGRATE << _KIND_AT | world << _MWORLD_AT | frm << _MFROM_AT | to
 
 
 def launch(world, terr, fighter):
     """The colonist on terr becomes a transport (0) or a fighter (1)."""
-    return K_LAUNCH << 11 | world << 5 | terr << 1 | fighter
+    return K_LAUNCH << _KIND_AT | world << _LWORLD_AT | terr << _LTERR_AT | fighter
 
 
 def ship_act(kind, ship, arg):
     """BOARD, RETURN, UNLOAD, LAND (arg = territory), MOVE (arg = dest)."""
-    return kind << 11 | ship << 4 | arg
+    return kind << _KIND_AT | ship << _SHIP_AT | arg
 
 
 def kind_of(a):
-    return a >> 11
+    return a >> _KIND_AT
 
 
 def a_world(a):
     """World of START/EXPAND/CIVILIZE/MIGRATE/LAUNCH/SITE (-1 otherwise;
     a ship action's world is its ship's orbit)."""
-    k = a >> 11
-    p = a & 0x7FF
+    k = a >> _KIND_AT
+    p = a & _PAYLOAD
     if K_START <= k <= K_CIVILIZE:
-        return p >> 6
+        return p >> _PWORLD_AT
     if k == K_MIGRATE:
-        return p >> 8
+        return p >> _MWORLD_AT
     if k == K_LAUNCH:
-        return p >> 5
+        return p >> _LWORLD_AT
     if k == K_SITE:
         return p
     return -1
@@ -128,112 +173,113 @@ def a_terr(a):
     """The territory of START/EXPAND/CIVILIZE, the piece moving in MIGRATE
     and LAUNCH, the piece boarding in BOARD, where RETURN, UNLOAD and LAND
     put theirs; -1 otherwise."""
-    k = a >> 11
-    p = a & 0x7FF
+    k = a >> _KIND_AT
+    p = a & _PAYLOAD
     if K_START <= k <= K_CIVILIZE:
-        return (p >> 2) & 15
+        return (p >> _PTERR_AT) & _TERR
     if k == K_MIGRATE:
-        return (p >> 4) & 15
+        return (p >> _MFROM_AT) & _TERR
     if k == K_LAUNCH:
-        return (p >> 1) & 15
+        return (p >> _LTERR_AT) & _TERR
     if K_BOARD <= k <= K_UNLOAD or k == K_LAND:
-        return p & 15
+        return p & _TERR
     return -1
 
 
 def a_ship(a):
     """The ship of a ship action, or -1."""
-    k = a >> 11
+    k = a >> _KIND_AT
     if k == K_FLIP or k == K_AIM or k == K_TARGET:
-        return a & 0x7FF
+        return a & _PAYLOAD
     if K_BOARD <= k <= K_UNLOAD or k == K_LAND or k == K_MOVE:
-        return (a & 0x7FF) >> 4
+        return (a & _PAYLOAD) >> _SHIP_AT
     return -1
 
 
 def a_size(a):
     """Pips of START/EXPAND/CIVILIZE; the value of a DIE."""
-    return a & 7 if a >> 11 == K_DIE else a & 3
+    return a & _DIE if a >> _KIND_AT == K_DIE else a & _PIPS
 
 
 def a_to(a):
     """MIGRATE: the territory moved to; MOVE: the destination."""
-    return a & 15
+    return a & _TERR
 
 
 def a_pos(a):
     """PLACE: the position (0-8) around the first card; SWAP: the slot."""
-    return (a & 0x7FF) >> 1
+    return (a & _PAYLOAD) >> _POS_AT
 
 
 def a_turn(a):
     """PLACE/SWAP: 1 when the card is turned 180 degrees; LAUNCH: 1 for a
     fighter."""
-    return a & 1
+    return a & _BIT
 
 
 # -- the state's bytes: pieces and ships (layout.py says where they are) ------
 # A piece: pips | owner << 2 | INVADER (32) | USED (64: it moved this turn).
 # A ship: place | owner << 4 in sl; pips | FIGHTER (4) | marine pips << 3 |
-# USED (64: it acted this turn) in sb.
+# USED (64: it acted this turn) in sb. (INVADER, USED, FIGHTER, MARINE:
+# layout.py's, copied above.)
 
 
 def pips(x):
     """The pips (1-3) of a piece byte or of a ship's form byte (sb); 0 for
     an empty territory."""
-    return x & 3
+    return x & _PIPS
 
 
 def owner(piece):
     """The seat owning a piece (not 0: a territory's piece byte)."""
-    return piece >> 2 & 7
+    return piece >> _OWNER_AT & _SEAT
 
 
 def invader(piece):
     """True for an invader (a pyramid lying down)."""
-    return piece & 32 != 0
+    return piece & _INVADER != 0
 
 
 def acted(x):
     """True when a piece or a ship already moved (or fired) this turn."""
-    return x & 64 != 0
+    return x & _USED != 0
 
 
 def ship_place(loc):
     """A ship's place (sl): a world's orbit 0-7 or SPACE."""
-    return loc & 15
+    return loc & _TERR
 
 
 def ship_owner(loc):
     """The seat owning a ship (sl)."""
-    return loc >> 4
+    return loc >> _SOWNER_AT
 
 
 def ship_loc(place, seat):
     """The place byte (sl) of a ship of ``seat`` at ``place``."""
-    return place | seat << 4
+    return place | seat << _SOWNER_AT
 
 
 def fighter(form):
     """True for a fighter (sb), False for a transport."""
-    return form & 4 != 0
+    return form & _FIGHTER != 0
 
 
 def marine(form):
     """The pips of the marine a transport carries (sb), 0 none."""
-    return form >> 3 & 3
+    return form >> _MARINE_AT & _PIPS
 
 
 def ship_form(form):
     """What a ship looks like (sb without what it did this turn): pips,
     fighter, marine; equal forms are named alike (3T2)."""
-    return form & 31
+    return form & _FORM
 
 
 def form(size, is_fighter, marine_pips):
     """The form byte of a ship: ``size`` pips, a fighter or a transport
     carrying ``marine_pips`` (0 none)."""
-    return size | (4 if is_fighter else 0) | marine_pips << 3
+    return size | (_FIGHTER if is_fighter else 0) | marine_pips << _MARINE_AT
 
 
 # -- spots: a territory or a ship, as Game.subject and legal's ``at`` name them --
@@ -254,7 +300,7 @@ def spot_world(s):
 
 
 def spot_terr(s):
-    return s & 15
+    return s & _TERR
 
 
 def spot_ship(s):

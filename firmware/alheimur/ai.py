@@ -77,7 +77,6 @@ _P_MIGRATE = const(6)
 _P_SITE = const(12)
 _P_START = const(3)
 _P_TARGET = const(14)
-_R_SHOOT = const(20)
 # end consts
 _WORST = const(-(1 << 29))
 
@@ -124,14 +123,6 @@ def _back(g, v):
     g.sn = -1
 
 
-def _trial(g, a):
-    """Take legal action a on g as apply() does, but leaving the undo
-    snapshot and log alone (_back puts the state back)."""
-    g._do(a)
-    g.sn = -1
-    g._settle()
-
-
 def decide(g, weights, rng, buf, n, noise=0):
     """The action of the player to move at a turn decision point."""
     e = search()
@@ -174,7 +165,7 @@ def _greedy(g, e, v0, p, buf, n, rng, noise):
             k = n
         a = buf[i]
         d = _touched(g, a)
-        _trial(g, a)
+        g.trial(a)   # as apply() does, no undo snapshot or log: _back puts it back
         v = e.value(g, p, d)
         _back(g, v0)
         if mine:
@@ -216,7 +207,7 @@ def _touched(g, a):
 def _target(g, e, p, buf, n, rng, noise):
     """The target whose owner ship s firing once is expected to cost most
     (the best other player's losses, by e's totals, count double)."""
-    s = g.reg[_R_SHOOT]  # the ship firing (read only)
+    s = g.shot()[0]  # the ship firing
     tot = e.n          # totals first in e.n, the ships followed first in e.m
     lead = p
     for q in range(g.nplayers()):

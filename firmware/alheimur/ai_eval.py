@@ -31,8 +31,6 @@ _P_EXPAND = const(4)
 _P_LAND = const(9)
 _P_MOVE = const(11)
 _P_SURVIVE = const(5)
-_R_ENDER = const(4)
-_R_EXP = const(11)
 _SPACE = const(8)
 _STATE_BYTES = const(649)
 # end consts
@@ -181,7 +179,7 @@ class Eval:
         m = self.m
         k = 0
         if g.last_round() == 2:
-            ender = g.reg[_R_ENDER]
+            ender = g.ender()
             if before or cur != ender:
                 while True:
                     m[_ORDER + k] = q
@@ -193,7 +191,7 @@ class Eval:
             for i in range(np):
                 m[_ORDER + i] = (q + i) % np
             k = np
-        fixable = g.reg[_R_EXP] if ph == _P_EXPAND else 0
+        fixable = g.to_expand() if ph == _P_EXPAND else 0
         delta = 0
         surf = g.surf
         st = g.stash
@@ -695,7 +693,7 @@ def turns_left(g, q):
     if last == 1:
         return 1
     cur = g.current()
-    ender = g.reg[_R_ENDER]
+    ender = g.ender()
     k = cur
     while k != ender:
         k = (k + 1) % g.nplayers()

@@ -13,8 +13,16 @@ fourth left for the first expansion.
 from array import array
 
 from alheimur import world
-from alheimur.actions import P_START, P_SWAP
+from alheimur.actions import (
+    P_START,
+    P_SWAP,
+    a_pos,
+    a_size,
+    a_terr,
+    a_turn,
+)
 from alheimur.build import card_in_hand, elem
+from alheimur.deck import card_place, place_card, place_turned
 from alheimur.world import bits
 
 _grid = bytearray(9)
@@ -41,9 +49,9 @@ def decide(g, rng, buf, n, smart):
     for i in range(n):
         a = buf[i]
         if ph == P_SWAP:
-            v = _swapped(g, (a >> 1) & 3, a & 1)
+            v = _swapped(g, a_pos(a), a_turn(a))
         else:
-            v = _placed(g, (a >> 1) & 15, a & 1)
+            v = _placed(g, a_pos(a), a_turn(a))
         v = v * 8 + rng.below(8)
         if v > bv:
             bv = v
@@ -72,7 +80,7 @@ def _placed(g, pos, turn):
     grid = _grid
     for i in range(9):
         grid[i] = g.vgrid[i]
-    grid[pos] = card_in_hand(g) + 1 | turn << 7
+    grid[pos] = card_place(card_in_hand(g) + 1, turn)   # the grid's: card + 1
     r0 = c0 = 2
     k = 0
     for p in range(9):
@@ -87,8 +95,8 @@ def _placed(g, pos, turn):
         if v:
             s = (p // 3 - r0) * 2 + p % 3 - c0
             if 0 <= s < 4:
-                _cards[s] = (v & 127) - 1
-                _turns[s] = v >> 7
+                _cards[s] = place_card(v) - 1
+                _turns[s] = place_turned(v)
     _fill(g, _cards, _turns)
     return _worth(k == 4)
 
@@ -97,8 +105,8 @@ def _swapped(g, slot, turn):
     w = g.site()
     for s in range(4):
         v = g.wcard[w * 4 + s]
-        _cards[s] = v & 127
-        _turns[s] = v >> 7
+        _cards[s] = place_card(v)
+        _turns[s] = place_turned(v)
     _cards[slot] = g.worb[w]
     _turns[slot] = turn
     _fill(g, _cards, _turns)
@@ -169,7 +177,7 @@ def _start(g, buf, n):
     for want in (size, 1, 2, 3):
         for i in range(n):
             a = buf[i]
-            if (a >> 2) & 15 == bt and a & 3 == want:
+            if a_terr(a) == bt and a_size(a) == want:
                 return a
     return buf[0]
 

@@ -8,25 +8,29 @@ attacks (5) and gets its own answers (6). In a firing turn each of the
 firer's ships may fire once: AIM (a ship), TARGET, then the dice.
 
 Hot code (every legal action and apply, the AI's search through them): it
-takes actions, pieces and ships apart by hand; alheimur.actions is the
-codec that says what the bits are, and everything outside the engine uses
-its functions (tests/test_codecs.py).
+shifts and masks actions, pieces and ships by the numbers of the codec,
+alheimur.actions, copied below by tools/consts.py; everything outside the
+engine calls the codec's functions (tests/test_codec_rule.py).
 """
 
 from micropython import const
 
-from alheimur.turn import _rep_ok, free_ship
+from alheimur.turn import free_ship
 from alheimur.world import bits
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _FIGHTER = const(4)
 _FREE = const(255)
 _INVADER = const(32)
+_KIND_AT = const(11)
 _K_AIM = const(17)
 _K_SITE = const(16)
 _K_TARGET = const(18)
 _MARINE = const(24)
+_MARINE_AT = const(3)
 _NOBODY = const(255)
+_OWNER_AT = const(2)
+_PIPS = const(3)
 _P_AIM = const(13)
 _P_DICE = const(15)
 _P_SITE = const(12)
@@ -51,6 +55,10 @@ _R_SITES = const(13)
 _R_STOP = const(12)
 _R_TARGET = const(21)
 _R_WORLD = const(7)
+_SEAT = const(7)
+_SHIP = const(127)
+_SOWNER_AT = const(4)
+_TERR = const(15)
 _USED = const(64)
 _X_ADVANCE = const(28)
 _X_BATTLE = const(27)
@@ -67,15 +75,15 @@ def fleet(g, w, fighters=False):
     m = 0
     for i in range(g.reg[_R_STOP]):
         v = sl[i]
-        if v != _FREE and v & 15 == w and (not fighters or sb[i] & _FIGHTER):
-            m |= 1 << (v >> 4)
+        if v != _FREE and v & _TERR == w and (not fighters or sb[i] & _FIGHTER):
+            m |= 1 << (v >> _SOWNER_AT)
     return m
 
 
 def may_target(g, j, fighters):
     """May the firer shoot at ship j (in the site's orbit) now?"""
     reg = g.reg
-    q = g.sl[j] >> 4
+    q = g.sl[j] >> _SOWNER_AT
     x = reg[_R_FIRER]
     att = reg[_R_ATT]
     if q == x or (x != att and q != att):
@@ -88,8 +96,8 @@ def _targets(g, buf, n, fighters):
     w = g.reg[_R_WORLD]
     for j in range(g.reg[_R_STOP]):
         v = g.sl[j]
-        if v != _FREE and v & 15 == w and may_target(g, j, fighters) and _rep_ok(g, j):
-            buf[n] = _K_TARGET << 11 | j
+        if v != _FREE and v & _TERR == w and may_target(g, j, fighters) and g.rep(j) == j:
+            buf[n] = _K_TARGET << _KIND_AT | j
             n += 1
     return n
 
@@ -101,7 +109,7 @@ def gen(g, buf, ph):
         m = reg[_R_SITES]
         for w in range(reg[_R_NWORLDS]):
             if m >> w & 1:
-                buf[n] = _K_SITE << 11 | w
+                buf[n] = _K_SITE << _KIND_AT | w
                 n += 1
         return n
     w = reg[_R_WORLD]
@@ -112,18 +120,18 @@ def gen(g, buf, ph):
     if _targets(g, buf, 1, fighters) == 1:
         return 1
     n = 1
-    loc = w | reg[_R_FIRER] << 4
+    loc = w | reg[_R_FIRER] << _SOWNER_AT
     for i in range(reg[_R_STOP]):
-        if g.sl[i] == loc and not g.sb[i] & _USED and _rep_ok(g, i):
-            buf[n] = _K_AIM << 11 | i
+        if g.sl[i] == loc and not g.sb[i] & _USED and g.rep(i) == i:
+            buf[n] = _K_AIM << _KIND_AT | i
             n += 1
     return n
 
 
 def do(g, a):
     reg = g.reg
-    k = a >> 11
-    x = a & 127
+    k = a >> _KIND_AT
+    x = a & _SHIP
     if k == _K_SITE:
         reg[_R_WORLD] = x
         reg[_R_SITES] &= ~(1 << x)
@@ -134,10 +142,10 @@ def do(g, a):
         reg[_R_PHASE] = _P_TARGET
     else:  # _K_TARGET
         reg[_R_TARGET] = x
-        reg[_R_FIRED] |= 1 << (g.sl[x] >> 4)
+        reg[_R_FIRED] |= 1 << (g.sl[x] >> _SOWNER_AT)
         s = reg[_R_SHOOT]
         g.sb[s] |= _USED
-        reg[_R_DLEFT] = g.sb[s] & 3
+        reg[_R_DLEFT] = g.sb[s] & _PIPS
         reg[_R_HITS] = 0
         reg[_R_DEF] = 0
         reg[_R_NDICE] = 0
@@ -165,7 +173,7 @@ def die(g, v):
             return
         if reg[_R_HITS]:   # the target rolls its defence
             reg[_R_DEF] = 1
-            reg[_R_DLEFT] = sb[t] & 3
+            reg[_R_DLEFT] = sb[t] & _PIPS
             reg[_R_NDICE] = 0
             return
     else:
@@ -183,10 +191,10 @@ def shrink(g, t, hits):
     leaves. Removed pieces go back to the stash."""
     if not hits:
         return
-    q = g.sl[t] >> 4
+    q = g.sl[t] >> _SOWNER_AT
     c = g.sb[t]
-    s = c & 3
-    m = (c & _MARINE) >> 3
+    s = c & _PIPS
+    m = (c & _MARINE) >> _MARINE_AT
     stash = g.stash
     ns = s - hits
     while ns >= 1 and not stash[q * 3 + ns - 1]:
@@ -201,13 +209,13 @@ def shrink(g, t, hits):
     if m > ns:
         stash[q * 3 + m - 1] += 1
         c &= ~_MARINE
-    g.sb[t] = c & ~3 | ns
+    g.sb[t] = c & ~_PIPS | ns
 
 
 def _start_fire(g, x):
     """Begin x's firing turn at the site if x has ships there."""
     reg = g.reg
-    loc = reg[_R_WORLD] | x << 4
+    loc = reg[_R_WORLD] | x << _SOWNER_AT
     found = False
     for i in range(reg[_R_STOP]):
         if g.sl[i] == loc:
@@ -220,10 +228,11 @@ def _start_fire(g, x):
 
 
 def _spaceport(g, q, w):
+    """Has q a spaceport (an upright pyramid of 3 pips) on world w?"""
     b = w * 16
-    want = q << 2 | 3
     for t in range(g.nterr[w]):
-        if g.surf[b + t] & (31 | _INVADER) == want:
+        v = g.surf[b + t]
+        if v & _PIPS == 3 and not v & _INVADER and v >> _OWNER_AT & _SEAT == q:
             return True
     return False
 
@@ -243,7 +252,7 @@ def _advance(g):
             reg[_R_FIRED] = 0
             if owner != _NOBODY and _start_fire(g, owner):
                 return
-        elif b & 1:         # an attack ended: its answers (2, 4, 6)
+        elif b % 2:         # an attack ended: its answers (2, 4, 6)
             reg[_R_BSTEP] = b + 1
             reg[_R_QA] = 0
         else:
@@ -295,7 +304,7 @@ def transition(g, ph):
         if not m:
             reg[_R_PHASE] = _X_END
         elif bits(m) == 1:
-            do(g, _K_SITE << 11 | _lowest(m))
+            do(g, _K_SITE << _KIND_AT | _lowest(m))
         else:
             reg[_R_PHASE] = _P_SITE
         return

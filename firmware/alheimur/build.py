@@ -10,45 +10,52 @@ card swapped in; if still unplayable it is rebuilt from the next extra pile,
 and with none left the cards are dealt again (CLARIFICATIONS.md 4, 12).
 
 Hot code (every legal action and apply, the AI's search through them): it
-takes actions, pieces and ships apart by hand; alheimur.actions is the
-codec that says what the bits are, and everything outside the engine uses
-its functions (tests/test_codecs.py).
+shifts and masks actions, pieces and card places by the numbers of the
+codec, alheimur.actions, copied below by tools/consts.py; everything
+outside the engine calls the codec's functions (tests/test_codec_rule.py).
 """
 
+from micropython import const
+
 from alheimur import world
-from alheimur.actions import (
-    K_PLACE,
-    K_START,
-    K_SWAP,
-    P_DEAL,
-    P_PLACE,
-    P_START,
-    P_SWAP,
-    a_pos,
-    a_size,
-    a_terr,
-    a_turn,
-)
-from alheimur.layout import (
-    R_CUR,
-    R_DEALS,
-    R_NEXTX,
-    R_NP,
-    R_NPLACED,
-    R_NWORLDS,
-    R_PHASE,
-    R_ROUND,
-    R_STARTN,
-    R_TURNS,
-    R_WORLD,
-    X_BUILT,
-    X_START,
-    X_TURN,
-    X_WORLD,
-)
+from alheimur.actions import a_pos, a_size, a_terr, a_turn
 
 # Per direction N S W E: (row step, column step), then the two pairs of
 # quarters (this card's, the neighbour's) that share the edge.
+# A card's place in the grid of the world being built: deck.card_place of
+# the card + 1 (0: empty).
+# consts from alheimur.actions, alheimur.deck, alheimur.layout (tools/consts.py; do not edit)
+_CARD = const(127)
+_KIND_AT = const(11)
+_K_PLACE = const(2)
+_K_START = const(4)
+_K_SWAP = const(3)
+_OWNER_AT = const(2)
+_POS_AT = const(1)
+_PTERR_AT = const(2)
+_PWORLD_AT = const(6)
+_P_DEAL = const(0)
+_P_PLACE = const(1)
+_P_START = const(3)
+_P_SWAP = const(2)
+_R_CUR = const(1)
+_R_DEALS = const(30)
+_R_NEXTX = const(9)
+_R_NP = const(5)
+_R_NPLACED = const(8)
+_R_NWORLDS = const(29)
+_R_PHASE = const(0)
+_R_ROUND = const(2)
+_R_STARTN = const(10)
+_R_TURNS = const(31)
+_R_WORLD = const(7)
+_TURNED = const(128)
+_TURN_AT = const(7)
+_X_BUILT = const(33)
+_X_START = const(34)
+_X_TURN = const(31)
+_X_WORLD = const(32)
+# end consts
 _DIRS = (-1, 0, 0, 2, 1, 3,
          1, 0, 2, 0, 3, 1,
          0, -1, 0, 1, 2, 3,
@@ -57,7 +64,7 @@ _DIRS = (-1, 0, 0, 2, 1, 3,
 
 def deal(g, quads):
     """Game.deal's work: the cards dealt, the first world to build."""
-    if g.reg[R_PHASE] != P_DEAL:
+    if g.reg[_R_PHASE] != _P_DEAL:
         raise ValueError("no deal is due now")
     if len(quads) != 160:
         raise ValueError("a deal is 40 cards")
@@ -66,15 +73,15 @@ def deal(g, quads):
         g.quads[i] = quads[i]
     for i in range(32):
         g.wcard[i] = 0
-    nw = reg[R_NWORLDS]
+    nw = reg[_R_NWORLDS]
     for w in range(8):
         g.worb[w] = 0
         g.wpile[w] = w
         g.nterr[w] = 0
-    reg[R_NEXTX] = nw      # extra piles follow the worlds' piles
-    reg[R_WORLD] = 0
-    reg[R_PHASE] = X_WORLD
-    reg[R_DEALS] = (reg[R_DEALS] + 1) & 255
+    reg[_R_NEXTX] = nw      # extra piles follow the worlds' piles
+    reg[_R_WORLD] = 0
+    reg[_R_PHASE] = _X_WORLD
+    reg[_R_DEALS] = (reg[_R_DEALS] + 1) % 256
     g.sn = -1
 
 
@@ -95,8 +102,8 @@ def touches(quads, grid, size, pos, card, turn):
         if 0 <= rr < size and 0 <= cc < size:
             v = grid[rr * size + cc]
             if v:
-                oc = (v & 127) - 1
-                ot = v >> 7
+                oc = (v & _CARD) - 1
+                ot = v >> _TURN_AT
                 for k in range(2, 6, 2):
                     if (elem(quads, card, turn, _DIRS[d + k])
                             == elem(quads, oc, ot, _DIRS[d + k + 1])):
@@ -150,7 +157,7 @@ def placements(quads, grid, size, bits, card, buf, kind):
                     n = 0
             elif forced:
                 continue
-            buf[n] = kind << 11 | p << 1 | t
+            buf[n] = kind << _KIND_AT | p << _POS_AT | t
             n += 1
     return n
 
@@ -165,27 +172,32 @@ def normalize(grid, wcard, base):
     for p in range(9):
         v = grid[p]
         if v:
-            wcard[base + (p // 3 - r0) * 2 + p % 3 - c0] = (v & 127) - 1 | (v & 128)
+            wcard[base + (p // 3 - r0) * 2 + p % 3 - c0] = (v & _CARD) - 1 | (v & _TURNED)
+
+
+def placed(g):
+    """Cards placed on the world being built (_P_PLACE)."""
+    return g.reg[_R_NPLACED]
 
 
 def card_in_hand(g):
-    """Deal index of the card to place now (P_PLACE), else the orbit card
+    """Deal index of the card to place now (_P_PLACE), else the orbit card
     of the world being built."""
     reg = g.reg
-    w = reg[R_WORLD]
-    if reg[R_PHASE] == P_PLACE:
-        return g.wpile[w] * 5 + reg[R_NPLACED]
+    w = reg[_R_WORLD]
+    if reg[_R_PHASE] == _P_PLACE:
+        return g.wpile[w] * 5 + reg[_R_NPLACED]
     return g.worb[w]
 
 
 def gen(g, buf, ph):
     reg = g.reg
-    if ph == P_PLACE:
+    if ph == _P_PLACE:
         bits = open_positions(g.vgrid)
         return placements(g.quads, g.vgrid, 3, bits, card_in_hand(g),
-                                buf, K_PLACE)
-    if ph == P_SWAP:
-        w = reg[R_WORLD]
+                                buf, _K_PLACE)
+    if ph == _P_SWAP:
+        w = reg[_R_WORLD]
         grid = g._grid
         card = g.worb[w]
         forced = False
@@ -193,7 +205,7 @@ def gen(g, buf, ph):
         for s in range(4):
             for i in range(4):
                 v = g.wcard[w * 4 + i]
-                grid[i] = 0 if i == s else (v & 127) + 1 | (v & 128)
+                grid[i] = 0 if i == s else (v & _CARD) + 1 | (v & _TURNED)
             for t in range(2):
                 if touches(g.quads, grid, 2, s, card, t):
                     if not forced:
@@ -201,92 +213,92 @@ def gen(g, buf, ph):
                         n = 0
                 elif forced:
                     continue
-                buf[n] = K_SWAP << 11 | s << 1 | t
+                buf[n] = _K_SWAP << _KIND_AT | s << _POS_AT | t
                 n += 1
         return n
-    # P_START: three colonists on the seat's own world, any sizes.
-    p = reg[R_CUR]
+    # _P_START: three colonists on the seat's own world, any sizes.
+    p = reg[_R_CUR]
     n = 0
     b = p * 16
     for t in range(g.nterr[p]):
         if not g.surf[b + t]:
             for s in range(1, 4):
                 if g.stash[p * 3 + s - 1]:
-                    buf[n] = K_START << 11 | p << 6 | t << 2 | s
+                    buf[n] = _K_START << _KIND_AT | p << _PWORLD_AT | t << _PTERR_AT | s
                     n += 1
     return n
 
 
 def do(g, a):
     reg = g.reg
-    k = a >> 11
-    w = reg[R_WORLD]
-    if k == K_PLACE:
+    k = a >> _KIND_AT
+    w = reg[_R_WORLD]
+    if k == _K_PLACE:
         v = g.vgrid
-        v[a_pos(a)] = card_in_hand(g) + 1 | a_turn(a) << 7
-        reg[R_NPLACED] += 1
-        if reg[R_NPLACED] == 4:
+        v[a_pos(a)] = card_in_hand(g) + 1 | a_turn(a) << _TURN_AT
+        reg[_R_NPLACED] += 1
+        if reg[_R_NPLACED] == 4:
             normalize(v, g.wcard, w * 4)
             g.worb[w] = g.wpile[w] * 5 + 4
             world.derive_world(g, w)
-            reg[R_PHASE] = X_BUILT
-    elif k == K_SWAP:
+            reg[_R_PHASE] = _X_BUILT
+    elif k == _K_SWAP:
         i = w * 4 + a_pos(a)
-        old = g.wcard[i] & 127
-        g.wcard[i] = g.worb[w] | a_turn(a) << 7
+        old = g.wcard[i] & _CARD
+        g.wcard[i] = g.worb[w] | a_turn(a) << _TURN_AT
         g.worb[w] = old
         world.derive_world(g, w)
         if world.playable(g, w):
             _next_world(g, w)
-        elif reg[R_NEXTX] < 8:   # rebuild from the next extra pile
-            g.wpile[w] = reg[R_NEXTX]
-            reg[R_NEXTX] += 1
-            reg[R_PHASE] = X_WORLD
+        elif reg[_R_NEXTX] < 8:   # rebuild from the next extra pile
+            g.wpile[w] = reg[_R_NEXTX]
+            reg[_R_NEXTX] += 1
+            reg[_R_PHASE] = _X_WORLD
         else:
-            reg[R_PHASE] = P_DEAL
-    else:  # K_START
-        p = reg[R_CUR]
+            reg[_R_PHASE] = _P_DEAL
+    else:  # _K_START
+        p = reg[_R_CUR]
         s = a_size(a)
-        g.surf[p * 16 + a_terr(a)] = s | p << 2
+        g.surf[p * 16 + a_terr(a)] = s | p << _OWNER_AT
         g.stash[p * 3 + s - 1] -= 1
-        reg[R_STARTN] += 1
-        if reg[R_STARTN] == 3:
-            reg[R_STARTN] = 0
-            if p + 1 < reg[R_NP]:
-                reg[R_CUR] = p + 1
+        reg[_R_STARTN] += 1
+        if reg[_R_STARTN] == 3:
+            reg[_R_STARTN] = 0
+            if p + 1 < reg[_R_NP]:
+                reg[_R_CUR] = p + 1
             else:
-                reg[R_CUR] = 0
-                reg[R_ROUND] = 1
-                reg[R_PHASE] = X_TURN
+                reg[_R_CUR] = 0
+                reg[_R_ROUND] = 1
+                reg[_R_PHASE] = _X_TURN
 
 
 def _next_world(g, w):
     reg = g.reg
-    if w + 1 < reg[R_NWORLDS]:
-        reg[R_WORLD] = w + 1
-        reg[R_PHASE] = X_WORLD
+    if w + 1 < reg[_R_NWORLDS]:
+        reg[_R_WORLD] = w + 1
+        reg[_R_PHASE] = _X_WORLD
     else:
-        reg[R_PHASE] = X_START
+        reg[_R_PHASE] = _X_START
 
 
 def transition(g, ph):
     reg = g.reg
-    w = reg[R_WORLD]
-    if ph == X_WORLD:   # turn over the first card
+    w = reg[_R_WORLD]
+    if ph == _X_WORLD:   # turn over the first card
         for i in range(9):
             g.vgrid[i] = 0
         g.nterr[w] = 0
         g.vgrid[4] = g.wpile[w] * 5 + 1
-        reg[R_NPLACED] = 1
-        reg[R_CUR] = w if w < reg[R_NP] else 0
-        reg[R_PHASE] = P_PLACE
-    elif ph == X_BUILT:
-        if w < reg[R_NP] and not world.playable(g, w):
-            reg[R_PHASE] = P_SWAP
+        reg[_R_NPLACED] = 1
+        reg[_R_CUR] = w if w < reg[_R_NP] else 0
+        reg[_R_PHASE] = _P_PLACE
+    elif ph == _X_BUILT:
+        if w < reg[_R_NP] and not world.playable(g, w):
+            reg[_R_PHASE] = _P_SWAP
         else:
             _next_world(g, w)
-    else:  # X_START
-        reg[R_CUR] = 0
-        reg[R_STARTN] = 0
-        reg[R_TURNS] = (reg[R_TURNS] + 1) & 255   # nobody undoes into the building
-        reg[R_PHASE] = P_START
+    else:  # _X_START
+        reg[_R_CUR] = 0
+        reg[_R_STARTN] = 0
+        reg[_R_TURNS] = (reg[_R_TURNS] + 1) % 256   # nobody undoes into the building
+        reg[_R_PHASE] = _P_START

@@ -48,8 +48,8 @@ from alheimur.actions import (
     a_turn,
     card_act,
 )
-from alheimur.build import card_in_hand, elem
-from alheimur.layout import R_NPLACED
+from alheimur.build import card_in_hand, elem, placed
+from alheimur.deck import card_place, place_card, place_turned
 from alheimur.sprites import ELEM, TEX, texture
 from alheimur.world import bits, tile_name
 from lazy import forget
@@ -193,12 +193,12 @@ class BuildScreen:
                     if ghost and s == self.pos:
                         return g.worb[w], self.turn
                     v = g.wcard[w * 4 + s]
-                    return v & 127, v >> 7
+                    return place_card(v), place_turned(v)
             return None
         if ghost and p == self.pos and ph == P_PLACE:
             return card_in_hand(g), self.turn
         v = self.shown[p] if ph != P_PLACE else g.vgrid[p]
-        return ((v & 127) - 1, v >> 7) if v else None
+        return (place_card(v) - 1, place_turned(v)) if v else None   # the grid's: card + 1
 
     def draw(self, ghost=True):
         from alheimur import words
@@ -212,7 +212,7 @@ class BuildScreen:
         elif w >= g.nplayers():
             self.title.text = L_NEUTRAL
         else:
-            self.title.text = L_TITLE % (words.world(g, w), g.reg[R_NPLACED] + 1)
+            self.title.text = L_TITLE % (words.world(g, w), placed(g) + 1)
         self.title.color = words.COLOURS[w] if w < g.nplayers() else palette.TITLE
         for p in range(9):
             c = self.card_at(p, ghost)
@@ -326,11 +326,11 @@ class BuildScreen:
                     return a
             if a < 0:
                 continue
-            last = ph == P_PLACE and g.reg[R_NPLACED] == 3
+            last = ph == P_PLACE and placed(g) == 3
             if last:
                 self.shown[:] = g.vgrid
-                self.shown[a_pos(a)] = card_in_hand(g) + 1 | a_turn(a) << 7
-            g.apply(a, False)
+                self.shown[a_pos(a)] = card_place(card_in_hand(g) + 1, a_turn(a))
+            g.apply(a)
             b.fx.sound(PLACE)
             s.autosave()
             note = self._after(w, ph, last)
@@ -407,7 +407,7 @@ class BuildScreen:
                 self.shown[:] = bytes(9)
                 for s in range(4):
                     c = g.wcard[w * 4 + s]
-                    self.shown[self.place_of(s)] = (c & 127) + 1 | (c & 128)
+                    self.shown[self.place_of(s)] = card_place(place_card(c) + 1, place_turned(c))
             # the world is done: show it with its spaceport site
             best = 0
             site = 0

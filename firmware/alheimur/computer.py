@@ -145,7 +145,7 @@ class ComputerTurn:
         text = words.line(TEXTS, 0) % (words.NAMES[p], words.action(g, a))
         where = words.look(g, a)
         b.events.action(g, p, a)
-        g.apply(a, False)
+        g.apply(a)
         if a != _PASS:
             b.fx.sound(PLACE)
         b.after(note or text)

@@ -8,8 +8,21 @@ diagonals. Replace ``DECK`` by a real card list and nothing else changes.
 
 A card is named by the elements of its quarters NW NE SW SE (clarification
 13): A air, E earth, F fire, W water, T ether. ``AAFF`` is split top/bottom,
-``AFAF`` left/right, ``AEFW`` a quarter card.
+``AFAF`` left/right, ``AEFW`` a quarter card. Also the codec of a card's
+place (below).
 """
+
+from micropython import const
+
+# The codec of a card's place (Game.wcard: a world's slots; the grid of the
+# world being built, where it is the card + 1, 0 empty): the deal's card |
+# turned << 7, packed by card_place, taken apart by place_card and
+# place_turned. World building's: this module is not loaded in play;
+# world.py, which derives a world from its cards, shifts by these numbers,
+# copied by tools/consts.py (comments here: they cost the test VM no heap).
+_CARD = const(127)
+_TURN_AT = const(7)
+_TURNED = const(128)
 
 ELEMENTS = "AEFWT"
 NCARDS = 40
@@ -71,3 +84,19 @@ def deck_quads():
         out[i:i + 4] = q
         i += 4
     return out
+
+
+def card_place(card, turned):
+    """The place byte of the deal's ``card``, turned 180 degrees when
+    ``turned`` is 1."""
+    return card | turned << _TURN_AT
+
+
+def place_card(v):
+    """The deal's card in a place byte."""
+    return v & _CARD
+
+
+def place_turned(v):
+    """1 when the card in a place byte is turned 180 degrees."""
+    return v >> _TURN_AT

@@ -1,5 +1,6 @@
 """Alheimur rules engine: the game state, decision points, legal actions,
-apply, undo (docs/alheimur.md).
+apply, undo (docs/alheimur.md); it answers the engine contract
+(firmware/contract.py).
 
 Every decision is a decision point (``phase()``) answered by a small-int
 action (``alheimur.actions``): world building, start colonists, the turn's
@@ -9,10 +10,13 @@ by lot) are answered the same way by whoever rolls: ``chance()`` says so,
 in through ``deal(quads)``.
 
 The whole state is one bytearray (``alheimur.layout``); only this module and
-build, turn and battle write it. Their hot loops (legal actions, apply, the
-AI's search through them) take actions, pieces and ships apart by hand;
-``alheimur.actions`` is the codec everything else uses. ``undo()`` goes back one action within the
-current actor's stretch of play, never past a die, a lot or another actor.
+build, turn and battle write it, and only they read its registers (the
+rest ask: ``shot``, ``ender``, ``attacker``, ``to_expand`` ...).
+``alheimur.actions`` is the codec: their hot loops (legal actions, apply,
+the AI's search through them, ``trial``) shift and mask by its numbers,
+everything else calls its functions. ``undo()`` goes back one action
+within the current actor's stretch of play, never past a die, a lot or
+another actor.
 """
 
 from array import array
@@ -24,11 +28,15 @@ from alheimur.actions import a_ship, a_terr, a_world, kind_of
 from lazy import forget
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
+_CAUSE_AT = const(2)
+_DIE = const(7)
 _END_200 = const(4)
 _END_ALONE = const(3)
 _END_LIMIT = const(2)
 _END_NOBODY = const(5)
+_FORM = const(31)
 _FREE = const(255)
+_KIND_AT = const(11)
 _K_AIM = const(17)
 _K_BOARD = const(10)
 _K_CIVILIZE = const(6)
@@ -66,23 +74,32 @@ _P_PLACE = const(1)
 _P_START = const(3)
 _P_SWAP = const(2)
 _P_TARGET = const(14)
+_R_ATT = const(15)
 _R_CUR = const(1)
 _R_DEF = const(24)
-_R_DICE = const(26)
 _R_DLEFT = const(22)
 _R_ENDER = const(4)
+_R_EXP = const(11)
 _R_FIRER = const(16)
+_R_HITS = const(23)
 _R_LAST = const(3)
 _R_LIMIT = const(6)
-_R_NDICE = const(25)
 _R_NP = const(5)
 _R_NWORLDS = const(29)
 _R_PHASE = const(0)
 _R_ROUND = const(2)
+_R_SHOOT = const(20)
 _R_STOP = const(12)
+_R_TARGET = const(21)
 _R_TURNS = const(31)
 _R_WORLD = const(7)
+_SHIP_AT = const(4)
+_STAGE = const(3)
 STATE_BYTES = const(649)
+_TERR = const(15)
+_TRIGGERED = const(1)
+_UNDER_WAY = const(2)
+_USED = const(64)
 _X_ADVANCE = const(28)
 _X_BATTLE = const(27)
 _X_END = const(30)
@@ -196,9 +213,6 @@ class Game:
             return _NOBODY
         return self.reg[_R_CUR]
 
-    def chance(self):
-        return self.actor() == CHANCE
-
     def dice_needed(self):
         """Dice still to roll in the current roll (0 when not rolling)."""
         return self.reg[_R_DLEFT] if self.reg[_R_PHASE] == _P_DICE else 0
@@ -211,11 +225,6 @@ class Game:
         """The player firing now (battle)."""
         return self.reg[_R_FIRER]
 
-    def die_shown(self, i):
-        """Value of die i (0-2) of the current or last roll, 0 if not
-        rolled."""
-        return self.reg[_R_DICE + i] if i < self.reg[_R_NDICE] else 0
-
     def defence(self):
         """Is the current or last roll a hit ship's defence?"""
         return self.reg[_R_DEF] == 1
@@ -225,7 +234,7 @@ class Game:
 
     def last_round(self):
         """0 not yet, 1 triggered in this turn, 2 under way."""
-        return self.reg[_R_LAST] & 3
+        return self.reg[_R_LAST] & _STAGE
 
     def end_cause(self):
         """Why the last round began or the game ended (layout.END_*): 0
@@ -233,14 +242,29 @@ class Game:
         limit), END_ALONE (no limit: at most one player left with
         pyramids in play), END_200 (no limit: round 200 ended),
         END_NOBODY (no pyramid left in play: over at once)."""
-        return self.reg[_R_LAST] >> 2
+        return self.reg[_R_LAST] >> _CAUSE_AT
+
+    def ender(self):
+        """The seat whose turn ends the game (once the last round began)."""
+        return self.reg[_R_ENDER]
+
+    def to_expand(self):
+        """Bits of the worlds where the current player's expansion is
+        still to come (during expansion)."""
+        return self.reg[_R_EXP]
+
+    def attacker(self):
+        """The attacker of the battle step being fought or answered."""
+        return self.reg[_R_ATT]
+
+    def shot(self):
+        """The shot being fired: (the firing ship, its target, the hits so
+        far less the defence's sixes)."""
+        reg = self.reg
+        return reg[_R_SHOOT], reg[_R_TARGET], reg[_R_HITS]
 
     def limit(self):
         return self.reg[_R_LIMIT]
-
-    def world_owner(self, w):
-        """Seat owning world w, or _NOBODY for the neutral world."""
-        return w if w < self.reg[_R_NP] else _NOBODY
 
     def world_built(self, w):
         ph = self.reg[_R_PHASE]
@@ -288,9 +312,6 @@ class Game:
         """The whole state as bytes (tests: undo restores it exactly)."""
         return bytes(self.st)
 
-    def state_bytes(self):
-        return len(self.st)
-
     # -- legal actions ----------------------------------------------------
 
     def _setup(self):
@@ -318,7 +339,7 @@ class Game:
         ph = self.reg[_R_PHASE]
         if ph == _P_DICE:
             for v in range(6):
-                buf[v] = _K_DIE << 11 | v + 1
+                buf[v] = _K_DIE << _KIND_AT | v + 1
             return 6
         if ph == _P_DEAL or ph == _P_OVER:
             return 0
@@ -359,47 +380,41 @@ class Game:
         if s < 0:
             return -1
         if k == _K_BOARD:   # the piece boarding, on the ship's world
-            return (self.sl[s] & 15) * 16 + a_terr(a)
+            return (self.sl[s] & _TERR) * 16 + a_terr(a)
         return 128 + s
 
     def canonical(self, a):
         """``a`` with its ship replaced by that ship's representative."""
         s = a_ship(a)
         if 0 <= s < _MAX_SHIPS and self.sl[s] != _FREE:
-            k = a >> 11
+            k = a >> _KIND_AT
             r = self.rep(s)
             if k == _K_FLIP or k == _K_AIM or k == _K_TARGET:
-                return k << 11 | r
-            return k << 11 | r << 4 | (a & 15)
+                return k << _KIND_AT | r
+            return k << _KIND_AT | r << _SHIP_AT | (a & _TERR)
         return a
 
-    def is_legal(self, a):
+    def why_not(self, a):
+        """None if action ``a`` is legal now (in the point's cached legal
+        actions), else why not in player words (two screen lines at most)."""
         n = self._cached()
-        a = self.canonical(a)
+        c = self.canonical(a)
         sbuf = self.sbuf
         for i in range(n):
-            if sbuf[i] == a:
-                return True
-        return False
-
-    def why_not(self, a):
-        """None if action ``a`` is legal now, else why not in player words
-        (two screen lines at most)."""
-        if self.is_legal(a):
-            return None
+            if sbuf[i] == c:
+                return None
         from alheimur import reasons
         return reasons.reason(self, a)
 
     # -- acting -----------------------------------------------------------
 
-    def apply(self, a, check=True):
+    def apply(self, a):
         """Take action ``a``; ValueError(reason) if it is illegal (the
-        state is then unchanged). ``check=False`` trusts the caller (an
-        action from legal())."""
-        if check:
-            err = self.why_not(a)
-            if err:
-                raise ValueError(err)
+        state is then unchanged). The check is a scan of the point's
+        cached legal actions: a search goes through ``trial``."""
+        err = self.why_not(a)
+        if err:
+            raise ValueError(err)
         a = self.canonical(a)
         who = self.actor()
         turns = self.reg[_R_TURNS]
@@ -413,12 +428,26 @@ class Game:
             self.log[self.nlog] = a
             self.nlog += 1
 
+    def trial(self, a):
+        """Take legal action ``a`` as apply() does, without its check and
+        without the undo's snapshot and log: a search's move, which the
+        search takes back itself (ai.py keeps a copy of the state)."""
+        self._do(a)
+        self.sn = -1
+        self._settle()
+
+    def score(self):
+        """The breakdown (alheimur/scoring.py's Score: six scores a player,
+        the regions behind them, ``totals`` in quarters, ``winners``)."""
+        from alheimur import scoring
+        return scoring.score(self)
+
     def _do(self, a):
         k = kind_of(a)
         if k == _K_PASS:
             self._pass(self.reg[_R_PHASE])
         elif k == _K_DIE:
-            battle.die(self, a & 7)
+            battle.die(self, a & _DIE)
         elif k <= _K_START:
             self._setup().do(self, a)
         elif k < _K_SITE:
@@ -514,11 +543,11 @@ class Game:
         p = reg[_R_CUR]
         np = reg[_R_NP]
         for i in range(128):
-            self.surf[i] &= 63
+            self.surf[i] &= ~_USED
         for i in range(reg[_R_STOP]):
-            self.sb[i] &= 31
+            self.sb[i] &= _FORM
         last = reg[_R_LAST]
-        if last & 3 == 2 and p == reg[_R_ENDER]:
+        if last & _STAGE == _UNDER_WAY and p == reg[_R_ENDER]:
             reg[_R_PHASE] = _P_OVER
             return
         alive = 0
@@ -526,18 +555,18 @@ class Game:
             if self.in_play(q):
                 alive += 1
         if not alive:   # every pyramid back in a stash: nothing can happen
-            reg[_R_LAST] = 2 | _END_NOBODY << 2
+            reg[_R_LAST] = _UNDER_WAY | _END_NOBODY << _CAUSE_AT
             reg[_R_PHASE] = _P_OVER
             return
         rnd = reg[_R_ROUND]
-        if last & 3 == 1:
+        if last & _STAGE == _TRIGGERED:
             reg[_R_LAST] = last + 1
         elif not last and p == np - 1:   # the end of a round (clarifications 16, 20)
             lim = reg[_R_LIMIT]
             why = (_END_LIMIT if rnd >= lim else 0) if lim else (
                 _END_ALONE if alive < 2 else _END_200 if rnd >= _LAST_AT else 0)
             if why:
-                reg[_R_LAST] = 2 | why << 2
+                reg[_R_LAST] = _UNDER_WAY | why << _CAUSE_AT
                 reg[_R_ENDER] = p
         q = (p + 1) % np
         if q == 0:   # at most round _LAST_AT + 1: never past a byte

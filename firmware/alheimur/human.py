@@ -65,13 +65,13 @@ from lazy import forget
 from ui import palette
 from ui.fx import ILLEGAL, MOVE, PLACE
 
-_QUIET_MS = const(500)       # after a press that acts: no press is an answer to what follows
 _SEEN_MS = const(1200)       # the player's last action of a stretch stays in view
 _PLAY = const(0)             # the turn's modes
 _CHOOSE = const(1)
 _SURVIVE = const(2)
 _OVER = const(3)
-# consts from alheimur.actions, alheimur.sprites (tools/consts.py; do not edit)
+# consts from alheimur.actions, alheimur.engine, alheimur.sprites (tools/consts.py; do not edit)
+_CHANCE = const(8)
 _K_BOARD = const(10)
 _K_CIVILIZE = const(6)
 _K_LAND = const(14)
@@ -318,7 +318,6 @@ class HumanTurn:
 
     def on_survive(self, k):
         if k == boards.A:
-            self.b.quiet = ticks_add(supervisor.ticks_ms(), _QUIET_MS)
             self.stay = True
             if not self.check.next_world():
                 self.check.run()
@@ -390,12 +389,11 @@ class HumanTurn:
         where = g.subject(a)
         b.events.action(g, g.actor(), a)
         p = g.actor()
-        g.apply(a, False)
-        b.quiet = ticks_add(supervisor.ticks_ms(), _QUIET_MS)
+        g.apply(a)
         self.stay = True
         b.fx.sound(PLACE)
         b.after(text, where)
-        if g.actor() != p and not g.chance():
+        if g.actor() != p and g.actor() != _CHANCE:
             b.linger(_SEEN_MS)       # the player's last action: its result seen before others act
 
     def kills(self, a):
@@ -412,7 +410,7 @@ class HumanTurn:
         for w in range(f.nworlds()):
             was[w] = doomed(f, w)
         n = f.in_play(p)
-        f.apply(a, False)
+        f.apply(a)
         dead = f.in_play(p) < n              # (a check came at once: some died)
         for w in range(f.nworlds()):
             d = doomed(f, w) & ~was[w]

@@ -78,12 +78,6 @@ _P_START = const(3)
 _P_SURVIVE = const(5)
 _P_SWAP = const(2)
 _P_TARGET = const(14)
-_R_ATT = const(15)
-_R_CUR = const(1)
-_R_EXP = const(11)
-_R_FIRER = const(16)
-_R_SITES = const(13)
-_R_WORLD = const(7)
 _SPACE = const(8)
 # end consts
 
@@ -199,10 +193,9 @@ def reason(g, a):
         r = _surface(g, a, k)
     elif k < _K_SITE:
         r = _ship(g, a, k)
-    elif k == _K_SITE:
+    elif k == _K_SITE:   # at the site choice the sites are the legal SITEs
         w = a_world(a)
-        if w >= g.nworlds() or not g.reg[_R_SITES] >> w & 1:
-            r = _t(35, words.world(g, w) if w < g.nworlds() else "?")
+        r = _t(35, words.world(g, w) if w < g.nworlds() else "?")
     else:
         r = _battle(g, a, k)
     return r or _t(42)
@@ -234,7 +227,7 @@ def _own(g, w, t, p):
 
 def _surface(g, a, k):
     """START, EXPAND, CIVILIZE, MIGRATE, LAUNCH."""
-    p = g.reg[_R_CUR]
+    p = g.current()
     w = a_world(a)
     t = a_terr(a)
     if w >= g.nworlds():
@@ -242,7 +235,7 @@ def _surface(g, a, k):
     s = a_size(a)
     if k == _K_START and w != p:
         return _t(10)
-    if (k == _K_EXPAND or k == _K_CIVILIZE) and not g.reg[_R_EXP] >> w & 1:
+    if (k == _K_EXPAND or k == _K_CIVILIZE) and not g.to_expand() >> w & 1:
         from alheimur.turn import worlds_of
         if worlds_of(g, p) >> w & 1:
             return _t(12, words.world(g, w))
@@ -291,7 +284,7 @@ def _ship_ok(g, i, p):
 
 def _ship(g, a, k):
     """BOARD, RETURN, UNLOAD, FLIP, LAND, MOVE."""
-    p = g.reg[_R_CUR]
+    p = g.current()
     i = a_ship(a)
     r = _ship_ok(g, i, p)
     if r:
@@ -340,14 +333,13 @@ def _ship(g, a, k):
 
 def _battle(g, a, k):
     """AIM, TARGET."""
-    reg = g.reg
     i = a_ship(a)
     if i >= _MAX_SHIPS or g.sl[i] == _FREE:
         return _t(22)
     h = _h(g, i)
-    if ship_place(g.sl[i]) != reg[_R_WORLD]:
+    if ship_place(g.sl[i]) != g.site():
         return _t(38, h)
-    x = reg[_R_FIRER]
+    x = g.firer()
     q = ship_owner(g.sl[i])
     if k == _K_AIM:
         if q != x:
@@ -357,7 +349,7 @@ def _battle(g, a, k):
         return _t(37, h)
     if q == x:
         return _t(39, h)
-    att = reg[_R_ATT]
+    att = g.attacker()
     if x != att and q != att:
         return _t(40, words.NAMES[att])
     if not fighter(g.sb[i]):

@@ -62,7 +62,6 @@ from alheimur.actions import (
 )
 from alheimur.deck import POSITIONS, SLOTS, card_name, parse_card
 from alheimur.engine import CHANCE, Game
-from alheimur.layout import R_NDICE
 from records import RecordError, Words
 
 MAGIC = "alheimur"
@@ -331,7 +330,7 @@ def replay(rec, game=None):
             if len(item[2]) != need:
                 return g, (m, line, "this roll needs %d dice, not %d" % (need, len(item[2])))
             for v in item[2]:
-                g.apply(act(K_DIE, v), False)
+                g.apply(act(K_DIE, v))
             continue
         actor = item[2]
         who = g.actor()
@@ -350,7 +349,7 @@ def replay(rec, game=None):
             for a in cands:
                 err = g.why_not(a)
                 if err is None:
-                    g.apply(a, False)
+                    g.apply(a)
                     break
             if err:
                 return g, (m, line, err)
@@ -442,6 +441,7 @@ class Recorder:
         self.lines.append("players %d" % nplayers)
         self.lines.append("option rounds %s" % (limit or "none"))
         self.joined = []   # per action: did it continue the line before?
+        self.rolling = False   # the next die continues the roll on the last line
 
     def deal(self, quads):
         for p in range(8):
@@ -452,8 +452,10 @@ class Recorder:
     def before(self, g, a):
         k = kind_of(a)
         t = action_text(g, a)
+        rolling = self.rolling
+        self.rolling = k == K_DIE and g.dice_needed() > 1   # the roll goes on after it
         if k == K_DIE:
-            if g.reg[R_NDICE]:   # a die of a roll already begun
+            if rolling:   # a die of a roll already begun
                 self.lines[-1] += " " + t
                 self.joined.append(True)
                 return

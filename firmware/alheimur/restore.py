@@ -10,14 +10,14 @@ from alheimur.engine import ROUND_LIMITS, STATE_BYTES, Game
 from prng import Rng
 from savehead import get16, read_head
 
-_VERSION = const(2)       # as save.py writes
-# consts from alheimur.layout (tools/consts.py; do not edit)
+# consts from alheimur.layout, alheimur.save (tools/consts.py; do not edit)
+_HEAD = const(12)
 _LAST_AT = const(200)
 _R_NP = const(5)
 _R_PHASE = const(0)
 _R_ROUND = const(2)
+_VERSION = const(2)
 # end consts
-_HEAD = const(12)
 
 
 def _set_names(st, b):

@@ -51,13 +51,13 @@ def lines(g):
     from alheimur.scoring import quarters_text, score
     sc = score(g)
     np = g.nplayers()
-    order = sorted(range(np), key=lambda p: -sc.total4[p])
+    order = sorted(range(np), key=lambda p: -sc.totals[p])
     out = [L_END % why(g)]
     col = [palette.DIM]
     for p in order:
         c = words.COLOURS[p]
         b = p * 5
-        out.append(L_PLAYER % (words.LETTERS[p], words.NAMES[p], quarters_text(sc.total4[p])))
+        out.append(L_PLAYER % (words.LETTERS[p], words.NAMES[p], quarters_text(sc.totals[p])))
         col.append(c)
         for e in range(5):
             w = sc.world[b + e]
@@ -79,10 +79,10 @@ def lines(g):
         prod = sc.elem2[b + hi] * sc.elem2[b + lo] * sc.progress[p]
         out.append(L_PRODUCT % (_half(sc.elem2[b + hi]), _half(sc.elem2[b + lo]),
                                 sc.progress[p], quarters_text(prod)))
-        out.append(L_REST % (quarters_text(sc.total4[p] - prod), quarters_text(sc.total4[p])))
+        out.append(L_REST % (quarters_text(sc.totals[p] - prod), quarters_text(sc.totals[p])))
         col.extend((palette.DIM, palette.DIM, palette.DIM, palette.DIM))
     win = sc.winners
-    best = quarters_text(sc.total4[win[0]])
+    best = quarters_text(sc.totals[win[0]])
     if len(win) == 1:
         title = L_WINS % (words.NAMES[win[0]], best)
         tc = words.COLOURS[win[0]]

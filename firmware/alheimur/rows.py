@@ -2,11 +2,16 @@
 "continue", the seed and "start"); loaded only while that screen is up.
 
     players: 3 (1 human)   left/right: 2 to 8 players
-    seat 2 Y: random       left/right: which seat; A: who plays it
+    seat 1 R: human        left/right: who plays R (one row a seat)
+    seat 2 Y: hard
+    seat 3 G: easy
     round limit: 40        20, 40, 60 or none
 
-Seats are human or a computer level of ``alheimur.ai.LEVELS`` (read once
-here, the AI's module dropped again at once).
+Each seat has a row of its own, changed with left/right as Alien City's
+P1 and P2 are (not a seat chosen with left/right and its player with A):
+a row's value changes the same way in every game. Seats are human or a
+computer level of ``alheimur.ai.LEVELS`` (read once here, the AI's module
+dropped again at once).
 """
 
 from micropython import const
@@ -16,12 +21,10 @@ from alheimur.engine import ROUND_LIMITS
 from alheimur.words import LETTERS
 
 _PLAYERS = const(0)
-_SEAT = const(1)
-_LIMIT = const(2)
 _ORDER = (1, 0, 2, 3)       # ROUND_LIMITS indexes in the order 20, 40, 60, none
 ROWS = (
     "left/right: 2 to 8 players",
-    "</>: which seat, A: who",
+    "left/right: who plays %s",     # a seat's row: its letter
     "</>: 20, 40, 60 or none",
 )
 
@@ -39,15 +42,21 @@ def _levels():
 LEVELS = _levels()
 
 
+def rows(st):
+    """The help line of each row there is now: players, a row for each
+    seat in play, the round limit."""
+    return ((ROWS[0],) + tuple(ROWS[1] % LETTERS[i] for i in range(st.nseats))
+            + (ROWS[2],))
+
+
 def row_text(st, i):
     if i == _PLAYERS:
         h = 0
         for s in st.seats[:st.nseats]:
             h += s == HUMAN
         return "players: %d (%d human%s)" % (st.nseats, h, "" if h == 1 else "s")
-    if i == _SEAT:
-        s = st.shown
-        return "seat %d %s: %s" % (s + 1, LETTERS[s], st.seats[s])
+    if i <= st.nseats:
+        return "seat %d %s: %s" % (i, LETTERS[i - 1], st.seats[i - 1])
     v = ROUND_LIMITS[st.limit]
     return "round limit: " + (str(v) if v else "none")
 
@@ -59,20 +68,9 @@ def row_enabled(st, i):
 def change(st, i, d):
     if i == _PLAYERS:
         st.nseats = (st.nseats - 2 + d) % 7 + 2
-        if st.shown >= st.nseats:
-            st.shown = st.nseats - 1
-    elif i == _SEAT:
-        st.shown = (st.shown + d) % st.nseats
+    elif i <= st.nseats:
+        s = st.seats[i - 1]
+        k = LEVELS.index(s) if s in LEVELS else 0
+        st.seats[i - 1] = LEVELS[(k + d) % len(LEVELS)]
     else:
         st.limit = _ORDER[(_ORDER.index(st.limit) + d) % 4]
-
-
-def press(st, i):
-    """A on a row: the seat row's seat gets the next level (human, then
-    each computer level); other rows change as right does."""
-    if i != _SEAT:
-        change(st, i, 1)
-        return
-    s = st.shown
-    k = LEVELS.index(st.seats[s]) if st.seats[s] in LEVELS else 0
-    st.seats[s] = LEVELS[(k + 1) % len(LEVELS)]

@@ -28,7 +28,7 @@ from micropython import const
 
 from savehead import put16, save_head
 
-_VERSION = const(2)       # restore.py has the same two
+_VERSION = const(2)       # restore.py's are copies (tools/consts.py)
 _HEAD = const(12)
 
 

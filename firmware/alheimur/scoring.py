@@ -8,14 +8,19 @@ tiles; 0.5 when the player occupies none. Progress: 1 per ship (transports
 and fighters, not marines), 3 per world with the player's pyramids on its
 surface. Total: highest x lowest x progress + the other three element
 scores. Halves stay exact: element scores are kept doubled and totals in
-quarters (``total4``); ``quarters_text`` writes them.
+quarters (``totals``); ``quarters_text`` writes them.
 """
 
 from array import array
 
+from micropython import const
+
 from alheimur.actions import owner, pips, ship_owner
-from alheimur.layout import FREE, R_STOP
 from alheimur.world import region
+
+# consts from alheimur.layout (tools/consts.py; do not edit)
+_FREE = const(255)
+# end consts
 
 NELEM = 5
 
@@ -24,7 +29,7 @@ class Score:
     """Per player p and element e (index p * 5 + e): ``elem2`` the score
     doubled (1 = 0.5), ``world``/``terrs``/``tiles``/``pips`` the region
     behind it (world 255: none); per player ``progress``, ``ships``,
-    ``worlds``, ``hi``/``lo`` (the elements multiplied) and ``total4``;
+    ``worlds``, ``hi``/``lo`` (the elements multiplied) and ``totals``;
     ``winners`` the seats with the best total."""
 
     def __init__(self, np):
@@ -39,7 +44,7 @@ class Score:
         self.worlds = bytearray(np)
         self.hi = bytearray(np)
         self.lo = bytearray(np)
-        self.total4 = [0] * np
+        self.totals = [0] * np
         self.winners = []
 
 
@@ -107,20 +112,20 @@ def score(g):
             if e != hi and e != lo:
                 rest += e2[b + e]
         t4 = e2[b + hi] * e2[b + lo] * sc.progress[p] + 2 * rest
-        sc.total4[p] = t4
+        sc.totals[p] = t4
         if t4 > top:
             top = t4
     for p in range(np):
-        if sc.total4[p] == top:
+        if sc.totals[p] == top:
             sc.winners.append(p)
     return sc
 
 
 def _progress(g, sc):
     np = sc.np
-    for i in range(g.reg[R_STOP]):
+    for i in range(g.ship_top()):
         v = g.sl[i]
-        if v != FREE:
+        if v != _FREE:
             sc.ships[ship_owner(v)] += 1
     for w in range(g.nworlds()):
         m = 0

@@ -28,9 +28,6 @@ _DICE_Y = const(28)
 _FREE = const(255)
 _K_DIE = const(1)
 _P_DICE = const(15)
-_R_HITS = const(23)
-_R_SHOOT = const(20)
-_R_TARGET = const(21)
 _SHIP = const(16)
 _YELLOW = const(16767008)
 # end consts
@@ -99,8 +96,7 @@ class Shot:
         b = self.b
         g = self.g
         scr = self.scr
-        i = g.reg[_R_SHOOT]
-        j = g.reg[_R_TARGET]
+        i, j, _ = g.shot()
         sb = g.sb
         c = sb[j]
         loc = g.sl[j]
@@ -116,7 +112,7 @@ class Shot:
         scr.say(TEXTS[0] % (sh, tg), palette.TITLE)
         need = 6 if not fighter(sb[i]) else 5 if fighter(c) else 4
         self.roll(0, need)
-        hits = g.reg[_R_HITS] if g.phase() == _P_DICE else 0
+        hits = g.shot()[2] if g.phase() == _P_DICE else 0
         scr.say(TEXTS[3] % (hits, tg) if hits > 1 else TEXTS[2 if hits else 1] % tg,
                 palette.BAD if hits else palette.DIM)
         if hits:
@@ -163,7 +159,7 @@ class Shot:
         defence = first > 0
         while g.phase() == _P_DICE and g.defence() == defence:
             v = b.rng.below(6) + 1        # as ai.chance rolls a die
-            g.apply(act(_K_DIE, v), False)
+            g.apply(act(_K_DIE, v))
             if v >= need:
                 lit |= 1 << k
             put(self.dice, first + k, v + (6 if v >= need else 0))

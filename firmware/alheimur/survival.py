@@ -105,7 +105,7 @@ class SurvivalCheck:
         g = self.g
         p = g.current()
         was = bytes(g.surf)
-        g.apply(act(_K_SURVIVE), False)
+        g.apply(act(_K_SURVIVE))
         total = 0
         for w in range(g.nworlds()):
             for t in range(g.nterr[w]):

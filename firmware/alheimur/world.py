@@ -11,6 +11,11 @@ quarter 3 - q was.
 
 from micropython import const
 
+# consts from alheimur.deck (tools/consts.py; do not edit)
+_CARD = const(127)
+_TURNED = const(128)
+# end consts
+
 NTILES = const(16)
 
 
@@ -33,7 +38,7 @@ def tile_elems(quads, wcard, base, out):
         c = t & 3
         v = wcard[base + (r >> 1) * 2 + (c >> 1)]
         q = (r & 1) * 2 + (c & 1)
-        out[t] = quads[4 * (v & 127) + (3 - q if v & 128 else q)]
+        out[t] = quads[4 * (v & _CARD) + (3 - q if v & _TURNED else q)]
 
 
 def derive(el, lab, tb, telem, tsize, tfirst, adj, edge):
@@ -120,10 +125,11 @@ def region(edge, tb, t):
     return reg
 
 
-def bits(m):
+def bits(x):
+    """How many bits of x are set."""
     n = 0
-    while m:
-        m &= m - 1
+    while x:
+        x &= x - 1
         n += 1
     return n
 

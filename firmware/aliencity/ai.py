@@ -1,12 +1,16 @@
 """Computer opponents for Alien City: levels random, easy, medium, hard.
 
     from aliencity import ai
-    kind, lot, cap = ai.choose(game, "hard", rng, deadline_us=now() + 700000,
-                               now_us=now, progress=show, should_stop=pressed)
-    game.play(kind, lot, cap)
+    m = ai.choose(game, "hard", rng, deadline_us=now() + 700000,
+                  now_us=now, progress=show, should_stop=pressed)
+    game.apply(m)      # a build; then, at its claim point, once more:
+    game.apply(ai.choose(game, "hard", rng))   # the claim it was chosen with
 
-Every level decides the build and the claim (``cap`` is a lot or NONE; no
-claim is ever proposed on the last build of the game). ``rng`` is a
+Every level decides the build and the claim together, and answers the
+claim point that follows its build from that plan (``Brain.plan``: no
+search, the engine contract's one move a call); at a claim point after a
+build it did not choose (a human's, for a hint) it judges the claims on
+the position as it is, as its search judges a claim. ``rng`` is a
 ``prng.Rng`` (ties and the random level). The engine has no clock, so the
 caller hands one in: ``now_us()`` in microseconds (device:
 ``time.monotonic_ns() // 1000``; MicroPython VM: ``lane.ticks_us``;
@@ -45,8 +49,9 @@ from array import array
 from micropython import const
 
 from aliencity.ai_eval import Tables
-from aliencity.engine import MAX_MOVES, OVER, move_kind, move_lot
+from aliencity.engine import MAX_MOVES, OVER
 from aliencity.geometry import KIND_COLOUR, NKINDS, NLOTS, NONE
+from aliencity.moves import claim, kind_of, lot_of
 
 LEVELS = ("random", "easy", "medium", "hard")
 HARD_K = const(12)
@@ -64,6 +69,9 @@ DEEP = const(1)  # hard: a third ply after the best reply
 HARD_LATE = const(6)
 MEDIUM_LATE = const(6)
 _WORST = const(-(1 << 29))
+# consts from aliencity.moves (tools/consts.py; do not edit)
+_NO_CLAIM = const(1023)
+# end consts
 
 
 class Brain:
@@ -81,6 +89,11 @@ class Brain:
         self.cv = array("i", [0] * HARD_K)
         self.rm = 0  # the best reply found (build, claim)
         self.rc = NONE
+        # The claim chosen with the last build chosen, for its claim point:
+        # the builds made then (plan_at) and that build's lot.
+        self.plan = NONE
+        self.plan_at = 0
+        self.plan_lot = NONE
 
 
 _brain = None
@@ -103,12 +116,24 @@ def release():
 
 def choose(game, level, rng, deadline_us=None, now_us=None, progress=None,
            should_stop=None):
-    """The move for the player to move: (kind, lot, cap)."""
-    if game.to_move == OVER:
+    """The move for actor(): a build, or at a claim point a claim or
+    NO_CLAIM."""
+    if game.over():
         raise ValueError("the game is over")
     if level not in LEVELS:
         raise ValueError("unknown level " + str(level))
     b = brain()
+    if game.claiming():
+        m = _claim_move(game, level, b, rng)
+    else:
+        m = _build(game, level, b, rng, deadline_us, now_us, progress, should_stop)
+    if progress:
+        progress(1)
+    return m
+
+
+def _build(game, level, b, rng, deadline_us, now_us, progress, should_stop):
+    """The build, its claim kept in b.plan for the claim point after it."""
     n = game.legal(b.buf)
     if level == "random":
         m = b.buf[rng.below(n)]
@@ -124,29 +149,50 @@ def choose(game, level, rng, deadline_us=None, now_us=None, progress=None,
         b.t.paths = False
         b.t.setup(game, True)      # easy judges by the score as if the game ended now
         m, cap = _easy(game, b.t, b, b.buf, n, rng)
-    kind = move_kind(m)
-    lot = move_lot(m)
-    if cap != NONE and _last_build(game, kind, lot):
-        cap = NONE
-    if progress:
-        progress(1)
-    return kind, lot, cap
+    b.plan = cap
+    b.plan_at = game.nbuilds + 1
+    b.plan_lot = lot_of(m)
+    return m
 
 
-def _last_build(game, kind, lot):
-    """Would this build end the game (so no claim is allowed)?"""
-    game.play(kind, lot)
-    over = game.over()
-    game.undo()
-    return over
+def _claim_move(game, level, b, rng):
+    """At a claim point: the claim planned with this build, else (a build
+    this level did not choose) the best claim on the position now."""
+    n = game.nbuilds
+    if b.plan_at == n and b.plan_lot == game.build_at(n - 1)[2]:
+        cap = b.plan
+    elif level == "random":
+        cap = _random_cap(game, _NO_CLAIM, rng)
+    else:
+        late = HARD_LATE if level == "hard" else MEDIUM_LATE if level == "medium" else -1
+        t = b.t2
+        t.setup(game, False)
+        cap = _best_cap(game, t, game.builder(), False, late)[1]
+    b.plan_at = 0
+    return _NO_CLAIM if cap == NONE or not game.claimable(cap) else claim(cap)
+
+
+def _make(game, m, cap):
+    """Build m, then claim ``cap`` (NONE: no claim) if its claim point opens."""
+    game.apply(m)
+    if game.claiming():
+        game.apply(_NO_CLAIM if cap == NONE else claim(cap))
+
+
+def _back(game, n):
+    """Take back every move after build n."""
+    while game.nbuilds > n:
+        game.undo()
 
 
 def _random_cap(game, m, rng):
-    p = game.to_move
+    """Now and then a claim on an unclaimed tower, build m's new tower
+    among them (m NO_CLAIM: at the claim point, the build made)."""
+    p = game.actor()
     if not game.caps[p] or rng.below(3):
         return NONE
-    lot = move_lot(m)
-    tower = move_kind(m) < 3
+    lot = lot_of(m)
+    tower = kind_of(m) < 3
     cands = 0
     for v in range(NLOTS):
         if game.claimable(v) or (v == lot and tower):
@@ -170,8 +216,8 @@ def _build_value(t, base, m, p, can_cap):
     """Cheap value of build m for player p (their view, on tables t set up
     for the position; ``base`` is the value after any build): the better of
     claiming the new tower or not, which ``_claimed[0]`` tells."""
-    kind = move_kind(m)
-    lot = move_lot(m)
+    kind = kind_of(m)
+    lot = lot_of(m)
     c = KIND_COLOUR[kind]
     _claimed[0] = 0
     if kind >= 3:
@@ -241,8 +287,8 @@ def _claim_best(t, p, nxt, n, bv):
 
 def _with_caps(game, t, m, p):
     """Best claim for build m: (value, cap lot or NONE)."""
-    kind = move_kind(m)
-    lot = move_lot(m)
+    kind = kind_of(m)
+    lot = lot_of(m)
     c = KIND_COLOUR[kind]
     t.begin()
     if kind >= 3:
@@ -306,7 +352,7 @@ def _easy(game, t, b, moves, n, rng):
     best = _quick(game, t, b, moves, n, p, rng, EASY_LOOK, EASY_OF)
     m = moves[best]
     if b.bflag:
-        return m, move_lot(m)
+        return m, lot_of(m)
     if not game.caps[p]:
         return m, NONE
     return m, _with_caps(game, t, m, p)[1]
@@ -337,7 +383,7 @@ def _reply_value(game, b, q, deadline_us, now_us):
         if v > bv:
             bv = v
             b.rm = m
-            b.rc = move_lot(m) if _claimed[0] else NONE
+            b.rc = lot_of(m) if _claimed[0] else NONE
     if can_cap:
         # The reply may also claim a tower already standing (one of ours
         # left open): try that on top of a do-nothing-special build.
@@ -351,9 +397,8 @@ def _reply_value(game, b, q, deadline_us, now_us):
 def _third(game, b, p, rng, late):
     """Play the reply _reply_value found; the best p can reach then (p's
     view, cheap tables on an exact measurement)."""
-    game.play(move_kind(b.rm), move_lot(b.rm))
-    if b.rc != NONE and game.can_claim():
-        game.claim(b.rc)
+    n0 = game.nbuilds
+    _make(game, b.rm, b.rc)
     t = b.t2
     r = game.to_move
     t.setup(game, r == OVER)
@@ -365,7 +410,7 @@ def _third(game, b, p, rng, late):
     else:
         n = game.legal(b.buf2)
         v = b.val[_quick(game, t, b, b.buf2, n, p, rng, 1, 1, late)]
-    game.undo()
+    _back(game, n0)
     return v
 
 
@@ -396,7 +441,8 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
         if j and should_stop is not None and should_stop():
             break
         m = cm[j]
-        game.play(move_kind(m), move_lot(m))
+        n0 = game.nbuilds
+        game.apply(m)
         q = game.to_move
         over = q == OVER
         t2.setup(game, over)
@@ -406,8 +452,9 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
             em = m
             ec = cap
         if not over and q != p:
+            if game.claiming():
+                game.apply(_NO_CLAIM if cap == NONE else claim(cap))
             if cap != NONE:
-                game.claim(cap)
                 for x in range(t2.n):
                     if t2.tlot[x] == cap:
                         t2.town[x] = p
@@ -415,12 +462,12 @@ def _hard(game, b, n, rng, deadline_us, now_us, progress, should_stop, width):
                 t2.weights()
             v = _reply_value(game, b, q, deadline_us, now_us)
             if v is None:
-                game.undo()
+                _back(game, n0)
                 break
             v = -v
             if DEEP and width == HARD_K:
                 v = _third(game, b, p, rng, late)
-        game.undo()
+        _back(game, n0)
         if v > bv:
             bv = v
             bm = m

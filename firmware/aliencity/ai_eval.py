@@ -16,8 +16,12 @@ from micropython import const
 from aliencity.engine import CLASSIC
 from aliencity.geometry import KIND_COLOUR, NB_LIST, NB_START, NKINDS, NLOTS
 
-MAXT = const(16)  # towers in a city (14) and one candidate
+# consts from aliencity.geometry, aliencity.streets (tools/consts.py; do not edit)
 FAR = const(255)
+_GREEN = const(2)
+# end consts
+
+MAXT = const(16)  # towers in a city (14) and one candidate
 NORIVAL = const(16)
 THREAT = const(6)  # a claimed tower, the other player holding its colour
 TPOOL = const(1)  # the threat on unclaimed towers too
@@ -27,7 +31,6 @@ BLOCK = const(1)  # a build blocks its street lot (customers)
 # `exact` on the tuning seeds (docs/ai.md); easy's greedy view counts it whole.
 PICK = const(7)
 POTRES = const(10)  # open lots: potf is in tenths, kept to 1/POTRES
-GREEN = const(2)
 
 
 class Tables:
@@ -510,7 +513,7 @@ class Tables:
                         j -= 1
                     pool[j] = x
                     np += 1
-            if o == 2 and tcol[i] == GREEN:
+            if o == 2 and tcol[i] == _GREEN:
                 base = i * NLOTS
                 for c in range(2):
                     d = FAR

@@ -11,7 +11,8 @@ The board is in one of these modes, each with its own key handler:
               first one too) and after a change of piece the cursor waits
               on the nearest lot where the piece may go.
     CLAIMING  after a build: d-pad picks a claimable tower (its value now
-              shows), A caps it, B no claim, Select its distances
+              shows), A caps it, B no claim, Select its distances, Start
+              pause (no hint or replay: the build is half made)
     DISTANCE  street distances from the structure under the cursor; A, B
               or Select go back
     OVER      the game is over: A the scores, Start pause, the board to look at
@@ -30,6 +31,7 @@ import boards
 from aliencity import save
 from aliencity.engine import CLASSIC, OVER, Game
 from aliencity.geometry import PLAYER_WORDS, lot_name, piece_name
+from aliencity.moves import NO_CLAIM, build, claim
 from aliencity.screen import CLAIMING, DISTANCE, PLAY, Screen, player_colour
 from lazy import forget
 from prng import Rng
@@ -123,7 +125,6 @@ class Board(session.Board):
         self.rng = Rng(s.setup.dealt * 7 + 1)
         self.mode = OVER_MODE if game.over() else PLAY
         self.back_to = PLAY          # the mode the distance view returns to
-        self.handlers = (self.on_play, self.on_claim, self.on_distance, self.on_over)
 
     # -- the shell's hooks ------------------------------------------------------------
 
@@ -169,6 +170,8 @@ class Board(session.Board):
     def back(self):
         if self.mode == OVER_MODE:
             self.scr.say(M_FINAL, palette.TITLE)
+        elif self.mode == CLAIMING:
+            self.scr.claim_prompt()      # back to the tower the cursor is on
         else:
             self.prompt()
 
@@ -188,6 +191,16 @@ class Board(session.Board):
         else:
             self.back()
     # -- key handlers, one per mode ---------------------------------------------------
+
+    def on_key(self, k):
+        m = self.mode
+        if m == PLAY:
+            return self.on_play(k)
+        if m == CLAIMING:
+            return self.on_claim(k)
+        if m == DISTANCE:
+            return self.on_distance(k)
+        return self.on_over(k)
 
     def on_play(self, k):
         scr = self.scr
@@ -219,12 +232,13 @@ class Board(session.Board):
         if k == boards.A:
             g = self.g
             p = g.builder()
-            g.claim(scr.cur)
+            g.apply(claim(scr.cur))
             self.fx.flash(palette.PX_CLAIM, 400)
             self.fx.sound(CLAIM)
             self.after_build(M_CLAIMED % (PLAYER_WORDS[p], piece_name(g.kind_at(scr.cur)),
                                           lot_name(scr.cur)))
         elif k == boards.B:
+            self.g.apply(NO_CLAIM)
             self.after_build(M_NO_CLAIM)
         elif k == boards.LEFT or k == boards.UP:
             scr.next_claim(-1)
@@ -232,6 +246,16 @@ class Board(session.Board):
             scr.next_claim(1)
         elif k == boards.SELECT:
             self.distances()
+        elif k == boards.START:
+            # The pause menu, as everywhere (Start used to do nothing here,
+            # so "Start, down, A" capped a tower). Resume comes back to the
+            # claim, undo takes the build back; a hint or the replay would
+            # start from a build half made, so they are not offered.
+            self.PAUSE_ITEMS = ()
+            try:
+                return self.pause()
+            finally:
+                del self.PAUSE_ITEMS     # the class's again
         return None
 
     def on_distance(self, k):
@@ -286,7 +310,8 @@ class Board(session.Board):
         why not and put the cursor on the nearest lot where it may go."""
         g = self.g
         scr = self.scr
-        why = g.why_not(scr.kind, scr.cur)
+        m = build(scr.kind, scr.cur)
+        why = g.why_not(m)
         if why:
             v = scr.nearest_legal()
             w = g.streets.why[scr.cur]
@@ -300,7 +325,7 @@ class Board(session.Board):
             self.fx.sound(ILLEGAL)
             return
         p = g.to_move
-        g.play(scr.kind, scr.cur)
+        g.apply(m)
         self.fx.sound(PLACE)
         if scr.open_claims(p):
             self.mode = CLAIMING
@@ -337,7 +362,9 @@ class Board(session.Board):
         last = None                   # the latest build's words
         while True:
             p, kind, lot, cap = g.build_at(g.nbuilds - 1)
-            g.undo()
+            k = g.nbuilds
+            while g.nbuilds == k:
+                g.undo()               # its claim (or none), then the build
             words = (PLAYER_WORDS[p], piece_name(kind), lot_name(lot))
             if last is None:
                 last = words

@@ -12,6 +12,7 @@ during a hint says so and changes nothing.
 from micropython import const
 
 from aliencity.geometry import NONE, PLAYER_WORDS, lot_name, piece_name
+from aliencity.moves import kind_of, lot_of
 from ui import palette
 from ui.fx import CLAIM, PLACE
 from ui.think import ai, decide, now_us
@@ -37,8 +38,8 @@ class ComputerTurn:
 
     def choose(self, p, level, think, ms=0):
         """ai.choose for the board's game at ``level`` (its time: the
-        level's, or ``ms``). A MemoryError goes to the caller, which puts
-        the game back (``restore``) and gives the buffers back."""
+        level's, or ``ms``): a move. A MemoryError goes to the caller,
+        which puts the game back (``restore``) and gives the buffers back."""
         b = self.b
         t0 = now_us()
         return ai(b).choose(self.g, level, b.rng, t0 + (ms or _THINK_MS.get(level, 1000)) * 1000,
@@ -48,7 +49,8 @@ class ComputerTurn:
         return self.g.nbuilds
 
     def restore(self, n):
-        """A search cut short may leave trial builds: take them back."""
+        """A search cut short may leave trial builds (and their claims):
+        take them back."""
         g = self.g
         while g.nbuilds > n:
             g.undo()
@@ -64,13 +66,21 @@ class ComputerTurn:
         scr.selector.hidden = True
 
     def move(self):
-        """The computer seat to move builds (and maybe claims)."""
+        """The computer seat to move builds, then, at the claim point that
+        may follow, claims as it chose with the build (no search)."""
         b = self.b
         g = self.g
         scr = b.scr
         p = g.to_move
-        (kind, lot, cap), note = decide(b, p, self, ai(b).LEVELS)
-        g.play(kind, lot, cap)
+        m, note = decide(b, p, self, ai(b).LEVELS)
+        g.apply(m)
+        kind = kind_of(m)
+        lot = lot_of(m)
+        cap = NONE
+        if g.claiming():
+            c = ai(b).choose(g, b.seats[p], b.rng)
+            g.apply(c)
+            cap = lot_of(c)
         scr.cur = lot
         scr.place_cursor()
         if note:

@@ -1,17 +1,21 @@
-"""Alien City rules engine: the position, legal builds, claims, undo.
+"""Alien City rules engine: the position, legal moves, claims, undo; it
+answers the engine contract (firmware/contract.py).
 
 The whole position lives in a few bytearrays indexed by lot or tile number
 (see ``state_bytes``). One street analysis (``streets.Streets``) per
 position serves every question about it: the legal builds of both players,
 "why not?" for any build, and whose turn comes next.
 
-Moves are small ints: ``kind << 7 | lot`` (kind 0-6 as in geometry), made
-and taken apart only by ``move``, ``move_kind`` and ``move_lot``. A claim
-(capping a tower) belongs to the build before it: ``play(kind, lot)`` then
-``claim(lot)``, or both at once with ``play(kind, lot, cap)``; ``undo``
-takes back the build and its claim, ``unclaim`` the claim alone. Only this
-module writes the game's arrays; everyone else asks it (``kind_at``,
-``owner_at``, ``claimable``, ``can_claim``).
+A move is a small int that aliencity/moves.py, the codec, packs and takes
+apart: a build, or after a build that leaves its builder a cap and a tower
+to cap, the builder's claim (``moves.claim(lot)``) or ``moves.NO_CLAIM``
+(the claim point: ``claiming()``; ``actor()`` is then the builder).
+``undo`` takes back one move: a claim (or its refusal), else a build.
+Only this module writes the game's arrays; everyone else asks it
+(``kind_at``, ``owner_at``, ``claimable``, ``build_at``). Hot code (legal
+builds, apply and undo, the AI's search through them): it shifts and masks
+moves, lot bytes and history entries by the codec's numbers, copied below
+by tools/consts.py.
 """
 
 from micropython import const
@@ -31,13 +35,28 @@ from aliencity.geometry import (
 )
 from lazy import forget
 
+# consts from aliencity.moves (tools/consts.py; do not edit)
+_CAP = const(24)
+_CAP_AT = const(3)
+_CLAIM = const(7)
+_KIND = const(7)
+_KIND_AT = const(7)
+_LOT = const(127)
+_NO_CLAIM = const(1023)
+_PLAYER_AT = const(7)
+# end consts
+
 STANDALONE = const(0)
 CLASSIC = const(1)
 RULES_NAMES = ("standalone", "classic")
 OVER = const(2)  # to_move once neither player can build
+NOBODY = const(255)  # actor() once the game is over
 MAX_BUILDS = const(38)  # 19 structures per player
 MAX_MOVES = const(560)  # NKINDS * NLOTS: room for every legal build
-CAPPED = const(0x18)  # lot byte bits holding the cap: 0x08 W, 0x10 B
+# A build's claim in the history: a lot (capped), NONE (no claim point),
+# or one of these.
+_PENDING = const(254)   # the claim point is open
+_DECLINED = const(253)  # NO_CLAIM
 
 
 def _reason(which, game, a, b):
@@ -48,25 +67,6 @@ def _reason(which, game, a, b):
     finally:
         why = None
         forget("aliencity.why")
-
-
-def move(kind, lot):
-    """The move number of building ``kind`` on ``lot``."""
-    return kind << 7 | lot
-
-
-def move_kind(m):
-    return m >> 7
-
-
-def move_lot(m):
-    return m & 0x7F
-
-
-def cap_owner(v):
-    """Owner (0 W, 1 B) of the cap in lot byte v, or -1 if uncapped."""
-    c = v & CAPPED
-    return -1 if c == 0 else (c >> 3) - 1
 
 
 class Game:
@@ -111,33 +111,44 @@ class Game:
 
     def kind_at(self, lot):
         """Kind (0-6) of the structure on lot, or -1 if it is empty."""
-        return (self.lots[lot] & 7) - 1
+        return (self.lots[lot] & _KIND) - 1
 
     def owner_at(self, lot):
         """Who capped the tower on lot (0 W, 1 B), or -1 if nobody."""
-        return cap_owner(self.lots[lot])
+        c = self.lots[lot] & _CAP
+        return -1 if c == 0 else (c >> _CAP_AT) - 1
 
     def claimable(self, lot):
         """Is there an unclaimed tower on lot (anyone's to cap)?"""
         v = self.lots[lot]
-        return 1 <= (v & 7) <= 3 and not v & CAPPED
+        return 1 <= (v & _KIND) <= 3 and not v & _CAP
 
-    def can_claim(self):
-        """May the player who made the last build cap a tower now? (They
-        have a cap left, have not capped one with this build, and it was
-        not the last build of the game.)"""
+    def claiming(self):
+        """Is the last build's claim still to decide (a claim point: the
+        builder caps a tower or plays NO_CLAIM)?"""
         n = self.nbuilds
-        if n == 0 or self.to_move == OVER or self.hist[2 * n - 1] != NONE:
-            return False
-        return self.caps[self.hist[2 * n - 2] >> 7] > 0
+        return n > 0 and self.hist[2 * n - 1] == _PENDING
 
     def builder(self):
         """The player who made the last build (-1 before the first)."""
         n = self.nbuilds
-        return self.hist[2 * n - 2] >> 7 if n else -1
+        return self.hist[2 * n - 2] >> _PLAYER_AT if n else -1
+
+    def actor(self):
+        """Who decides now: the builder at a claim point, else the player
+        to build; NOBODY once the game is over."""
+        if self.claiming():
+            return self.builder()
+        return NOBODY if self.to_move == OVER else self.to_move
 
     def over(self):
         return self.to_move == OVER
+
+    def score(self):
+        """The breakdown (aliencity/scoring.py's Score: towers, bonuses,
+        ``totals``)."""
+        from aliencity import scoring
+        return scoring.score(self)
 
     def state_bytes(self):
         """Bytes of position state (arrays above; scratch space excluded)."""
@@ -195,12 +206,15 @@ class Game:
         self._fresh = not naive
 
     def legal(self, buf, naive=False):
-        """Write every legal build of the player to move into ``buf``.
+        """Write every legal move of actor() into ``buf`` and return how
+        many (0 when over): the builds of the player to move, or at a claim
+        point a claim of each unclaimed tower and NO_CLAIM.
 
-        ``buf`` is an ``array('H')`` of at least MAX_MOVES entries; entries
-        are ``move(kind, lot)``. Returns how many were written (0 when over).
+        ``buf`` is an ``array('H')`` of at least MAX_MOVES entries.
         Allocates nothing once warm.
         """
+        if self.claiming():
+            return self._claims(buf)
         p = self.to_move
         if p == OVER:
             return 0
@@ -215,17 +229,17 @@ class Game:
         n = 0
         for c in range(3):
             if sup[base + c]:
-                kc = c << 7
                 for i in range(nf):
                     v = free[i]
                     t = lt[v]
                     tc = tcol[t]
                     if tc == c or tc == BLACK or tcount[t] >= 2:
-                        buf[n] = kc | v
+                        buf[n] = c << _KIND_AT | v
                         n += 1
         for c in range(4):
-            if sup[base + 3 + c]:
-                kc = (3 + c) << 7
+            k = 3 + c
+            if sup[base + k]:
+                kc = k << _KIND_AT
                 if self.home[c]:
                     for i in range(nf):
                         v = free[i]
@@ -239,6 +253,17 @@ class Game:
         if naive:
             self._fresh = False
         return n
+
+    def _claims(self, buf):
+        n = 0
+        lots = self.lots
+        for v in range(NLOTS):
+            x = lots[v]
+            if 1 <= (x & _KIND) <= 3 and not x & _CAP:
+                buf[n] = _CLAIM << _KIND_AT | v
+                n += 1
+        buf[n] = _NO_CLAIM
+        return n + 1
 
     def can_build(self, p):
         """Has player p a piece with at least one legal lot?"""
@@ -273,15 +298,24 @@ class Game:
 
     # -- why not ----------------------------------------------------------------
 
-    def why_not(self, kind, lot):
-        """None if the player to move may build ``kind`` on ``lot``, else the
-        reason in player words, e.g. 'H9: would cut street lot H10 off the
-        network' (aliencity/why.py, loaded only to word a reason: a legal
-        build, which the AI plays thousands of per search, allocates
-        nothing)."""
-        if self.may_build(kind, lot):
+    def why_not(self, m):
+        """None if actor() may make move ``m`` now, else the reason in
+        player words, e.g. 'H9: would cut street lot H10 off the network'
+        (aliencity/why.py, loaded only to word a reason: a legal move,
+        which the AI makes thousands of per search, allocates nothing)."""
+        k = m >> _KIND_AT
+        lot = m & _LOT
+        if self.claiming():
+            if k != _CLAIM:
+                return _reason("claim_first", self, self.builder(), lot)
+            if m == _NO_CLAIM or self._may_cap(self.builder(), lot):
+                return None
+            return _reason("cap", self, self.builder(), lot)
+        if k == _CLAIM:
+            return _reason("claim", self, self.builder(), lot)
+        if self.may_build(k, lot):
             return None
-        return _reason("build", self, kind, lot)
+        return _reason("build", self, k, lot)
 
     def may_build(self, kind, lot):
         """May the player to move build ``kind`` on ``lot``? (why_not's
@@ -300,72 +334,35 @@ class Game:
             return tc == c or not self.home[c]
         return tc == c or tc == BLACK or self.tcount[t] >= 2
 
-    def cap_why_not(self, p, lot):
-        """None if player p may cap ``lot`` now (after their build), else why.
-
-        The caller has already placed the build; the game being over after
-        it forbids the claim (clarification 13).
-        """
-        if (self.caps[p] and 0 <= lot < NLOTS and 0 <= (self.lots[lot] & 7) - 1 < 3
-                and not self.lots[lot] & CAPPED and self.to_move != OVER):
-            return None
-        return _reason("cap", self, p, lot)
+    def _may_cap(self, p, lot):
+        return self.caps[p] > 0 and 0 <= lot < NLOTS and self.claimable(lot)
 
     # -- moves ------------------------------------------------------------------
 
-    def play(self, kind, lot, cap=NONE):
-        """Build ``kind`` on ``lot`` for the player to move, then cap ``cap``
-        (a lot, or NONE for no claim). Raises ValueError with the reason if
-        the build or the claim is illegal; the position is then unchanged."""
-        err = self.why_not(kind, lot)
+    def apply(self, m):
+        """Make move ``m`` for actor(). Raises ValueError with the reason
+        if it is illegal; the position is then unchanged."""
+        err = self.why_not(m)
         if err:
             raise ValueError(err)
-        self._place(self.to_move, kind, lot)
-        if cap != NONE:
-            try:
-                self.claim(cap)
-            except ValueError:
-                self.undo()
-                raise
-
-    def claim(self, lot):
-        """Cap the tower on ``lot`` for the player who made the last build
-        (their claim of that build). ValueError with the reason if they may
-        not; the position is then unchanged."""
-        n = self.nbuilds
-        if n == 0:
-            raise ValueError(_reason("claim", self, -1, NONE))
-        p = self.hist[2 * n - 2] >> 7
-        if self.hist[2 * n - 1] != NONE:
-            raise ValueError(_reason("claim", self, p, NONE))
-        err = self.cap_why_not(p, lot)
-        if err:
-            raise ValueError(err)
-        self.lots[lot] |= 0x08 << p
-        self.caps[p] -= 1
-        self.hist[2 * n - 1] = lot
-
-    def unclaim(self):
-        """Take back the last build's claim alone. False if it had none."""
-        n = self.nbuilds
-        if n == 0:
-            return False
-        i = 2 * n - 1
-        cap = self.hist[i]
-        if cap == NONE:
-            return False
-        self.lots[cap] &= 0xFF ^ CAPPED
-        self.caps[self.hist[i - 1] >> 7] += 1
-        self.hist[i] = NONE
-        return True
+        i = 2 * self.nbuilds - 1
+        if m == _NO_CLAIM:
+            self.hist[i] = _DECLINED
+        elif m >> _KIND_AT == _CLAIM:
+            lot = m & _LOT
+            p = self.builder()
+            self.lots[lot] |= 1 << _CAP_AT + p
+            self.caps[p] -= 1
+            self.hist[i] = lot
+        else:
+            self._place(self.to_move, m >> _KIND_AT, m & _LOT)
 
     def _place(self, p, kind, lot):
         self.lots[lot] = kind + 1
         self.tcount[LOT_TILE[lot]] += 1
         self.supply[p * NKINDS + kind] -= 1
         i = 2 * self.nbuilds
-        self.hist[i] = lot | (p << 7)
-        self.hist[i + 1] = NONE
+        self.hist[i] = lot | p << _PLAYER_AT
         self.nbuilds += 1
         self._fresh = False
         # Whose turn: the other player if they can build, else the same
@@ -377,21 +374,39 @@ class Game:
             self.to_move = p
         else:
             self.to_move = OVER
+        # A claim point after the build, unless it ended the game
+        # (clarification 13), the builder has no cap or nothing is left
+        # to cap.
+        self.hist[i + 1] = _PENDING if (self.to_move != OVER and self.caps[p]
+                                        and self._any_unclaimed()) else NONE
+
+    def _any_unclaimed(self):
+        for v in self.lots:
+            if 1 <= (v & _KIND) <= 3 and not v & _CAP:
+                return True
+        return False
 
     def undo(self):
-        """Take back the last build and its claim. False if none."""
-        if self.nbuilds == 0:
+        """Take back the last move: a claim (or NO_CLAIM), opening its
+        claim point again, else the last build. False if none."""
+        n = self.nbuilds
+        if n == 0:
             return False
-        self.nbuilds -= 1
-        i = 2 * self.nbuilds
+        i = 2 * n - 2
         h = self.hist[i]
-        lot = h & 0x7F
-        p = h >> 7
+        p = h >> _PLAYER_AT
         cap = self.hist[i + 1]
-        if cap != NONE:
-            self.lots[cap] &= 0xFF ^ CAPPED
+        if cap == _DECLINED:
+            self.hist[i + 1] = _PENDING
+            return True
+        if cap < NLOTS:
+            self.lots[cap] &= ~_CAP
             self.caps[p] += 1
-        kind = (self.lots[lot] & 7) - 1
+            self.hist[i + 1] = _PENDING
+            return True
+        lot = h & _LOT
+        self.nbuilds = n - 1
+        kind = (self.lots[lot] & _KIND) - 1
         self.lots[lot] = 0
         self.tcount[LOT_TILE[lot]] -= 1
         self.supply[p * NKINDS + kind] += 1
@@ -400,7 +415,49 @@ class Game:
         return True
 
     def build_at(self, i):
-        """The i-th build of the game as (player, kind, lot, cap)."""
+        """The i-th build of the game as (player, kind, lot, cap): cap the
+        lot its builder capped with it, or NONE."""
         h = self.hist[2 * i]
-        lot = h & 0x7F
-        return h >> 7, (self.lots[lot] & 7) - 1, lot, self.hist[2 * i + 1]
+        lot = h & _LOT
+        cap = self.hist[2 * i + 1]
+        return h >> _PLAYER_AT, (self.lots[lot] & _KIND) - 1, lot, cap if cap < NLOTS else NONE
+
+    # -- the game as bytes ------------------------------------------------------
+
+    def state(self):
+        """The builds as bytes, 3 a build: kind, lot, cap or NONE (a claim
+        still to decide counts as none). With the city (the constructor's
+        arguments) they are the game: what a save keeps."""
+        out = bytearray(3 * self.nbuilds)
+        for i in range(self.nbuilds):
+            _p, out[3 * i], out[3 * i + 1], out[3 * i + 2] = self.build_at(i)
+        return bytes(out)
+
+    def load(self, data):
+        """The game of ``state()``'s bytes on this city: every build (and
+        its claim, or none) made again from the start. ValueError naming
+        the build that does not hold up; the game is then at the builds
+        before it."""
+        while self.undo():
+            pass
+        if len(data) % 3:
+            raise ValueError("builds cut short")
+        for j in range(0, len(data), 3):
+            kind = data[j]
+            lot = data[j + 1]
+            cap = data[j + 2]
+            if kind >= _CLAIM or lot >= NLOTS or (cap != NONE and cap >= NLOTS):
+                raise ValueError("build %d unreadable" % (j // 3 + 1))
+            self.again(kind, lot, cap)
+
+    def again(self, kind, lot, cap):
+        """One build of ``state()``'s bytes made again: build ``kind`` on
+        ``lot``, then at its claim point cap ``cap`` (NONE: NO_CLAIM);
+        ValueError if either is illegal (the build then stays made)."""
+        self.apply(kind << _KIND_AT | lot)
+        if cap != NONE and cap >= NLOTS:   # no lot: no claim move names it
+            raise ValueError(_reason("cap", self, self.builder(), cap))
+        if self.claiming():
+            self.apply(_NO_CLAIM if cap == NONE else _CLAIM << _KIND_AT | cap)
+        elif cap != NONE:
+            self.apply(_CLAIM << _KIND_AT | cap)     # refused: the reason no claim opened

@@ -1,5 +1,6 @@
 """Pause -> hint on the Alien City board: medium's build for the player to
-move, shown by the cursor and the selected piece; nothing is played.
+move and the claim it would make with it, shown by the cursor and the
+selected piece; nothing is played (the build is tried and taken back).
 Loaded only for a hint (app.py), then dropped. B cancels; a MemoryError
 says so and changes nothing.
 """
@@ -9,8 +10,9 @@ from micropython import const
 import boards
 from aliencity.computer import ComputerTurn
 from aliencity.geometry import NONE, lot_name, piece_name
+from aliencity.moves import kind_of, lot_of
 from ui import palette
-from ui.think import Thinking
+from ui.think import Thinking, ai
 
 _HINT_MS = const(1500)
 
@@ -34,7 +36,8 @@ def hint(b):
     try:
         if b.s.fault("oomhint"):
             raise MemoryError("injected fault (oomhint)")
-        kind, lot, cap = seat.choose(b.g.to_move, "medium", think, _HINT_MS)
+        m = seat.choose(b.g.to_move, "medium", think, _HINT_MS)
+        cap = _cap_with(b, m) if not think.hit else NONE
     except MemoryError:
         seat.restore(kept)
         b.drop_computer()
@@ -51,6 +54,8 @@ def hint(b):
         b.prompt()
         scr.say(M_HINT_CANCELLED, palette.DIM)
         return
+    kind = kind_of(m)
+    lot = lot_of(m)
     scr.kind = kind
     scr.cur = lot
     scr.place_cursor()
@@ -61,3 +66,15 @@ def hint(b):
         text = M_HINT % (piece_name(kind), lot_name(lot))
     b.prompt()
     scr.say(text, palette.GOOD)
+
+
+def _cap_with(b, m):
+    """The claim medium makes with build m (its plan: no search), the
+    build tried and taken back."""
+    g = b.g
+    n = g.nbuilds
+    g.apply(m)
+    cap = lot_of(ai(b).choose(g, "medium", b.rng)) if g.claiming() else NONE
+    while g.nbuilds > n:
+        g.undo()
+    return cap

@@ -204,9 +204,12 @@ def replay(rec, game=None):
             return game, (i, line, why)
         if kind == BLACK_TOWER:
             return game, (i, line, "there are no black towers")
+        n = game.nbuilds
         try:
-            game.play(kind, lot, cap)
+            game.again(kind, lot, cap)
         except ValueError as e:
+            while game.nbuilds > n:    # the build whose claim was refused too
+                game.undo()
             return game, (i, line, str(e))
     return game, None
 

@@ -26,13 +26,15 @@ def step(b, d):
         a = st.ahead
         if not a:
             return False
-        g.play(a[0], a[1], a[2])   # legal: the save was checked whole (save2.py)
+        g.again(a[0], a[1], a[2])   # legal: the save was checked whole (save2.py)
         st.ahead = a[3:]
     else:
-        if not g.nbuilds:
+        n = g.nbuilds
+        if not n:
             return False
-        _p, kind, lot, cap = g.build_at(g.nbuilds - 1)
-        g.undo()
+        _p, kind, lot, cap = g.build_at(n - 1)
+        while g.nbuilds == n:
+            g.undo()                # its claim (or none), then the build
         st.ahead = bytes((kind, lot, cap)) + st.ahead
     return True
 

@@ -9,12 +9,12 @@ game (38 builds) is 122 bytes, where its record text is about 900. Fewer
 bytes keep the store's block small, so more of it lies in the pages a
 save rewrites first (store.py: a write erases the whole block however
 short it is, so the size does not change the wear). Loading replays the builds through the engine
-(``Game.play``), so a save that does not hold up is refused as a whole,
+(``Game.load``), so a save that does not hold up is refused as a whole,
 never half-restored.
 
     [0] version 1      [1:3] dealt seed      [3] rules | open << 1 | bonus << 2
     [4] W seat | B seat << 2 (SEATS)   [5:7] the setup's seed (0: shuffle)
-    [7] builds n       then n x (kind, lot, cap or NONE)
+    [7] builds n       then n x (kind, lot, cap or NONE): Game.state()
 
 Reading a save back (``decode``) and version 2 (a game whose city is not
 dealt from a seed: a game loaded from the desktop by tools/loadgame.py; or
@@ -83,12 +83,7 @@ def encode(st, game):
     out = save_head(st, _VERSION, game.rules | (game.open_streets << 1)
                     | (game.location_bonus << 2), st.seats[0] | st.seats[1] << 2, 1 + 3 * n)
     out[7] = n
-    for i in range(n):
-        _p, kind, lot, cap = game.build_at(i)
-        j = _HEAD + 3 * i
-        out[j] = kind
-        out[j + 1] = lot
-        out[j + 2] = cap
+    out[_HEAD:] = game.state()
     return bytes(out)
 
 

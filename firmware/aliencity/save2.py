@@ -11,7 +11,7 @@ tools/loadgame.py), or one with builds ahead of the position shown
     [4] W seat | B seat << 2    [5:7] the setup's seed (0: shuffle)
     [7] builds on the board n   [8] builds ahead m
     dealt 0: [9:29] a byte a tile, colour | corner << 2 | value << 4; [29] first
-    then (n + m) x (kind, lot, cap or NONE)
+    then (n + m) x (kind, lot, cap or NONE): Game.state() and the builds ahead
 
 Reading plays every build through the engine, those ahead too (then takes
 them back), so a save that does not hold up is refused whole and a replay
@@ -21,7 +21,7 @@ stepping forward never meets an illegal build.
 from micropython import const
 
 from aliencity.engine import CLASSIC, MAX_BUILDS, Game
-from aliencity.geometry import NKINDS, NLOTS, NONE, NTILES
+from aliencity.geometry import NTILES
 from lazy import forget
 from savehead import get16, read_head, save_head
 
@@ -69,13 +69,7 @@ def encode2(st, game):
             out[j + t] = game.tcol[t] | game.ticon[t] << 2 | game.tval[t] << 4
         out[j + NTILES] = game.first
         j += _CITY
-    for i in range(n):
-        _p, kind, lot, cap = game.build_at(i)
-        out[j] = kind
-        out[j + 1] = lot
-        out[j + 2] = cap
-        j += 3
-    out[j:] = a
+    out[j:] = game.state() + a
     return bytes(out)
 
 
@@ -100,7 +94,7 @@ def _decode2(st, data):
         st.city = c = _city(data, st.rules)
         game = Game(c[0], c[1], c[2], st.rules, st.open_streets, st.location_bonus, c[3])
     _play(game, data, j, n + m)
-    for _ in range(m):
+    while game.nbuilds > n:
         game.undo()
     st.ahead = bytes(data[j + 3 * n:])
     return game
@@ -153,14 +147,9 @@ def _city(data, rules):
 
 def _play(game, data, j, n):
     """Play the ``n`` saved builds from data[j] (3 bytes each) on
-    ``game``; ValueError at one that is unreadable or illegal."""
-    for i in range(n):
-        kind = data[j]
-        lot = data[j + 1]
-        cap = data[j + 2]
-        j += 3
-        if kind >= NKINDS or lot >= NLOTS or (cap != NONE and cap >= NLOTS):
-            raise ValueError("saved build %d unreadable" % (i + 1))
-        if game.over():
-            raise ValueError("saved game goes on after its end")
-        game.play(kind, lot, cap)   # ValueError if illegal
+    ``game`` (Game.load); ValueError naming the first that is unreadable
+    or illegal."""
+    try:
+        game.load(data[j:j + 3 * n])
+    except ValueError as e:
+        raise ValueError("saved game: %s" % e) from None

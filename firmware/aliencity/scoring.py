@@ -1,6 +1,7 @@
 """Scoring with a full breakdown (clarifications 8-12).
 
-``score(game)`` works on finished and unfinished games alike. It returns a
+``score(game)`` (also ``Game.score()``, the engine contract's) works on
+finished and unfinished games alike. It returns a
 ``Score``: per claimed tower its customers, distance to the competition and
 points; the green bonuses; the classic location bonuses when that option is
 on; and both totals.
@@ -8,10 +9,12 @@ on; and both totals.
 
 from micropython import const
 
-from aliencity.engine import CLASSIC
 from aliencity.geometry import BLUE, GREEN, KIND_COLOUR, LOT_TILE, NLOTS, NONE, RED
 
+# consts from aliencity.engine, aliencity.streets (tools/consts.py; do not edit)
+_CLASSIC = const(1)
 _FAR = const(255)
+# end consts
 
 
 class TowerScore:
@@ -107,7 +110,7 @@ def score(game, sdist=None, queue=None):
             res.totals[t.owner] += t.points
         elif _colour(game, v) == GREEN:
             _green_bonus(game, v, sdist, queue, res)
-    if game.rules == CLASSIC and game.location_bonus:
+    if game.rules == _CLASSIC and game.location_bonus:
         _location_bonus(game, res)
     return res
 
@@ -132,7 +135,7 @@ def _green_bonus(game, g, sdist, queue, res):
                     owner = -1
                 elif owner == -2:
                     owner = o
-        if game.rules == CLASSIC and len(nearest) != 1:
+        if game.rules == _CLASSIC and len(nearest) != 1:
             owner = -1
         if owner >= 0:
             pts = 10 - 2 * d

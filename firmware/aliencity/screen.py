@@ -31,10 +31,23 @@ from micropython import const
 import boards
 from aliencity import scoring
 from aliencity.engine import OVER
-from aliencity.geometry import LOT_TILE, NKINDS, NLOTS, PLAYER_WORDS, TILE_LOTS, lot_name, piece_name
+from aliencity.geometry import (
+    COLOUR_NAMES,
+    LOT_TILE,
+    NKINDS,
+    NLOTS,
+    PLAYER_WORDS,
+    TILE_LOTS,
+    lot_name,
+    piece_name,
+)
 from ui import palette
 from ui.message import MessageLine
 from ui.text import Label
+
+# consts from aliencity.geometry (tools/consts.py; do not edit)
+_NONE = const(255)
+# end consts
 
 # The sprite sheet's layout (sprites.py draws it; see its docstring)
 S = const(10)          # sprite size (one lot)
@@ -70,7 +83,7 @@ DISTANCE = const(2)    # street distances from the cursor's structure
 # Texts on this screen (each fits its place with the longest names:
 # tests/test_messages.py)
 M_PROMPT = "A build %s, B/Select other piece"       # piece
-M_CLAIM = "cap %s %s? %d x %d = %d; A yes, B no"   # piece, lot, cust, dist, pts
+M_CLAIM = "cap %s %s for %d points? A yes, B no"   # piece, lot, pts
 M_DIST = "%s %s: %d customers x %d = %d"            # piece, lot, cust, dist, pts
 M_DIST_FROM = "distances from the %s on %s"          # piece, lot
 M_DIST_NONE = "distances: put the cursor on a structure"
@@ -80,6 +93,10 @@ S_DIST = "distances"
 T_TABLE = "score  P1  P2\n%s%3d %3d\ncaps  %3d %3d"   # when, scores, caps left
 T_NOW = "now   "                                    # the score if the game ended now
 T_FINAL = "final "                                  # the game is over
+# While a tower may be capped the table says what its points are made of,
+# in words (the bare "0 x 79" left the 79, empty lots + 1, to the rules).
+T_CLAIM = "%d customers\nx %d lots to\n%s %s"   # cust, dist, colour, lot of the nearest tower of its colour
+T_CLAIM_FAR = "%d customers\nx (%d empty\nlots + 1)"   # cust, empty lots: no other tower of its colour
 
 
 def player_colour(p):
@@ -339,7 +356,7 @@ class Screen:
         """Frame the towers player p may cap now (the engine's claimable)
         and put the cursor on one; False (nothing changes) if none."""
         g = self.game
-        if not g.can_claim():
+        if not g.claiming():
             return False
         n = 0
         for v in range(NLOTS):
@@ -370,10 +387,17 @@ class Screen:
                 return
 
     def claim_prompt(self):
-        """What capping the tower under the cursor is worth now."""
+        """What capping the tower under the cursor is worth now: its points
+        on the message line, what they are made of on the panel's table
+        (the scores come back with the next redraw)."""
         t = scoring.tower(self.game, self.cur, self.sdist, self.queue)
+        if t.rival != _NONE:
+            why = T_CLAIM % (t.customers, t.distance, COLOUR_NAMES[t.colour], lot_name(t.rival))
+        else:
+            why = T_CLAIM_FAR % (t.customers, t.distance - 1)
+        self.set_text(self.table, why)
         self.say(M_CLAIM % (piece_name(self.game.kind_at(self.cur)), lot_name(self.cur),
-                            t.customers, t.distance, t.points), palette.TITLE)
+                            t.points), palette.TITLE)
 
     def close_claims(self):
         self.mode = PLAY

@@ -27,7 +27,7 @@ DEAD = const(5)  # open streets: dead ground, off the main street group
 NOGROUP = const(6)  # open streets: no group left that every structure touches
 ICON = const(7)  # icon lot while the tile's lot why is still buildable
 
-_FAR = const(255)
+FAR = const(255)  # no street distance (scoring and the AI's tables copy it)
 
 
 class Streets:
@@ -372,8 +372,8 @@ class Streets:
         nbs = NB_START
         nbl = NB_LIST
         for v in range(NLOTS):
-            dist[v] = _FAR
-            sdist[v] = _FAR
+            dist[v] = FAR
+            sdist[v] = FAR
         tail = 0
         for k in range(nbs[src], nbs[src + 1]):
             w = nbl[k]
@@ -389,9 +389,9 @@ class Streets:
             for k in range(nbs[v], nbs[v + 1]):
                 w = nbl[k]
                 if lots[w]:
-                    if sdist[w] == _FAR and w != src:
+                    if sdist[w] == FAR and w != src:
                         sdist[w] = d
-                elif dist[w] == _FAR and main[comp[w]]:
+                elif dist[w] == FAR and main[comp[w]]:
                     dist[w] = d + 1
                     queue[tail] = w
                     tail += 1

@@ -1,5 +1,5 @@
 """Why a build or a claim is not legal, in player words (the engine's
-``why_not``, ``cap_why_not`` and ``claim``). Loaded only to word a reason,
+``why_not``). Loaded only to word a reason,
 then dropped: a legal build needs none of this.
 
 Each reason fits the message line (two lines of 26 characters) with the
@@ -14,6 +14,7 @@ from aliencity.geometry import (
     LOT_TILE,
     NKINDS,
     NLOTS,
+    NONE,
     PLAYER_WORDS,
     lot_name,
     piece_name,
@@ -39,6 +40,8 @@ R_CLAIMED = "%s: already claimed by %s"                 # lot, player
 R_LAST_BUILD = "no claim on the last build of the game"
 R_NOTHING = "nothing was built yet"
 R_CLAIMED_NOW = "%s already claimed with this build"    # player
+R_DECLINED = "%s made no claim with this build"         # player
+R_CLAIM_FIRST = "%s caps a tower or not first"          # player
 
 
 def build(g, kind, lot):
@@ -100,9 +103,17 @@ def cap(g, p, lot):
     return None
 
 
-def claim(_g, p, _lot):
-    """Why the last build may not take a claim: nothing built yet (p < 0),
-    or player p claimed with it already."""
+def claim(g, p, lot):
+    """Why player p (the last builder; -1: nothing built yet) may not cap
+    ``lot`` when no claim is open: they claimed, or made no claim, with
+    this build, or the claim never opened (no cap, no tower, the end)."""
     if p < 0:
         return R_NOTHING
-    return R_CLAIMED_NOW % PLAYER_WORDS[p]
+    if g.build_at(g.nbuilds - 1)[3] != NONE:
+        return R_CLAIMED_NOW % PLAYER_WORDS[p]
+    return cap(g, p, lot) or R_DECLINED % PLAYER_WORDS[p]
+
+
+def claim_first(_g, p, _lot):
+    """Why a build is refused at a claim point: player p claims first."""
+    return R_CLAIM_FIRST % PLAYER_WORDS[p]

@@ -3,7 +3,8 @@ game, and the board's controller, which turns presses into plays.
 
     PLAY    d-pad cursor (from a piece next to the hole, a press toward
             the hole slides it in; when it may not slide, the cursor
-            moves onto the hole and the message says why), A the plays
+            stays and the message says the slide was refused and why),
+            A the plays
             of the piece under it, B undo, Start pause (undo, finish,
             rules, restart, quit; finish asks "sure?")
     CHOOSE  the plays menu: d-pad the next play, A make it, B back
@@ -29,7 +30,9 @@ import boards
 from lazy import forget
 from skyscrapers import save
 from skyscrapers.deal import new_game as _deal
-from skyscrapers.engine import SLIDE, VAR1, play_from, play_of, play_to
+from skyscrapers.engine import R_THREE_SLIDES as _THREE
+from skyscrapers.engine import SLIDE, VAR1
+from skyscrapers.plays import play_from, play_of, play_to
 from skyscrapers.scoring import bound
 from skyscrapers.screen import CHOOSE, Screen
 from ui import palette, session
@@ -46,6 +49,10 @@ M_CONTINUED = "continued after play %d"
 M_NO_PLAY = "%s; no play left. A: score"   # what the play did
 M_FINISHED = "finished: %d points. A: the scores, Start: menu"   # total
 M_NO_MORE = "the game is finished: no more plays or undo"
+# A d-pad slide refused: that it was, then why (the engine's reason; the
+# three slides' own words say it the short way, to fit).
+M_NO_SLIDE = "no slide: %s"                 # the engine's reason
+M_NO_4TH = "no 4th slide in a row: stack, move a coin/pawn"
 ROWS_MODULE = "skyscrapers.rows"
 
 Setup = save.Setup
@@ -81,12 +88,12 @@ class Board(session.Board):
         self.key = best_key(s.setup.dealt, s.setup.options)
         from skyscrapers import sprites  # only to draw the sheet
         sheet = sprites.make()
+        signs = sprites.signs()
         sprites = None
         forget("skyscrapers.sprites")
-        self.scr = Screen(sheet, game, s.store.best(self.key))
+        self.scr = Screen(sheet, game, s.store.best(self.key), signs)
         self.scr.target = bound(game)
         self.root = self.scr.root
-        self.handlers = (self.on_key,)
 
     # -- the shell's hooks ------------------------------------------------------------
 
@@ -143,16 +150,17 @@ class Board(session.Board):
         scr = self.scr
         if k <= boards.RIGHT:
             c, _wrapped = scr.neighbour(k)
-            why = None
             if c == self.g.hole and not self.s.repeat and not self.done:
                 why = self.slide_in()
-                if why is None:
-                    return None
+                if why:
+                    # Refused: said so, and the cursor stays on the piece
+                    # (it went on onto the hole, as if something had moved).
+                    scr.msg.warn(M_NO_4TH if why == _THREE else M_NO_SLIDE % why)
+                    self.fx.sound(ILLEGAL)
+                    self.fx.flash(palette.PX_BAD)
+                return None
             scr.move_cursor(k, self.s.repeat)
-            if why:
-                scr.msg.warn(why)          # why the piece did not slide
-                self.fx.sound(ILLEGAL)
-            elif scr.msg.alert:
+            if scr.msg.alert:
                 scr.say("", palette.DIM)
         elif k == boards.A:
             if self.g.over() or self.done:
@@ -169,7 +177,7 @@ class Board(session.Board):
     def slide_in(self):
         """A d-pad press from a piece next to the hole toward it: the slide,
         with the cursor following the piece (None); or why that piece may
-        not slide (the cursor then moves on, onto the hole)."""
+        not slide (nothing moves)."""
         g = self.g
         m = play_of(SLIDE, self.scr.cur, g.hole)
         why = g.why_not(m)
@@ -186,7 +194,7 @@ class Board(session.Board):
         g = self.g
         scr = self.scr
         text = scr.done_words(m, g.pawn[play_from(m)] - 1)
-        g.play(m)
+        g.apply(m)
         self.fx.sound(PLACE)
         self.s.autosave()
         scr.redraw()

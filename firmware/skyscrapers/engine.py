@@ -1,4 +1,5 @@
-"""Skyscrapers rules engine: the position, the three plays, undo, score.
+"""Skyscrapers rules engine: the position, the three plays, undo, score;
+it answers the engine contract (firmware/contract.py).
 
 Pure rules (no display, no hardware, no clock); runs on the device, under
 MicroPython and on the desktop. The position lives in bytearrays indexed
@@ -8,23 +9,28 @@ by cell (see docs/skyscrapers.md):
     tile = suit * 6 + value   suit 0 suns, 1 moons, 2 crowns, 3 arms;
                               value 0 null, 1 ace, 2-5
 
-Plays are small ints ``kind << 10 | a << 5 | b``: STACK the single tile on
-a onto the tile or stack on b; SLIDE the tile or coin on a into the hole b;
-PAWN the pawn on a to b. Outside this module they are made and taken apart
-only by ``play_of``, ``play_kind``, ``play_from`` and ``play_to``; only
-this module writes the game's arrays.
+Plays are small ints made and taken apart by skyscrapers/plays.py alone
+(``play_of``, ``play_kind``, ``play_from``, ``play_to``): STACK the single
+tile on a onto the tile or stack on b; SLIDE the tile or coin on a into the
+hole b; PAWN the pawn on a to b. Only this module writes the game's arrays.
 """
 
 from array import array
 
 from micropython import const
 
-from records import square
+from savehead import get16, put16
+from skyscrapers.cells import NB, adjacent, cell_name, parse_cell  # noqa: F401 (parse_cell: the engine's name)
+from skyscrapers.plays import entry, entry_kind, entry_run, play_from, play_kind, play_of, play_to
 
+# consts from skyscrapers.cells (tools/consts.py; do not edit)
 N = const(25)
+NONE = const(255)
+# end consts
+
 CENTER = const(12)
 NTILES = const(24)
-NONE = const(255)
+NOBODY = const(255)   # actor() once no play is left
 STACK = const(0)
 SLIDE = const(1)
 PAWN = const(2)
@@ -70,59 +76,17 @@ SUIT_NAMES = ("suns", "moons", "crowns", "arms")
 VALUE_NAMES = ("null", "ace", "2", "3", "4", "5")
 KIND_WORDS = ("stack", "slide", "pawn")
 
-# Orthogonal neighbours: up, left, right, down (NONE off the board).
-NB = bytearray(4 * N)
-for _c in range(N):
-    _x = _c % 5
-    _y = _c // 5
-    NB[4 * _c] = _c - 5 if _y > 0 else NONE
-    NB[4 * _c + 1] = _c - 1 if _x > 0 else NONE
-    NB[4 * _c + 2] = _c + 1 if _x < 4 else NONE
-    NB[4 * _c + 3] = _c + 5 if _y < 4 else NONE
-
-
-def cell_name(c):
-    return "ABCDE"[c % 5] + str(5 - c // 5)
-
-
-def parse_cell(s):
-    """'B2' -> cell, or -1."""
-    return square(s, 5, 5)
-
-
 def tile_name(t):
     """'S0' (suns null) .. 'A5' (arms 5)."""
     return SUITS[t // 6] + str(t % 6)
 
 
-def play_of(kind, a, b):
-    """The play number: ``kind`` (STACK, SLIDE, PAWN) of the piece on a to b."""
-    return kind << 10 | a << 5 | b
-
-
-def play_kind(m):
-    return m >> 10
-
-
-def play_from(m):
-    return (m >> 5) & 31
-
-
-def play_to(m):
-    return m & 31
-
-
-def adjacent(a, b):
-    i = 4 * a
-    return NB[i] == b or NB[i + 1] == b or NB[i + 2] == b or NB[i + 3] == b
-
-
 def play_text(m, game=None):
     """'stack B2 B3', 'slide C4' or 'pawn S A1 A4' (the pawn's suit needs
     the game, before the play)."""
-    k = m >> 10
-    a = (m >> 5) & 31
-    b = m & 31
+    k = play_kind(m)
+    a = play_from(m)
+    b = play_to(m)
     if k == SLIDE:
         return "slide " + cell_name(a)
     if k == STACK:
@@ -225,8 +189,8 @@ class Game:
                 return w
         return NONE
 
-    def state(self):
-        """The whole position as bytes (for tests: undo restores it)."""
+    def position(self):
+        """The whole position as bytes (tests: undo restores it)."""
         return (bytes(self.height) + bytes(self.top) + bytes(self.coin)
                 + bytes(self.pawn) + bytes(self.ppos) + bytes(self.tcell)
                 + bytes((self.hole, self.run)))
@@ -235,9 +199,9 @@ class Game:
 
     def why_not(self, m):
         """None if play m is legal now, else the reason in player words."""
-        k = m >> 10
-        a = (m >> 5) & 31
-        b = m & 31
+        k = play_kind(m)
+        a = play_from(m)
+        b = play_to(m)
         if a >= N or b >= N:
             return R_CELL
         if k == STACK:
@@ -355,7 +319,7 @@ class Game:
                 for d in range(4):
                     b = NB[4 * a + d]
                     if b != NONE and h[b] and not pawn[b] and top[b] // 6 == s:
-                        buf[n] = STACK << 10 | a << 5 | b
+                        buf[n] = play_of(STACK, a, b)
                         n += 1
             if pawn[a] and h[a] < 2:
                 n = self._pawn_plays(a, buf, n)
@@ -363,7 +327,7 @@ class Game:
         for d in range(4):
             a = NB[4 * hole + d]
             if a != NONE and (at == NONE or a == at) and self._why_slide(a) is None:
-                buf[n] = SLIDE << 10 | a << 5 | hole
+                buf[n] = play_of(SLIDE, a, hole)
                 n += 1
         return n
 
@@ -377,7 +341,7 @@ class Game:
                 if c == NONE or c == self.hole or self.pawn[c]:
                     break
                 if self.suit_at(c) == s:
-                    buf[n] = PAWN << 10 | a << 5 | c
+                    buf[n] = play_of(PAWN, a, c)
                     n += 1
                 if self.height[c] >= 2 and not over:
                     break
@@ -386,6 +350,16 @@ class Game:
     def over(self):
         """No play left? (Allocates nothing.)"""
         return self.legal(self._any) == 0
+
+    def actor(self):
+        """Who plays: the one player (0) while a play is left, else NOBODY."""
+        return NOBODY if self.over() else 0
+
+    def score(self):
+        """The breakdown (skyscrapers/scoring.py's Score: stacks, coins,
+        ``totals``)."""
+        from skyscrapers import scoring
+        return scoring.score(self)
 
     def why_stuck(self, a):
         """Why the piece on cell a has no play, in player words (for a cell
@@ -414,14 +388,14 @@ class Game:
 
     # -- plays ------------------------------------------------------------------
 
-    def play(self, m):
+    def apply(self, m):
         """Make play m; ValueError(reason) if illegal (position unchanged)."""
         err = self.why_not(m)
         if err:
             raise ValueError(err)
-        k = m >> 10
-        a = (m >> 5) & 31
-        b = m & 31
+        k = play_kind(m)
+        a = play_from(m)
+        b = play_to(m)
         i = 4 * self.nplays
         if i + 4 > len(self.hist):
             self.hist.extend(bytes(64))
@@ -444,7 +418,7 @@ class Game:
             self.pawn[b] = s + 1
             self.pawn[a] = 0
             self.ppos[s] = b
-        hist[i] = k | tslide << 2 | self.run << 4
+        hist[i] = entry(k, tslide, self.run)
         hist[i + 1] = a
         hist[i + 2] = b
         self.run = (self.run + 1 if self.run < 15 else 15) if tslide else 0
@@ -457,7 +431,7 @@ class Game:
         self.nplays -= 1
         i = 4 * self.nplays
         hist = self.hist
-        k = hist[i] & 3
+        k = entry_kind(hist[i])
         a = hist[i + 1]
         b = hist[i + 2]
         if k == STACK:
@@ -475,7 +449,7 @@ class Game:
             self.pawn[a] = s + 1
             self.pawn[b] = 0
             self.ppos[s] = a
-        self.run = hist[i] >> 4
+        self.run = entry_run(hist[i])
         return True
 
     def _slide(self, a, b):
@@ -499,4 +473,25 @@ class Game:
         """The i-th play as an int (a stack's kind, cells)."""
         j = 4 * i
         h = self.hist
-        return (h[j] & 3) << 10 | h[j + 1] << 5 | h[j + 2]
+        return play_of(entry_kind(h[j]), h[j + 1], h[j + 2])
+
+    # -- the game as bytes ------------------------------------------------------
+
+    def state(self):
+        """The plays made, 2 bytes each (big-endian): with the deal (the
+        start cells and options) they are the game: what a save keeps."""
+        out = bytearray(2 * self.nplays)
+        for i in range(self.nplays):
+            put16(out, 2 * i, self.play_at(i))
+        return bytes(out)
+
+    def load(self, data):
+        """The game of ``state()``'s bytes from this game's start: every
+        play made again; ValueError at one that is illegal (the game is
+        then at the plays before it)."""
+        while self.undo():
+            pass
+        if len(data) % 2:
+            raise ValueError("plays cut short")
+        for i in range(0, len(data), 2):
+            self.apply(get16(data, i))

@@ -27,12 +27,10 @@ from skyscrapers.engine import (
     N,
     cell_name,
     parse_cell,
-    play_from,
-    play_kind,
-    play_of,
     play_text,
     tile_name,
 )
+from skyscrapers.plays import play_from, play_kind, play_of
 
 MAGIC = "skyscrapers"
 VERSION = 1
@@ -184,7 +182,7 @@ def replay(rec, game=None):
         err = game.why_not(m)
         if err:
             return game, (i, line, err)
-        game.play(m)
+        game.apply(m)
     return game, None
 
 
@@ -209,5 +207,5 @@ def write(game, comment=None):
     for i in range(game.nplays):
         m = game.play_at(i)
         out.append(play_text(m, g))
-        g.play(m)
+        g.apply(m)
     return "\n".join(out) + "\n"

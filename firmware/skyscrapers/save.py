@@ -5,9 +5,9 @@ progress (``encode``). The deal comes back from its seed and options
 
     [0] version 1   [1:3] dealt seed   [3] options   [4] 0
     [5:7] the setup's seed   [7:9] plays n
-    then n x 2 bytes, the play number (engine.play_of)
+    then n x 2 bytes, the play number (Game.state())
 
-Loading replays the plays through the engine (``Game.play``), so a save
+Loading replays the plays through the engine (``Game.load``), so a save
 that does not hold up is refused as a whole (ValueError).
 """
 
@@ -49,8 +49,7 @@ def encode(st, game):
     n = game.nplays
     out = save_head(st, _VERSION, game.options, 0, 2 + 2 * n)
     put16(out, 7, n)
-    for i in range(n):
-        put16(out, _HEAD + 2 * i, game.play_at(i))
+    out[_HEAD:] = game.state()
     return bytes(out)
 
 
@@ -67,6 +66,5 @@ def decode(st, data):
         raise ValueError("saved game setup unreadable")
     st.options = options
     game = new_game(st.dealt, st.options)
-    for i in range(n):
-        game.play(get16(data, _HEAD + 2 * i))     # ValueError if illegal
+    game.load(data[_HEAD:])     # ValueError if a play is illegal
     return game

@@ -1,7 +1,14 @@
-"""Skyscrapers scoring: ``score`` (the breakdown) and ``bound`` (the
-target, an upper bound on the score; reasoning in docs/skyscrapers.md)."""
+"""Skyscrapers scoring: ``score`` (the breakdown; also ``Game.score()``,
+the engine contract's) and ``bound`` (the target, an upper bound on the
+score; reasoning in docs/skyscrapers.md)."""
 
-from skyscrapers.engine import NB, NONE, VAR1, N
+from micropython import const
+
+from skyscrapers.cells import NB, NONE, N
+
+# consts from skyscrapers.engine (tools/consts.py; do not edit)
+_VAR1 = const(1)
+# end consts
 
 # Smallest closed neighbourhood of m cells on the 5x5 board, m = 0..25
 # (exhaustive search over all 2**25 sets, see docs/skyscrapers.md).
@@ -21,12 +28,14 @@ class Score:
     """``stacks``: (cell, height, suit, feature, points) for every stack;
     ``coins``: (cell, suit, points, why, other cell) for every coin, where
     why is 0 scoring, 1 next to a tile or stack (on the other cell), 2 holds
-    a pawn; ``total``."""
+    a pawn; ``total``, and ``totals`` (the one player's: the engine
+    contract's form)."""
 
     def __init__(self):
         self.stacks = []
         self.coins = []
         self.total = 0
+        self.totals = [0]
 
 
 def score(game):
@@ -53,6 +62,7 @@ def score(game):
             p = 3 if why == 0 else 0
             sc.coins.append((c, game.coin[c] - 1, p, why, other))
             sc.total += p
+    sc.totals[0] = sc.total
     return sc
 
 
@@ -104,7 +114,7 @@ def bound(game_or_start, options=0):
     start = getattr(game_or_start, "start", game_or_start)
     options = getattr(game_or_start, "options", options)
     floor = 0
-    if options & VAR1:
+    if options & _VAR1:
         near = bytearray(N)
         for c in range(N):
             if start[c] and (start[c] - 1) % 6 == 0:

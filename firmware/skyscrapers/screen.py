@@ -12,7 +12,8 @@ import displayio
 import terminalio
 from micropython import const
 
-from skyscrapers.engine import MAXPLAYS, SLIDE, STACK, SUIT_NAMES, N, cell_name, play_from, play_kind, play_to
+from skyscrapers.engine import MAXPLAYS, SLIDE, STACK, SUIT_NAMES, N, cell_name
+from skyscrapers.plays import play_from, play_kind, play_to
 from skyscrapers.scoring import score
 from ui import palette
 from ui.message import MessageLine
@@ -30,6 +31,11 @@ HILITE = const(54)
 PAWN_HL = const(55)
 CURSOR = const(59)
 NSPRITES = const(60)
+# The signs' sheet (20x20, shown at scale 1 over the cells)
+SIGN_TILE = const(1)    # + suit
+SIGN_STACK = const(5)
+SIGN_COIN = const(9)
+SIGNS = const(13)
 
 CELL = const(20)
 PANEL_X = const(106)
@@ -49,7 +55,8 @@ CHOOSE = const(1)
 
 
 class Screen:
-    def __init__(self, sheet, game, best):
+    def __init__(self, sheet, game, best, signs):
+        """``sheet``, ``signs``: (bitmap, palette) as sprites.py draws them."""
         self.game = game
         self.best = best
         bm, pal = sheet
@@ -57,13 +64,21 @@ class Screen:
         board = displayio.Group(scale=2, x=2, y=2)
         self.grid = displayio.TileGrid(bm, pixel_shader=pal, width=5, height=5,
                                        tile_width=10, tile_height=10)
+        board.append(self.grid)
+        root.append(board)
+        # The suits' signs at the screen's own pixels, over the cells and
+        # under the pawns, highlights and cursor.
+        sbm, spal = signs
+        self.signs = displayio.TileGrid(sbm, pixel_shader=spal, width=5, height=5,
+                                        tile_width=CELL, tile_height=CELL, x=2, y=2)
+        root.append(self.signs)
+        board = displayio.Group(scale=2, x=2, y=2)
         self.over = displayio.TileGrid(bm, pixel_shader=pal, width=5, height=5,
                                        tile_width=10, tile_height=10,
                                        default_tile=BLANK)
         self.cursor = displayio.TileGrid(bm, pixel_shader=pal, width=1, height=1,
                                          tile_width=10, tile_height=10,
                                          default_tile=CURSOR)
-        board.append(self.grid)
         board.append(self.over)
         board.append(self.cursor)
         root.append(board)
@@ -89,6 +104,7 @@ class Screen:
     def draw_cells(self):
         g = self.game
         grid = self.grid
+        signs = self.signs
         over = self.over
         lit = self.lit
         for c in range(N):
@@ -97,6 +113,9 @@ class Screen:
             v = cell_sprite(g, c)
             if grid[x, y] != v:
                 grid[x, y] = v
+            v = sign_sprite(g, c)
+            if signs[x, y] != v:
+                signs[x, y] = v
             v = over_sprite(g, c, lit[c])
             if over[x, y] != v:
                 over[x, y] = v
@@ -224,6 +243,17 @@ def cell_sprite(game, c):
     if game.coin[c]:
         return COIN + game.coin[c] - 1
     return HOLE
+
+
+def sign_sprite(game, c):
+    """The sign on cell c (the signs' sheet): its top tile's suit on a tile
+    or stack, the coin's suit, or none."""
+    h = game.height[c]
+    if h:
+        return (SIGN_TILE if h == 1 else SIGN_STACK) + game.top[c] // 6
+    if game.coin[c]:
+        return SIGN_COIN + game.coin[c] - 1
+    return 0
 
 
 def over_sprite(game, c, lit):

@@ -1,14 +1,15 @@
 """The new-game screen every game shares: "continue" (when a game is
 saved), the game's own rows, the seed and "start".
 
-Up/down choose a row, left/right (or A) change it, A on "start" or Start
-anywhere deals the game, A on "continue" goes back to the saved game, B
-returns to the launcher. The game's rows come from its rows module
-(``app.ROWS_MODULE``: ``ROWS`` help lines, ``row_text``, ``change``,
-``row_enabled``, and ``press`` if A on a row does something else than
-right does); a row
-that does nothing (``row_enabled`` False) is shown dim and skipped by the
-highlight.
+Up/down move the highlight one row as drawn (a dim row too: it shows its
+help and changes nothing), left/right (or A, as right) change the row's
+value in every game, A on "start" or Start anywhere deals the game, A on
+"continue" goes back to the saved game, B returns to the launcher. The
+game's rows come from its rows module (``app.ROWS_MODULE``: ``ROWS`` help
+lines, ``row_text``, ``change``, ``row_enabled``; and ``rows(st)``, the
+help lines of the rows there are now, when their number changes, as
+Alheimur's one row per seat). More rows than fit scroll, a mark at the
+edge (^ above, v below) saying there are more.
 """
 
 import time
@@ -20,22 +21,24 @@ from micropython import const
 import boards
 from savehead import SEEDS
 from ui import palette
-from ui.fx import MOVE
+from ui.fx import ILLEGAL, MOVE
 from ui.menu import Menu
 from ui.message import MessageLine
 from ui.text import Label
 
 _Y = const(20)
 _STEP = const(12)
+_FIT = const(8)        # rows between the title and the help line
 
 
 class _Rows:
-    """Which menu row is what: continue (or none), the game's rows, seed,
+    """Which row is what: continue (or none), the game's rows, seed,
     start."""
 
-    def __init__(self, rows, saved):
+    def __init__(self, g, saved, st):
+        self.help = g.rows(st) if hasattr(g, "rows") else g.ROWS
         self.c = 1 if saved else 0
-        self.n = len(rows.ROWS)
+        self.n = len(self.help)
         self.seed = self.c + self.n
         self.start = self.seed + 1
         self.total = self.start + 1
@@ -56,49 +59,55 @@ def _enabled(g, rows, st, i):
     return not (0 <= j < rows.n) or g.row_enabled(st, j)
 
 
-def _help(g, rows, i):
+def _help(rows, i):
     if i < rows.c:
         return "A: back to the saved game"
     if i == rows.seed:
         return "left/right; hold for speed"
     if i == rows.start:
         return "A: deal and play, B: back"
-    return g.ROWS[i - rows.c]
-
-
-def _move(g, rows, st, menu, d):
-    """Move the highlight by d, past rows that do nothing."""
-    i = menu.sel
-    for _ in range(rows.total):
-        i = (i + d) % rows.total
-        if _enabled(g, rows, st, i):
-            break
-    menu.select(i)
+    return rows.help[i - rows.c]
 
 
 def ask(s):
     """Run the screen for session ``s``: 'start', 'continue' or 'back'."""
     st = s.setup
     g = __import__(s.app.ROWS_MODULE, None, None, ["ROWS"])
-    rows = _Rows(g, s.saved())
+    saved = s.saved() is not None
+    rows = _Rows(g, saved, st)
     root = displayio.Group()
     root.append(Label(terminalio.FONT, text=s.app.TITLE + ": new game",
                       color=palette.TITLE, anchor_point=(0, 0),
                       anchored_position=(4, 1)))
-    menu = Menu(root, 6, _Y, rows.total, step=_STEP, width=24)
+    # Rows that come and go may outgrow the screen: room for all that fit.
+    shown = _FIT if hasattr(g, "rows") else min(rows.total, _FIT)
+    menu = Menu(root, 6, _Y, shown, step=_STEP, width=24)
     msg = MessageLine(root, 4, 115, width=26, lines=1)
-    menu.select(0 if rows.c else rows.start)
+    sel = 0 if rows.c else rows.start      # the row highlighted
+    top = 0                                # the row drawn first
     s.display.root_group = root
     fx = s.fx
     while True:
-        for i in range(rows.total):
-            menu.set(i, _text(g, rows, st, i), enabled=_enabled(g, rows, st, i))
-        msg.show(_help(g, rows, menu.sel), palette.DIM)
+        rows = _Rows(g, saved, st)
+        sel = min(sel, rows.total - 1)
+        top = max(0, min(top, sel, rows.total - shown))     # sel in view, no blank rows
+        if sel >= top + shown:
+            top = sel - shown + 1
+        for j in range(shown):
+            i = top + j
+            if i >= rows.total:
+                menu.set(j, "")
+                continue
+            t = _text(g, rows, st, i)
+            if (j == 0 and top) or (j == shown - 1 and i < rows.total - 1):
+                t = (t + " " * 23)[:23] + ("^" if j == 0 else "v")   # more rows that way
+            menu.set(j, t, enabled=_enabled(g, rows, st, i))
+        menu.select(sel - top)
+        msg.show(_help(rows, sel), palette.DIM)
         s.refresh()
         k = s.key()
-        sel = menu.sel
         if k == boards.UP or k == boards.DOWN:
-            _move(g, rows, st, menu, 1 if k == boards.DOWN else -1)
+            sel = (sel + (1 if k == boards.DOWN else -1)) % rows.total   # the view follows
         elif k == boards.B:
             return "back"
         elif k == boards.START or (k == boards.A and sel == rows.start):
@@ -106,11 +115,11 @@ def ask(s):
             return "start"
         elif k == boards.A and sel < rows.c:
             return "continue"
-        elif k == boards.A and rows.c <= sel < rows.seed and hasattr(g, "press"):
-            g.press(st, sel - rows.c)        # the game's own A (Alheimur's seat row)
-            fx.sound(MOVE)
         elif k == boards.A or k == boards.LEFT or k == boards.RIGHT:
             d = -1 if k == boards.LEFT else 1
+            if not _enabled(g, rows, st, sel):
+                fx.sound(ILLEGAL)                    # a dim row: nothing to change
+                continue
             if sel == rows.seed:
                 st.seed = (st.seed + d) % 1000
             elif rows.c <= sel < rows.seed:

@@ -19,6 +19,13 @@ from boards import ticks_diff
 GAP = const(30000)      # ms of play between two writes
 
 
+def begin(store):
+    """At boot: the policy's clock starts as if the store had just been
+    written (the first change is written GAP later, or when the launcher
+    is left, the pause menu opened, a game quit or ended)."""
+    store.written = supervisor.ticks_ms()
+
+
 def tick(store):
     """At a wait for a press: write what is pending if it is due."""
     w = store.written

@@ -225,8 +225,13 @@ M_UNDONE = "undone: %s"                                # what the move did
 M_NOTHING = "nothing to undo"
 
 AGAIN = const(1)       # Board.step(): step again before waiting for a press
-_CUTS = const(48)     # 1 << boards.A | 1 << boards.B: the keys that cut a moment's view short
+# consts from boards.common (tools/consts.py; do not edit)
+_A = const(4)
+_B = const(5)
+# end consts
+_CUTS = const(1 << _A | 1 << _B)   # the keys that cut a moment's view short
 _PAUSE_HEAD = ("resume", "undo")
+_HOOKS = ("on_key", "begin", "back", "paused", "take_back", "moved", "say")
 _PAUSE_TAIL = ("rules", RESTART, QUIT)
 
 
@@ -239,9 +244,9 @@ class Board:
     LabelBase's.
 
     A game's Board sets ``root`` (the board's Group, shown again after a
-    shared screen) and ``handlers`` (one key handler per mode, indexed by
-    ``mode``: key -> None, or what the shell does next), and fills in the
-    hooks below that it needs. With computer seats it also has ``seats``
+    shared screen) and fills in the hooks below (``run`` says which one is
+    missing, by name, before the board is drawn). With computer seats it
+    also has ``seats``
     (a level per seat, None for a human) and ``AI`` (the prefix of its AI's
     modules, whose ``release()`` gives back the AI's buffers); its computer
     module decides through ``ui/think.py``.
@@ -257,15 +262,11 @@ class Board:
         self.fx = s.fx
         self.mode = 0
         self.root = None
-        self.handlers = ()
-        # A press made before this ticks_ms() (None: none) is no answer to
-        # a moment's view or a computer's thinking: the game had just taken
-        # control away from the player, whose thumb was still on a key.
-        self.quiet = None
 
     # -- the hooks a game fills in ------------------------------------------------------
-    # Declared for the type checker only (an annotation costs nothing on the
-    # device): every game's Board defines them.
+    # Declared for the type checker (an annotation costs nothing on the
+    # device); ``run`` checks that a game's Board has every one of _HOOKS.
+    on_key: "Callable[[int], str | None]"       # a press: None, or what the shell does next
     begin: "Callable[[], None]"                 # draw the board the first time
     back: "Callable[[], None]"                  # its words again after a shared screen
     paused: "Callable[[str], str | None]"       # a PAUSE_ITEMS word was chosen
@@ -279,14 +280,15 @@ class Board:
         does next."""
         return None
 
-    def on_key(self, k) -> "str | None":
-        """A press: None, or what the shell does next."""
-        return self.handlers[self.mode](k)
-
     # -- the loop --------------------------------------------------------------------
 
     def run(self):
         s = self.s
+        for h in _HOOKS:
+            if not hasattr(self, h):
+                # as Display_Text's LabelBase: a missing hook fails by name, at once
+                raise NotImplementedError("%s must define %s (ui/session.py Board)"
+                                          % (type(self).__name__, h))
         self.begin()
         forget("ui.draw")     # (1.9 KB: the sprite sheets are drawn; a sprites module imports it)
         s.buttons.clear()
@@ -335,16 +337,14 @@ class Board:
         """Keep what is shown for ``ms`` while the lights and sounds go
         on. A press of one of ``keys`` (a bit mask of boards' keys: A and
         B unless told) cuts it short: its key; any other press is kept
-        for the next wait for a key (Session.key), so none is lost; a
-        press before ``quiet`` is dropped. None: the time ran out.
-        Wrap-safe ticks."""
+        for the next wait for a key (Session.key), so none is lost. None:
+        the time ran out. Wrap-safe ticks."""
         s = self.s
         end = ticks_add(supervisor.ticks_ms(), ms)
         while ticks_diff(end, supervisor.ticks_ms()) > 0:
             self.fx.update()
             ev = s.buttons.get()
-            if ev is not None and ev.pressed and not (
-                    self.quiet is not None and ticks_diff(ev.timestamp, self.quiet) < 0):
+            if ev is not None and ev.pressed:
                 if keys >> ev.key & 1:
                     return ev.key
                 s.kept = ev.key

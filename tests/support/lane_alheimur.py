@@ -29,7 +29,7 @@ def game(seed):
     text = rec.text()
     g2, bad = record.replay(record.read(text.split("\n")))
     same = bad is None and g2.state() == state
-    return "%sscore %s %s\nreplay %s" % (text, list(sc.total4), sc.winners, same)
+    return "%sscore %s %s\nreplay %s" % (text, list(sc.totals), sc.winners, same)
 
 
 def replay(text):
@@ -43,4 +43,4 @@ def replay(text):
     g, bad = record.replay(rec)
     if bad:
         return "ERR %d %d %s" % (bad[0], bad[1], bad[2])
-    return "ok %s" % (list(scoring.score(g).total4),)
+    return "ok %s" % (list(scoring.score(g).totals),)

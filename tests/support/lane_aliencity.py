@@ -29,9 +29,8 @@ def game(seed):
     text = describe(g)
     g2, bad = record.replay(record.read(record.write(g).split("\n")))
     same = bad is None and bytes(g2.lots) == bytes(g.lots) and g2.nbuilds == g.nbuilds
-    n = g.nbuilds
-    for _ in range(n):
-        g.undo()
+    while g.undo():       # every claim (or none) and build
+        pass
     fresh = _game(seed, stop_at=0)
     return "%s\nreplay %s undo %s" % (text, same, bytes(g.lots) == bytes(fresh.lots)
                                       and g.to_move == fresh.to_move)

@@ -23,7 +23,7 @@ def play(seed, opts, plays=PLAYS):
         n = g.legal(buf)
         if not n:
             break
-        g.play(buf[rng.below(n)])
+        g.apply(buf[rng.below(n)])
     return g
 
 
@@ -40,12 +40,12 @@ def game(seed):
     sc = score(g)
     text = record.write(g)
     g2, bad = record.replay(record.read(text.split("\n")))
-    same = bad is None and g2.state() == g.state()
+    same = bad is None and g2.position() == g.position()
     stacks = " ".join("%d/%d/%d/%d/%d" % s for s in sc.stacks)
     for _ in range(g.nplays):
         g.undo()
     return "%sscore %d target %d stacks %s\nreplay %s undo %s" % (
-        text, sc.total, bound(g), stacks, same, g.state() == new_game(seed, opts).state())
+        text, sc.total, bound(g), stacks, same, g.position() == new_game(seed, opts).position())
 
 
 def replay(text):
