@@ -20,8 +20,8 @@ import paths  # noqa: F401  (firmware/ on sys.path)
 from alheimur import ai
 from alheimur.actions import K_SURVIVE, MAX_ACTIONS, P_DEAL, P_DICE, act, ship_owner
 from alheimur.deal import new_game, shuffle
-from alheimur.events import DIED, SHOT, Log
 from alheimur.engine import CHANCE
+from alheimur.events import DIED, SHOT, Log
 
 
 def worst(seed, players, level, rounds):

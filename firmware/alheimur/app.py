@@ -30,14 +30,12 @@ more is shown on the way, and that human's log says what happened.
 import gc
 import sys
 
-import supervisor
 from micropython import const
 
 import boards
 from alheimur.actions import spot_world
 from alheimur.engine import ROUND_LIMITS
 from alheimur.events import Log
-from boards import ticks_add, ticks_diff
 from lazy import forget
 from ui import palette, session
 
@@ -92,8 +90,7 @@ def encode(st, game):
 # (A list made a tuple: its strings stay the interned names from .mpy too.)
 _NOT_THINKING = tuple(["alheimur.human", "alheimur.cursor", "alheimur.survival",
                        "alheimur.layout", "ui.menu", "ui.draw"])
-_HOLD = const(240)           # keys a move shown answers: A, B (go on), Start (the pause menu
-                             # after it), Select (nothing: it skips only where the screen says so)
+_FAST = const(176)           # keys that end a computer's move shown: A, B (go on), Select (fast)
 # consts from alheimur.actions (tools/consts.py; do not edit)
 _P_DICE = const(15)
 _P_EXPAND = const(4)
@@ -161,7 +158,6 @@ class Board(session.Board):
         self.last_human = -1         # the human who decided last (hot seat)
         self.note = ""               # said with the next prompt
         self.fast = False            # fast-forward to the next human decision
-        self.halt = False            # Start while a computer's move was shown: the pause menu
         self.events = Log()          # what happened (since.py reads it)
         self.turns = bytearray(8)    # per seat: the round whose turn it began (since)
 
@@ -178,11 +174,6 @@ class Board(session.Board):
         the log, its decision point made ready: alheimur/human.py)."""
         g = self.g
         ph = g.phase()
-        if self.halt:                # the pause menu after the move under way (the
-            self.halt = False        # computers' code goes first: the menu's room)
-            self.no_computer()
-            out = self.pause()
-            return session.AGAIN if out is None else out
         if g.over():
             if not self.ended:
                 self.game_over()
@@ -212,18 +203,15 @@ class Board(session.Board):
         self.scr.say(text, colour)
 
     def back(self):
-        t = self.human_turn          # (None: a computer's turn paused, its move says its own)
-        if t is not None:
-            t.back()
+        self.human().back()
 
     def paused(self, word):
         self.human().all_worlds()
 
     def take_back(self):
         """The last action of this stretch (never past a roll or another
-        player's decision), in words; nothing in a computer's turn."""
-        t = self.human_turn
-        return t.take_back() if t is not None else None
+        player's decision), in words."""
+        return self.human().take_back()
 
     def moved(self, text):
         """An undo: the decision point is made ready again and says it."""
@@ -321,19 +309,14 @@ class Board(session.Board):
         read: not when fast-forwarding, nor (unless ``always``: the dice
         rolling) when a human decides next here: the text stays on screen
         for them and their first press acts. A or B goes on at once;
-        Start too, to the pause menu once the move under way is over;
-        Select does nothing here (the screen does not offer it)."""
+        Select fast-forwards to the next human decision."""
         a = self.g.actor()
         if self.fast or (not always and a < 8 and self.seats[a] is None and (
                 self.humans == 1 or a == self.last_human)):
             return
         self.s.refresh()
-        end = ticks_add(supervisor.ticks_ms(), ms)
-        k = boards.SELECT
-        while k == boards.SELECT:
-            k = self.show_for(max(0, ticks_diff(end, supervisor.ticks_ms())), _HOLD)
-        if k == boards.START:
-            self.halt = True
+        if self.show_for(ms, _FAST) == boards.SELECT:
+            self.fast = True
 
     def drop_reasons(self):
         """The reasons' code goes once play runs (it comes back for the

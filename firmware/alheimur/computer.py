@@ -86,15 +86,11 @@ class ComputerTurn:
     def decision(self, p):
         """Seat p decides (ui/think.py's decide, with the AI's levels):
         its action and a note (None, or that memory ran low). Select
-        pressed meanwhile fast-forwards (when the screen said so: a level
-        that thinks), Start opens the pause menu after the move."""
+        pressed meanwhile fast-forwards."""
         b = self.b
         out = decide(b, p, self, ai(b).ORDER)
-        seen = self.think.seen if self.think is not None else 0
-        if seen >> boards.SELECT & 1 and _THINK_MS.get(b.seats[p], _OTHER_MS):
-            b.fast = True            # (the screen said "Sel: skip to you")
-        if seen >> boards.START & 1:
-            b.halt = True            # the pause menu once this move is shown
+        if self.think is not None and self.think.seen >> boards.SELECT & 1:
+            b.fast = True
         self.think = None
         return out
 

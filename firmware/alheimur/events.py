@@ -37,6 +37,8 @@ SHOT = const(2)
 DIED = const(3)
 _N = const(128)              # records kept
 _SIZE = const(5)             # bytes a record
+_REC_KIND = const(4)          # a record's first byte: kind << 4 | seat
+_REC_SEAT = const(15)
 
 
 def kept(a):
@@ -47,7 +49,7 @@ def kept(a):
 
 class Log:
     def __init__(self):
-        self.ev = bytearray(_N * _SIZE)
+        self.recs = bytearray(_N * _SIZE)
         self.n = 0                   # records so far
         self.seen = [0] * 8          # per seat: the records it has read
 
@@ -55,12 +57,12 @@ class Log:
         """A record of kind x (SHOT, DIED: its fields in their order
         above) for seat p."""
         o = self.n % _N * _SIZE
-        ev = self.ev
-        ev[o] = x << 4 | p
-        ev[o + 1] = b1
-        ev[o + 2] = b2
-        ev[o + 3] = b3
-        ev[o + 4] = b4
+        r = self.recs
+        r[o] = x << _REC_KIND | p
+        r[o + 1] = b1
+        r[o + 2] = b2
+        r[o + 3] = b3
+        r[o + 4] = b4
         self.n += 1
 
     def action(self, g, p, a):
@@ -70,14 +72,21 @@ class Log:
             self.put(ACTED, p, a >> 8, a & 255, g.sb[i] if i >= 0 else 0,
                      g.sl[i] if i >= 0 else 0)
 
-    def undo(self, a):
-        """Action a was undone: its record goes (a survival check: the
-        deaths it kept)."""
-        x = DIED if kind_of(a) == _K_SURVIVE else ACTED if kept(a) else 0
-        while self.n and self.ev[(self.n - 1) % _N * _SIZE] >> 4 == x:
+    def undo(self, g, a):
+        """Action a was undone on game g: its record goes (a survival
+        check: the deaths it kept, each pyramid now back on its territory;
+        none when it removed none)."""
+        if kind_of(a) == _K_SURVIVE:
+            while self.n:
+                r = self.get(self.n - 1)
+                if r[0] != DIED or g.piece(r[2], r[3]) != r[4]:
+                    return
+                self.n -= 1
+        elif kept(a) and self.n and self.get(self.n - 1)[:3] == (ACTED, g.actor(), a):
             self.n -= 1
-            if x == ACTED:
-                return
+        for p in range(8):           # a seat that read the record reads on from here
+            if self.seen[p] > self.n:
+                self.seen[p] = self.n
 
     # -- reading it back ---------------------------------------------------------------
 
@@ -95,9 +104,9 @@ class Log:
         """Record i: (kind, seat, then its fields: ACTED a, c, loc; SHOT
         c, t, loc, after; DIED w, t, v)."""
         o = i % _N * _SIZE
-        ev = self.ev
-        x = ev[o] >> 4
-        p = ev[o] & 15
+        r = self.recs
+        x = r[o] >> _REC_KIND
+        p = r[o] & _REC_SEAT
         if x == ACTED:
-            return x, p, ev[o + 1] << 8 | ev[o + 2], ev[o + 3], ev[o + 4]
-        return x, p, ev[o + 1], ev[o + 2], ev[o + 3], ev[o + 4]
+            return x, p, r[o + 1] << 8 | r[o + 2], r[o + 3], r[o + 4]
+        return x, p, r[o + 1], r[o + 2], r[o + 3], r[o + 4]

@@ -37,7 +37,6 @@ the two are never loaded at once.
 import gc
 from array import array
 
-import supervisor
 from micropython import const
 
 import boards
@@ -60,18 +59,15 @@ from alheimur.actions import (
 )
 from alheimur.turn import doomed
 from alheimur.words import line
-from boards import ticks_add
 from lazy import forget
 from ui import palette
 from ui.fx import ILLEGAL, MOVE, PLACE
 
-_SEEN_MS = const(1200)       # the player's last action of a stretch stays in view
 _PLAY = const(0)             # the turn's modes
 _CHOOSE = const(1)
 _SURVIVE = const(2)
 _OVER = const(3)
-# consts from alheimur.actions, alheimur.engine, alheimur.sprites (tools/consts.py; do not edit)
-_CHANCE = const(8)
+# consts from alheimur.actions, alheimur.sprites (tools/consts.py; do not edit)
 _K_BOARD = const(10)
 _K_CIVILIZE = const(6)
 _K_LAND = const(14)
@@ -388,13 +384,10 @@ class HumanTurn:
         text = words.action(g, a)
         where = g.subject(a)
         b.events.action(g, g.actor(), a)
-        p = g.actor()
         g.apply(a)
         self.stay = True
         b.fx.sound(PLACE)
         b.after(text, where)
-        if g.actor() != p and g.actor() != _CHANCE:
-            b.linger(_SEEN_MS)       # the player's last action: its result seen before others act
 
     def kills(self, a):
         """The spot of a pyramid of the player's that action a would doom
@@ -458,7 +451,7 @@ class HumanTurn:
         self.end_check()
         a = g.log[g.nlog - 1]
         g.undo()
-        self.b.events.undo(a)
+        self.b.events.undo(self.g, a)
         self.stay = True
         return words.action(g, a)
 
