@@ -133,3 +133,33 @@ def test_start_opens_the_pause_menu_and_never_dismisses_the_page():
     assert since.show(b, 0, list(range(first, end)), gone) is None
     assert b.paused == 2 and len(b.s.pages) == 4   # still there after each, until A
     assert b.held == (400, 0) and b.s.kept == -1     # its first moment: a press is no answer
+
+
+class _Pieces:
+    """A game as Log.undo asks it: the pieces on the surfaces, the actor."""
+
+    def __init__(self, on):
+        self.on = on
+
+    def piece(self, w, t):
+        return self.on.get((w, t), 0)
+
+    def actor(self):
+        return 1
+
+
+def test_an_undone_check_takes_back_its_own_deaths_only():
+    """Undo of a survival check removes the deaths it kept (each pyramid
+    back on its territory), none of an earlier check's when it removed
+    none; an undone action's record goes, and a seat that had read it reads
+    on from where the log now ends."""
+    from alheimur.actions import K_SURVIVE, act
+    log = Log()
+    log.put(DIED, 2, 0, 3, 0x41)              # green's check, earlier: still dead
+    log.undo(_Pieces({}), act(K_SURVIVE))     # yellow's check removed nothing
+    assert log.n == 1
+    log.put(DIED, 1, 1, 4, 0x42)
+    log.put(DIED, 1, 1, 5, 0x43)
+    assert log.take(0) == (0, 3, 0)
+    log.undo(_Pieces({(1, 4): 0x42, (1, 5): 0x43}), act(K_SURVIVE))
+    assert log.n == 1 and log.take(0) == (1, 1, 0)

@@ -80,7 +80,7 @@ class Log:
             while self.n:
                 r = self.get(self.n - 1)
                 if r[0] != DIED or g.piece(r[2], r[3]) != r[4]:
-                    return
+                    break
                 self.n -= 1
         elif kept(a) and self.n and self.get(self.n - 1)[:3] == (ACTED, g.actor(), a):
             self.n -= 1
