@@ -15,8 +15,8 @@ A record is five bytes, its kind and seat, then:
     DIED    whose survival check it was: the world, territory and piece
             byte of a pyramid that died
 
-The last _N records are kept in a ring: one 8-seat round of the bench's
-games needs at most 126 (docs/alheimur.md, "Since your last turn"); a
+The last _N records are kept in a ring: one 8-seat round of the games
+measured needs at most 126 (docs/alheimur.md, "Since your last turn"); a
 seat that has not read for longer is told how many went. Counts are
 ints: none wraps.
 """
@@ -35,7 +35,7 @@ _PASS = const(0)
 ACTED = const(1)            # the record kinds
 SHOT = const(2)
 DIED = const(3)
-_N = const(128)              # records kept
+_N = const(160)              # records kept (the worst 8-seat round measured: 126)
 _SIZE = const(5)             # bytes a record
 _REC_KIND = const(4)          # a record's first byte: kind << 4 | seat
 _REC_SEAT = const(15)
