@@ -332,17 +332,18 @@ class Screen:
                 if d is not None:
                     put(d, tile, 16 + self._mask(tile, k) if k == self.dtile else 0)
         dest = False
+        pd = self.pdest              # (None: no choice shown, nothing of it is outlined)
         for j in range(_ROWS):
             r = self.ptop + j
             for c in range(4):
                 i = self.cells[r * 4 + c] if r < self.nrows else 255
                 put(self.plit, (c + 1, j), 1 if i != 255 and self.ls[i >> 4] >> (i & 15) & 1 else 0)
-                if i != 255 and i == self.dship:
+                if i != 255 and i == self.dship and pd is not None:
                     dest = True
-                    self.pdest.x = _PX + (c + 1) * _SHIP
-                    self.pdest.y = _ROW_Y + j * _SHIP
-        if self.pdest is not None:
-            hide(self.pdest, not dest)
+                    pd.x = _PX + (c + 1) * _SHIP
+                    pd.y = _ROW_Y + j * _SHIP
+        if pd is not None:
+            hide(pd, not dest)
         for t in range(self.ntabs):
             put(self.tlit, t, 1 if self.ltab >> t & 1 else 0)
         self.tview.x = self.tab_of(w) * _ICON
