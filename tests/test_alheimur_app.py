@@ -138,6 +138,36 @@ def test_hot_seat_hands_over_between_humans():
     assert set(bot.handovers) == {0, 1}
 
 
+def test_start_on_the_hand_over_opens_the_pause_menu_over_it():
+    """Issue 43, item 3: the hot seat's "pass the game to" is a screen
+    where a player may stop: Start opens the pause menu there, and resume
+    comes back to it with the board still hidden."""
+    st = {"t": None, "menu": False, "back": None}
+
+    def watch(bot):
+        host = bot.runner.host
+        now = host.now_ms()
+        if st["t"] is not None and st["t"] >= 0 and now - st["t"] > 30:
+            host.set_button("start", False, now)
+            st["t"] = -1
+        f = frame_of("hand_over", "hand_over.py")
+        if f is None:
+            return False
+        if st["t"] is None and frame_of("key", "ui/session.py") is not None \
+                and not bot.runner.release and bot.board is not None:
+            host.set_button("start", True, now)
+            st["t"] = now
+        if frame_of("menu", "pause.py") is not None:
+            st["menu"] = True
+        elif st["menu"] and st["back"] is None and frame_of("key", "ui/session.py") is not None:
+            st["back"] = f.f_locals["s"].display.root_group is f.f_locals["root"]
+        return False
+
+    play(seats=("human", "human"), seed=5, watch=watch, max_presses=400,
+         until=lambda b: st["back"] is not None)
+    assert st["menu"] and st["back"], st
+
+
 def test_continue_puts_back_the_game_and_its_dice(tmp_path):
     """Into Alheimur's own section, as the shell writes it (ui/saving.py):
     cut the power mid-game (the run just stops), start again, Continue: the
@@ -146,11 +176,12 @@ def test_continue_puts_back_the_game_and_its_dice(tmp_path):
 
     import store
     nvm = tmp_path / "nvm.bin"
-    from alheimur import restore, save
+    from alheimur import restore
+    from alheimur.app import Setup
 
     def saved_state():
         data = store.Store(bytearray(_simhost.nvm)).game(0x68)[1]
-        g = restore.decode(save.Setup(), data) if data else None
+        g = restore.decode(Setup(), data) if data else None
         return g and (bytes(g.state()), g.rng.s0, g.rng.s1)
 
     # In round 2, on the board, the player stops pressing, until the game as
@@ -164,7 +195,7 @@ def test_continue_puts_back_the_game_and_its_dice(tmp_path):
     play(seats=S3, seed=2, limit=1, nvm=nvm, until=written_on_board)
     s = store.Store(bytearray(nvm.read_bytes()))
     assert saves.last(s) == 0x68 and s.game(0x68)[1] is not None
-    saved = restore.decode(save.Setup(), s.game(0x68)[1])
+    saved = restore.decode(Setup(), s.game(0x68)[1])
     assert saved.round() >= 1                 # a write made in play, not at the start
     state, rng = bytes(saved.state()), (saved.rng.s0, saved.rng.s1)
     # The write was made at a wait for a person's press: Continue comes
@@ -185,9 +216,11 @@ def test_three_players_two_computers_as_the_readme_says(seed):
 
 def test_a_where_nothing_may_be_done_says_the_engines_reason(tmp_path):
     """Seeded position: red's step 2 (launch); A on an empty territory
-    answers with the engine's words, in the message line, whole."""
+    answers with the engine's words, in the message line, whole, red."""
     import bot_alheimur
     import seeded_alheimur
+
+    from ui import palette
     nvm = tmp_path / "nvm.bin"
     g = seeded_alheimur.play(1, 3, 20, 289)
     bot_alheimur.saved_nvm(nvm, g, S3, dealt=1, limit=1)
@@ -197,7 +230,7 @@ def test_a_where_nothing_may_be_done_says_the_engines_reason(tmp_path):
         f = board_frame()
         if f is not None and f.f_locals["self"].scr is not None:
             m = f.f_locals["self"].scr.msg
-            said.append((m.text, m.alert))
+            said.append((m.text, m.label.color == palette.BAD))
         return bot.presses >= 3 and not bot.first
 
     play(seats=S3, seed=1, nvm=nvm, resume=True, wander=0, undo=0, look=0,
@@ -248,7 +281,7 @@ def test_a_humans_and_a_computers_decision_code_are_never_loaded_at_once():
     stay loaded through play, the same module all along: loading them
     again for each computer action would compile them each time on the
     board (from .py)."""
-    human_side = {"alheimur.human", "alheimur.survival", "alheimur.shot",
+    human_side = {"alheimur.human", "alheimur.cursor", "alheimur.survival", "alheimur.shot",
                   "alheimur.reasons", "alheimur.layout", "ui.menu", "ui.draw"}
     computer_side = {"alheimur.computer", "alheimur.ai", "alheimur.ai_eval"}
     seen = {"thinking": [], "deciding": [], "words": []}
@@ -314,14 +347,14 @@ def test_a_battle_roll_is_drawn_on_both_boards(tmp_path, board):
             (x1, y1, colours)
 
 
-def _resumed(tmp_path, seed, at, **kw):
+def _resumed(tmp_path, seed, at, seats=S3, **kw):
     """A seeded game (tools/seeded_alheimur.py) after ``at`` actions, saved and
     continued with three seats (a person, two computers)."""
     import bot_alheimur
     import seeded_alheimur
     nvm = tmp_path / "nvm.bin"
-    bot_alheimur.saved_nvm(nvm, seeded_alheimur.play(seed, 3, 20, at), S3, dealt=seed, limit=1)
-    return play(seats=S3, seed=1, nvm=nvm, resume=True, **kw)
+    bot_alheimur.saved_nvm(nvm, seeded_alheimur.play(seed, 3, 20, at), seats, dealt=seed, limit=1)
+    return play(seats=seats, seed=1, nvm=nvm, resume=True, **kw)
 
 
 def test_survival_shows_the_doomed_at_once_and_b_undoes(tmp_path):
@@ -357,43 +390,12 @@ def test_survival_shows_the_doomed_at_once_and_b_undoes(tmp_path):
     assert seen["after"].startswith("undone: "), seen
 
 
-def test_select_fast_forwards_through_the_computers(tmp_path):
-    """Issue 30, item 6: Select while a computer's move is shown skips to
-    the next human decision: no computer move is held on screen after it,
-    and that decision begins with "since your last turn"."""
-    from bot_alheimur import frame_of as frame
-    st = {"at": None, "since": 0, "held": 0, "fast": False}
-
-    def watch(bot):
-        host = bot.runner.host
-        now = host.now_ms()
-        f = frame("linger", "alheimur/app.py")
-        held = f is not None and frame("show_for", "ui/session.py") is not None
-        if st["at"] is None and held:
-            host.set_button("select", True, now)
-            st["at"] = now
-            st["since"] = bot.since
-        elif st["at"] is not None and st["at"] >= 0 and now - st["at"] > 30:
-            host.set_button("select", False, now)
-            st["at"] = -1
-        bf = board_frame()
-        if bf is not None and bf.f_locals["self"].fast:
-            st["fast"] = True
-            st["held"] += held
-        return False
-
-    bot = _resumed(tmp_path, 1, 289, watch=watch,
-                   until=lambda b: st["at"] == -1 and b.since > st["since"])
-    assert st["at"] == -1 and st["fast"] and st["held"] == 0, st
-    assert bot.since > st["since"]
-
-
 def test_in_a_battle_down_reaches_the_enemy_ship_below(tmp_path):
     """Issue 30, item 7: choosing a target, the d-pad goes from one's own
     ship straight down to the enemy ship below it (the orbit's rows are
     one player's each), and the keys are said on the bottom line."""
     import boards
-    from alheimur.actions import ship_owner
+    from alheimur.actions import ship_owner, spot_ship
     seen = {}
 
     def until(bot):
@@ -405,14 +407,15 @@ def test_in_a_battle_down_reaches_the_enemy_ship_below(tmp_path):
         t = b.human_turn
         for r in range(scr.nrows - 1):
             for c in range(1, 5):
-                if (scr.rowner[r] == 0 and scr.rowner[r + 1] != 0
+                first = [ship_owner(b.g.sl[scr.cells[k * 4]]) for k in (r, r + 1)]
+                if (first[0] == 0 and first[1] != 0
                         and scr.cells[r * 4 + c - 1] != 255
                         and scr.cells[(r + 1) * 4 + c - 1] != 255):
                     scr.point(1, r, c)              # the panel: own ship
-                    t.move(boards.DOWN)
+                    scr.step(boards.DOWN)
                     t.prompt()
                     seen["at"] = (scr.prow, scr.pcol, r, c)
-                    seen["owner"] = ship_owner(b.g.sl[scr.ship()])
+                    seen["owner"] = ship_owner(b.g.sl[spot_ship(scr.spot())])
                     seen["keys"] = scr.msg.text.split("\n")[-1]
                     return True
         seen["none"] = True
@@ -423,6 +426,103 @@ def test_in_a_battle_down_reaches_the_enemy_ship_below(tmp_path):
     prow, pcol, r, c = seen["at"]
     assert (prow, pcol) == (r + 1, c) and seen["owner"] != 0, seen
     assert seen["keys"].startswith("A: "), seen
+
+
+def _human_turn(bot, mode=0, phase=None):
+    """The Board and the human's turn waiting on the board in ``mode``
+    (and ``phase``), else (None, None)."""
+    b = waiting_on_board()
+    t = b.human_turn if b is not None else None
+    if t is None or t.mode != mode or (phase is not None and b.g.phase() != phase):
+        return None, None
+    return b, t
+
+
+def test_a_does_what_the_keys_line_said_and_asks_before_a_death(tmp_path):
+    """Issue 43, item 4: A on a spot with one action does it only when the
+    bottom line said so before the press (after a refusal's words it shows
+    the action first, and a second A does it); an action that would doom
+    one of the player's own pyramids at a survival check asks first ("would
+    die: sure?", A: yes, B: no) and changes nothing until A."""
+    import boards
+    from alheimur.actions import P_EXPAND
+    seen = {}
+
+    def until(bot):
+        b, t = _human_turn(bot, 0)
+        if t is None:
+            return False
+        g = b.g
+        scr = b.scr
+        n = g.legal(g.sbuf)
+        for a in [g.sbuf[i] for i in range(n)]:
+            s = g.subject(a)
+            if "one" not in seen and s >= 0 and g.legal(t.opts, s) == 1:
+                scr.put_on(s)
+                t.prompt()
+                t.refuse("a refusal's words")       # the keys' line is gone
+                st = g.state()
+                t.on_key(boards.A)
+                seen["one"] = (t.mode, g.state() == st, scr.msg.text.split("\n")[-1])
+                t.on_key(boards.B)
+            if "sure" not in seen and g.phase() == P_EXPAND and t.kills(a) >= 0:
+                st = g.state()
+                t.act(a)
+                seen["sure"] = (t.mode, g.state() == st, scr.msg.text.replace("\n", " "))
+                t.on_key(boards.A)
+                seen["done"] = g.state() != st
+                return "one" in seen
+        return "one" in seen and "sure" in seen
+
+    _resumed(tmp_path, 22, 139, until=until, wander=0, undo=0, max_presses=400)
+    assert seen["one"][0] == 1 and seen["one"][1], seen           # CHOOSE, nothing done
+    assert seen["one"][2].startswith("1/1 A: "), seen
+    mode, same, text = seen["sure"]
+    assert mode == 1 and same and " would die: sure? A: yes, " in text, seen
+    assert seen["done"], seen
+
+
+def test_the_cursor_stays_after_an_action_and_goes_to_a_ship_to_fire_back(tmp_path):
+    """Issue 43, item 4: after the player's own action (a migration here)
+    the cursor stays where they left it; asked to fire back in another
+    player's battle, the cursor starts on their first ship that can fire,
+    not on the tabs where the other's site choice left it."""
+    from alheimur.actions import P_AIM, P_MIGRATE, ship_owner, spot_ship
+    from alheimur.actions import kind_of as kind
+    seen = {}
+
+    def stays(bot):
+        b, t = _human_turn(bot, 0, P_MIGRATE)
+        if t is None:
+            return False
+        g = b.g
+        n = g.legal(g.sbuf)
+        for a in [g.sbuf[i] for i in range(n)]:
+            if kind(a) == 8 and t.kills(a) < 0:        # a migration that dooms nothing
+                s = g.subject(a)
+                b.scr.put_on(s)
+                t.act(a)
+                t.prepare()
+                seen["at"] = (b.scr.spot(), s)
+                return True
+        return False
+
+    _resumed(tmp_path, 1, 120, until=stays, wander=0, undo=0, max_presses=600)
+    assert seen["at"][0] == seen["at"][1], seen
+
+    def fires_back(bot):
+        b, t = _human_turn(bot, 0, P_AIM)
+        if t is None or b.g.current() == 0:
+            return False
+        b.scr.put_on(-2 - b.g.site())                  # where the site's choice left it
+        t.prepare()
+        s = b.scr.spot()
+        seen["fire"] = s >= 128 and ship_owner(b.g.sl[spot_ship(s)]) == 0 and \
+            b.g.legal(t.opts, s) > 0
+        return True
+
+    _resumed(tmp_path, 1, 236, until=fires_back, wander=0, undo=0, max_presses=100)
+    assert seen["fire"], seen
 
 
 def test_left_from_a_two_tile_territory_reaches_the_tile_beside_it(tmp_path):
@@ -446,7 +546,7 @@ def test_left_from_a_two_tile_territory_reaches_the_tile_beside_it(tmp_path):
                 if c >= 2 and lab[tile] == lab[tile - 1] and lab[tile - 2] != lab[tile]:
                     scr.show(w)
                     scr.point(0, tile)
-                    b.human_turn.move(boards.LEFT)
+                    scr.step(boards.LEFT)
                     seen["to"] = (scr.zone, scr.tile, tile - 2)
                     return True
         seen["none"] = True
@@ -462,7 +562,8 @@ def test_ships_and_dice_read_at_1x():
     """Issue 30, item 2: on the ship sheet (16 x 16 a sprite) each ship
     shows its size as that many 2 x 2 pips in its owner's ink, is at least
     9 px long, and no two forms look alike (a marine: small pyramids on the
-    hull); each die is a 15 px face with its value in 3 x 3 pips."""
+    hull); each die (on the dice's sheet, alheimur/shot.py's) is a 15 px
+    face with its value in 3 x 3 pips."""
     from alheimur import sprites
     from alheimur.actions import form
     tiles = sprites.ship_tiles()
@@ -482,8 +583,10 @@ def test_ships_and_dice_read_at_1x():
                 assert cols[-1] - cols[0] + 1 >= 9, (size, fighter, m)
                 looks.add(px)
     assert len(looks) == 3 + 3 + 6          # transports, fighters, with marines: each its own
+    from alheimur import shot
+    bm = shot.faces()                       # the dice's own sheet, made for a shot
     for v in range(1, 7):
         for lit in (0, 6):
-            px = pixels(sprites._DIE0 + lit + v)
+            px = pixels(lit + v)
             assert px.count(1) == 9 * v, (v, lit)      # v pips of 3 x 3
             assert sum(1 for p in px if p) >= 15 * 15 - 4

@@ -271,15 +271,16 @@ def test_an_old_save_past_round_201_continues_and_ends():
     """A no-limit game saved by a version whose round count stuck at 255
     loads at round 200: the last round begins when that round ends."""
     from alheimur import restore, save
+    from alheimur.app import Setup
     g = seeded_alheimur.play(2, 4, 0, stop_at=300)
     assert not g.over() and g.last_round() == 0
     g.rng = Rng(9)
-    st = save.Setup()
+    st = Setup()
     st.nseats, st.limit = 4, 3                     # ROUND_LIMITS[3]: none
     data = bytearray(save.encode(st, g))
     state_at = len(data) - len(g.state())
     data[state_at + 2] = 255                       # layout.R_ROUND
-    g2 = restore.decode(save.Setup(), bytes(data))
+    g2 = restore.decode(Setup(), bytes(data))
     assert g2.round() == 200 and g2.limit() == 0
     buf = array("H", bytes(2 * MAX_ACTIONS))
     rng = Rng(4)

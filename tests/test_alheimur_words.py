@@ -73,35 +73,89 @@ def test_the_rules_page_ships_and_is_linked():
     assert "docs/rules/alheimur.md" in rules.RULES       # the pause menu's rules say where
 
 
-class _Log:
-    """The app's log as since.py reads it (app.Board.log's bytes)."""
-
-    def __init__(self):
-        self.ev = bytearray(6 * 40 + 16)
-        self.nev = 0
-
-    def log(self, x, v, c=0, loc=0, e=0):
-        i = self.nev % 40 * 6
-        self.ev[i:i + 6] = bytes((x, v >> 8, v & 255, c, loc, e))
-        self.nev += 1
-
-
 def test_since_says_the_log_in_words():
-    """Actions, a shot and a survival check kept as the app keeps them
-    come back in words (since.text), no codes."""
+    """Actions, a shot and a survival check's deaths kept as the app keeps
+    them (alheimur/events.py) come back in words (since.text), no codes;
+    the losses of the seat reading are said as its own."""
+    from alheimur.actions import owner
+    from alheimur.events import DIED, SHOT, Log
     g, acts = _actions(1, 289)
-    log = _Log()
+    log = Log()
     for a in acts[:3]:
-        i = a_ship(a)
-        log.log(16 | 1, a, g.sb[i] if i >= 0 else 0, g.sl[i] if i >= 0 else 0)
+        log.action(g, 1, a)
+    kept = log.n
     ships = [i for i in range(g.ship_top()) if g.sl[i] != 255]
     assert ships
     i = ships[0]
-    log.log(32 | 1, g.sb[i], g.sb[i], g.sl[i], 255)          # a shot: destroyed
-    log.log(48 | 2, 0, 0, 0x12 >> 0 & 255, 0)               # survival: some lost
-    out = [since.text(g, log.ev, k) for k in range(log.nev)]
-    for t in out:
-        assert not CODE.search(t), t
+    log.put(SHOT, 1, g.sb[i], g.sb[i], g.sl[i], 255)      # a shot: destroyed
+    w, t = next((w, t) for w in range(g.nworlds()) for t in range(g.nterr[w]) if g.piece(w, t))
+    log.put(DIED, 2, w, t, g.piece(w, t))                # survival: a pyramid died
+    out = [since.text(g, log, k) for k in range(log.n)]
+    for x in out:
+        assert not CODE.search(x), x
+    assert kept == 3 - sum(a == PASS for a in acts[:3])
     assert out[0].startswith("yellow: ")
-    assert out[3].endswith(": destroyed") and " fires at " in out[3]
-    assert out[4].startswith("survival (green's turn):")
+    assert out[kept].endswith(": destroyed") and " fires at " in out[kept]
+    assert out[kept + 1].endswith("died (green's check)"), out[kept + 1]
+    assert words.NAMES[owner(g.piece(w, t))] in out[kept + 1]
+    lost = since.text(g, log, -2 - (kept + 1))             # the same death, read by its owner
+    assert lost.startswith("you lost: your ") and lost.endswith("(green's check)"), lost
+
+
+def test_all_worlds_shows_each_pyramids_size():
+    """Issue 43, item 6: the all-worlds view shows a pyramid's size, not
+    only its owner: on its first tile a box of the owner's colour with as
+    many dots as its pips (alheimur/all_worlds.py's sheet)."""
+    import displayio
+
+    from alheimur import all_worlds
+    from alheimur.actions import owner, pips
+    g = seeded_alheimur.play(1, 3, 20, 289)
+    view = all_worlds.AllWorlds(g)
+    bm, pal = all_worlds._sheet()
+    grid = displayio.TileGrid(bm, pixel_shader=pal, width=16, height=10, tile_width=10,
+                              tile_height=10)
+    view.fill(grid, 0)
+    seen = set()
+    for k in range(min(4, g.nworlds())):
+        for t in range(g.nterr[k]):
+            v = g.piece(k, t)
+            if not v:
+                continue
+            tile = g.tfirst[k * 16 + t]
+            i = grid[(k & 1) * 8 + (tile & 3), (k >> 1) * 5 + 1 + (tile >> 2)]
+            dots = sum(bm[i * 10 + x, y] != bm[i * 10 + 1, 1] for x in range(1, 9)
+                       for y in range(1, 9)) // 4
+            assert dots == pips(v), (k, t, v, dots)
+            seen.add((owner(v), pips(v)))
+    assert len({s for _, s in seen}) >= 2, seen      # sizes told apart
+
+
+def _in_hand(seed):
+    """World building's screen on the first card of a seeded 2-seat deal:
+    (the card in hand is one element, the hand's two card slots as drawn)."""
+    from types import SimpleNamespace
+
+    from alheimur.actions import P_DEAL
+    from alheimur.build import card_in_hand, elem
+    from alheimur.build_screen import BuildScreen
+    from alheimur.deal import new_game, shuffle
+    g, rng = new_game(seed, 2, 20)
+    while g.phase() == P_DEAL:
+        g.deal(shuffle(rng))
+    c = card_in_hand(g)
+    scr = BuildScreen(SimpleNamespace(g=g))
+    scr.draw()
+    slots = [[scr.hand[t * 2 + (q & 1) + (q >> 1) * 5] for q in range(4)] for t in range(2)]
+    return len({elem(g.quads, c, 0, q) for q in range(4)}) == 1, slots
+
+
+def test_a_one_element_card_in_hand_is_shown_once():
+    """Issue 43, item 6: a card the same when turned (one element) is
+    shown once in hand, not as two identical cards; another card shows as
+    it lies and turned."""
+    one, slots = _in_hand(1)
+    assert one and all(slots[0]) and not any(slots[1]), slots
+    two = next(s for s in range(2, 40) if not _in_hand(s)[0])
+    _, slots = _in_hand(two)
+    assert all(slots[0]) and all(slots[1]), slots

@@ -286,3 +286,32 @@ def test_world_building_code_can_be_dropped_and_comes_back():
     from alheimur_positions import do
     do(g, legal(g)[0])                                  # loaded again
     assert "alheimur.build" in sys.modules and g.phase() == P_START
+
+
+def test_region_is_the_tiles_of_one_element_joined_along_edges():
+    """world.region (the one flood fill: scoring, the computers'
+    judgement and world building ask it) against a flood fill of the
+    tiles themselves, for every territory of seeded deals' worlds."""
+    import seeded_alheimur
+
+    from alheimur.world import region
+    for seed in (1, 4, 21):
+        g = seeded_alheimur.play(seed, 4, 20, 60)
+        for w in range(g.nworlds()):
+            b = w * 16
+            el = [g.telem[b + g.lab[b + tile]] for tile in range(16)]
+            for t in range(g.nterr[w]):
+                todo = [g.tfirst[b + t]]
+                tiles = set(todo)
+                while todo:
+                    tile = todo.pop()
+                    r, c = divmod(tile, 4)
+                    for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                        u = rr * 4 + cc
+                        if 0 <= rr < 4 and 0 <= cc < 4 and u not in tiles and el[u] == el[tile]:
+                            tiles.add(u)
+                            todo.append(u)
+                want = 0
+                for tile in tiles:
+                    want |= 1 << g.lab[b + tile]
+                assert region(g.edge, b, t) == want, (seed, w, t)

@@ -77,6 +77,10 @@ VIOLATIONS = {
         "def _planted(g, i, loc, q):\n    return g.sl[i] == loc | q << 4\n",
     "a play packed by hand into a move buffer":
         "def _planted(g, mbuf, k, f, t):\n    g.legal(mbuf)\n    mbuf[0] = k << 10 | f << 5 | t\n",
+    "a log record's kind by hand (Alheimur's events.py packs them)":
+        "def _planted(b, i):\n    return b.events.recs[i * 5] >> 4\n",
+    "a log record packed by hand (kind << 4 | seat)":
+        "def _planted(b, o, p):\n    b.events.recs[o] = 2 << 4 | p\n",
     "a state bit by name":
         "def _planted(x):\n    return x & _FIGHTER\n",
 }

@@ -692,9 +692,12 @@ def drive_kb(bundle):
     """A drive that holds two releases (the old one and the new one being
     written) with room to spare, in a tmpfs's 4 KB pages: at least the
     PyBadge's 2 MB, more once the release grows (a FAT drive's clusters are
-    smaller than a tmpfs's pages, so the board needs less)."""
+    smaller than a tmpfs's pages, so the board needs less). The spare, 1 MB,
+    holds the old release's retired files, the player's files and the
+    manifests (half of it was 8 KB short once the release reached 209
+    files' pages)."""
     pages = sum((len(v) + 4095) // 4096 for v in bundle.values())
-    return max(2048, 2 * 4 * pages + 512)
+    return max(2048, 2 * 4 * pages + 1024)
 
 
 def fill_drive(d, kind="cp9-pybadge"):

@@ -183,6 +183,7 @@ ALH = {
     ("alheimur.results", "L_HILO"): ("element", "element"),
     ("alheimur.results", "L_PRODUCT"): ("score", "score", "n", "total"),
     ("alheimur.results", "L_REST"): ("others", "total"),
+    ("alheimur.results", "L_END"): ("why",),
     ("alheimur.results", "L_END_13"): (),
     ("alheimur.results", "L_END_LIMIT"): ("limit",),
     ("alheimur.results", "L_END_ALONE"): (),
@@ -239,11 +240,11 @@ ALH_TEXTS = {
         (("name", "size", "shipkind"), None), (("size",), None), (("world",), None),
         (("world", "tile"), None)),
     "alheimur.human": (
-        ((), MSG3), ((), MSG2), (("n", "n", "verb"), KEYS), (("verb",), KEYS), (("n",), KEYS),
+        (("won", "end"), MSG2), (("n", "n", "verb"), KEYS), (("verb",), KEYS), (("n",), KEYS),
         ((), KEYS), (("verb",), KEYS), (("n",), KEYS), ((), KEYS), ((), KEYS),
         (("terr", "element"), MSG2), (("terr", "element", "name", "size"), MSG2),
         (("terr", "element", "name", "size"), MSG2), (("place",), MSG2), ((), MSG2),
-        ((), MSG2), ((), KEYS)),
+        ((), MSG2), ((), KEYS), (("terr",), MSG2), (("verb",), KEYS), (("why",), MSG2)),
     "alheimur.survival": (
         (("name", "size", "tile", "nb", "lohi", "lohi"), MSG2),
         (("name", "size", "tile", "nb", "lohi", "lohi"), MSG2), (("name", "tile"), MSG2),
@@ -257,14 +258,22 @@ ALH_TEXTS = {
         (("name", "act"), MSG3), (("name", "alevel"), MSG3), (("letter",), (11, 1)),
         (("name", "alevel"), MSG3)),
     "alheimur.since": (
-        (("name",), KEYS), ((), KEYS), (("name", "act"), MSG3), (("ship", "ship", "shot"), (WIDTH, 4)),
-        ((), None), ((), None), (("size",), None), (("size",), None), (("name",), KEYS),
-        (("name", "n"), None), ((), KEYS)),
+        (("name",), KEYS), ((), KEYS), (("name", "act"), MSG3),
+        (("ship", "ship", "shot"), (WIDTH, 4)), ((), None), ((), None), (("size",), None),
+        (("size",), None), (("name", "size", "pyramid", "terr", "name"), MSG3),
+        (("size", "shipkind", "marine", "shot", "place"), (WIDTH, 4)),
+        (("size", "pyramid", "terr", "name"), MSG3), (("n",), KEYS), ((), KEYS), ((), KEYS),
+        ((), KEYS), (("size",), None)),
     "alheimur.all_worlds": (((), KEYS), ((), KEYS)),
 }
 LONGEST["nb"] = 15           # a territory's neighbours (16 territories at most)
 LONGEST["lohi"] = 4          # what a pyramid stands: its pips + 1 to + 2
 LONGEST["shot"] = "now medium, marine lost"      # since.py's longest end of a shot
+LONGEST["why"] = "round 200 was played"          # results.why: which end came
+LONGEST["won"] = "3 share the win: 96912.75"     # results' title
+LONGEST["end"] = "end: round 200 was played"
+LONGEST["pyramid"] = "colonist"                  # since.py: a pyramid that died
+LONGEST["marine"] = " and its medium marine"     # .. a transport's marine lost with it
 # The shell's own (ui/session.py, ui/think.py): what every game says alike.
 SHELL = {
     ("ui.pause", "M_PAUSED"): ("seed",),
@@ -386,11 +395,12 @@ def test_the_longest_words_are_the_longest():
     undone = [fill(getattr(importlib.import_module(m), n), k) for (m, n), k in ALIEN.items()
               if n.startswith("M_UNDONE")]
     assert max(len(u) for u in undone) == len(LONGEST["undone"])
-    from alheimur import since, words
+    from alheimur import words
     acts = [fill(_texts("alheimur.words")[i], k)
             for i, (k, _) in enumerate(ALH_TEXTS["alheimur.words"]) if 4 <= i <= 21]
     assert max(len(a) for a in acts) == len(LONGEST["act"])
-    ends = [fill(since.TEXTS[i], ALH_TEXTS["alheimur.since"][i][0]) for i in range(4, 8)]
+    ends = [fill(_texts("alheimur.since")[i], ALH_TEXTS["alheimur.since"][i][0])
+            for i in range(4, 8)]
     assert max(len(e) for e in ends) == len(LONGEST["shot"])
     assert len(words.ship(0xFF, 1, True)) <= len(LONGEST["shipm"])
 
@@ -427,7 +437,7 @@ def test_new_game_rows_and_help_fit(module):
     if module.startswith("aliencity"):
         from aliencity.save import Setup
     elif module.startswith("alheimur"):
-        from alheimur.save import Setup
+        from alheimur.app import Setup
     else:
         from skyscrapers.save import Setup
     st = Setup()

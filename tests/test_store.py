@@ -364,10 +364,11 @@ def worst_store():
     s.set_game(SKY, bytes(3), bytes(8 + 2 * 400))
     # Alheimur: eight seats with 12-character names, the whole state
     from alheimur import save as hsave
+    from alheimur.app import Setup as HSetup
     from alheimur.layout import STATE_BYTES
     names = 8 * 12 + 7
     s.set_game(ALH, bytes(2 + names + 2), bytes(12 + names + STATE_BYTES))
-    assert len(hsave.pack_options(hsave.Setup())) <= 2 + names
+    assert len(hsave.pack_options(HSetup())) <= 2 + names
     assert s.keep_record("r" * store.MAX_RECORD)
     assert not s.keep_record("r" * (store.MAX_RECORD + 1))
     return s
@@ -459,8 +460,9 @@ def _alh_blobs():
     from seeded_alheimur import play
 
     from alheimur import save as hsave
+    from alheimur.app import Setup as HSetup
     from prng import Rng
-    st = hsave.Setup()
+    st = HSetup()
     st.nseats, st.limit, st.seed, st.dealt = 8, 1, 4, 4
     st.seats[:] = ["human"] + ["abcdefghijkl"] * 7     # 12 characters: the longest name
     blobs = []

@@ -956,11 +956,12 @@ def _alh_screen_heap():
 # one screen or moment and drops after it, that a game can have loaded before
 # a computer's decision (the end and the scores, ending and results, come
 # after the last one); and a human's decision code.
-_ALH_HUMAN = ("alheimur.human", "alheimur.survival")   # what app._NOT_THINKING drops of a human's turn
+# what app._NOT_THINKING drops of a human's turn
+_ALH_HUMAN = ("alheimur.human", "alheimur.cursor", "alheimur.survival")
 _ALH_LAZY = ("alheimur.hand_over", "alheimur.since", "alheimur.reasons", "alheimur.shot",
              "alheimur.all_worlds", "alheimur.restore", "ui.pause", "ui.textview",
              "alheimur.rules", "alheimur.sprites",   # sprites: all worlds and world building use it
-             "store_write")      # each write of the store loads it (and crc: store._drop)
+             "store_write", "alheimur.save")   # each write of the store loads them (and crc: store._drop)
 
 
 def _alh_vm_play(state, mpy_cross=None, nvm=None, vm="mp"):
@@ -998,8 +999,9 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None, vm="mp"):
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'hot', gc.mem_alloc() - a)",
            # a human decides: the app makes a human's turn (alheimur.human,
-           # the words; the survival check's alheimur.survival at its turn)
-           "import alheimur.human, alheimur.survival\nturn = alheimur.human.HumanTurn(b)",
+           # the words, the screen's alheimur.cursor at its first press or
+           # prompt; the survival check's alheimur.survival at its turn)
+           "import alheimur.human, alheimur.cursor, alheimur.survival\nturn = alheimur.human.HumanTurn(b)",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'human', gc.mem_alloc() - a)",
            # .. and a refusal: the engine's reason loaded for a moment (in
@@ -1034,7 +1036,14 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None, vm="mp"):
            "computer.room_for_search()",
            "g.drop_setup()",     # as the app does once the reasons are dropped (drop_why)
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
-           "print('PLAY', 'long', gc.mem_alloc() - a)"]
+           "print('PLAY', 'long', gc.mem_alloc() - a)",
+           # Start during a computer's turn: once its move is shown the app
+           # drops the computers' code and buffers (Board.no_computer) and
+           # opens the pause menu (its code; its labels are the menu
+           # screen's, not counted here)
+           "turn = None\nb.no_computer()\nfrom ui import pause",
+           "gc.collect(); await asyncio.sleep(0); gc.collect()",
+           "print('PLAY', 'pause', gc.mem_alloc() - a)"]
     # After each row: how many names the VM has interned (qstr_info's
     # "n_qstr=", the names in its qstr pools).
     src = [line + "\nmicropython.qstr_info()" if line.startswith("print('PLAY'") else line
@@ -1103,7 +1112,7 @@ def alheimur_heap_table(cols=None):
              % cells(lambda v: screen, True))
     what = {"shell": "code.py (no launcher), boards, ui.session and the shell's modules",
             "app": "alheimur.app and its imports (the engine: engine, turn, battle, world, "
-                   "actions; save)",
+                   "actions; the log, events)",
             "view": "alheimur.screen, ui.text (the board screen's code and "
                     "its objects' classes)",
             "game": "the shell's objects (board, store with the game saved, lights, "
@@ -1112,7 +1121,7 @@ def alheimur_heap_table(cols=None):
         t.append("| %s | %s | %s |" % (name, what[name], cells(lambda v, i=i: v["steps"][i][1])))
     t.append("| code, game, hot seat | the four rows above, measured at once | %s |"
              % cells(lambda v: v["hot"]))
-    t.append("| a human deciding | + a human's turn: alheimur.human (the cursor), words, "
+    t.append("| a human deciding | + a human's turn: alheimur.human, the screen's cursor, words, "
              "survival | %s |" % cells(lambda v: v["human"] - v["hot"]))
     t.append("| a computer deciding | instead of human and survival: + alheimur.computer, "
              "ai, ai_eval, ui.think and a hard choice made (the words stay from .py, go "
@@ -1132,6 +1141,10 @@ def alheimur_heap_table(cols=None):
              "loaded once and dropped (%s): their code goes, the names they interned stay | %s |"
              % (", ".join(m.split(".")[-1] for m in _ALH_LAZY + _ALH_HUMAN),
                 cells(lambda v: screen + v["long"])))
+    t.append("| the pause menu in a computer's turn | the long game's row, then Start while a "
+             "computer's move was shown: the computers' code and buffers dropped, the pause "
+             "menu's code loaded (the menu's labels come on top) | %s |"
+             % cells(lambda v: screen + v["pause"]))
     points = ("hot", "human", "refused", "ai", "long")
     t.append("| interned names | the VM's qstrs at the rows above (code and game, a human, "
              "refused, a computer, a long game); the next pool (about 9 KB at once) comes "
@@ -1157,6 +1170,7 @@ def alheimur_heap_table(cols=None):
            "alheimur_app_computer_heap_bytes": screen + vm["ai"],
            "alheimur_app_play_heap_bytes": screen + max(vm["ai"], vm["human"]),
            "alheimur_app_long_game_heap_bytes": screen + vm["long"],
+           "alheimur_app_computer_paused_heap_bytes": screen + vm["pause"],
            "alheimur_app_refused_heap_bytes": screen + vm["refused"],
            "alheimur_app_other_game_modules": len(vm["others"]),
            "alheimur_app_long_game_qstrs": vm["qstrs"]["long"]}

@@ -182,7 +182,7 @@ class Bot:
             b = f.f_locals["self"]
             if b.scr is None or b.human_turn is None:
                 return None
-            if Turn is None:
+            if Cursor is None:
                 _borrow()
             self.board = b
             return self.on_board(b.human_turn)
@@ -284,17 +284,14 @@ class Bot:
         return g.subject(a)
 
     def at(self, b, spot):
-        scr = b.scr
-        if spot <= -2:
-            return scr.zone == 2 and scr.loc_of(scr.tab) == -2 - spot
-        here = scr.spot()
+        here = b.scr.spot()
         if spot >= 128 and here >= 128:
             return b.g.rep(here - 128) == b.g.rep(spot - 128)
         return here == spot
 
     def path(self, b, spot):
         """The first d-pad press of the shortest way to ``spot`` (the
-        cursor's own moves, alheimur/human.py's, on a shadow of the play
+        cursor's own moves, alheimur/cursor.py's, on a shadow of the play
         screen)."""
         start = Shadow(b.scr)
         seen = {start.key()}
@@ -305,7 +302,7 @@ class Bot:
             for sh, first in todo:
                 for k, name in keys:
                     c = sh.copy()
-                    Turn.move(_Mover(c), k)
+                    Cursor.step(c, k)
                     kk = c.key()
                     if kk in seen:
                         continue
@@ -318,26 +315,9 @@ class Bot:
         return self.rng.choice(("left", "right", "up", "down"))
 
 
-class _Mover:
-    """What HumanTurn.move reads: the game and the (shadow) screen."""
-
-    def __init__(self, scr):
-        self.scr = scr
-        self.g = scr.g
-
-    def _world_step(self, key):
-        Turn._world_step(self, key)
-
-    def _panel_step(self, key):
-        Turn._panel_step(self, key)
-
-    def _last(self, r):
-        return Turn._last(self, r)
-
-
 class Shadow:
-    """The play screen's cursor without the drawing: alheimur/human.py's
-    HumanTurn.move runs on it."""
+    """The play screen's cursor without the drawing: the screen's d-pad
+    (alheimur/cursor.py's step) runs on it."""
 
     def __init__(self, scr=None):
         if scr is None:
@@ -347,7 +327,6 @@ class Shadow:
         for k in ("view", "zone", "tile", "prow", "pcol", "tab", "ptop", "nrows"):
             setattr(self, k, getattr(scr, k))
         self.cells = bytearray(scr.cells)
-        self.rowner = bytearray(scr.rowner)
 
     def copy(self):
         c = Shadow()
@@ -361,8 +340,6 @@ class Shadow:
                 self.tab if self.zone == 2 else 0)
 
     def at(self, spot):
-        if spot <= -2:
-            return self.zone == 2 and self.loc_of(self.tab) == -2 - spot
         here = self.spot()
         if spot >= 128 and here >= 128:
             return self.g.rep(here - 128) == self.g.rep(spot - 128)
@@ -393,26 +370,30 @@ class Shadow:
 
 def _borrow():
     """Shadow takes the Screen's methods the cursor's moves use; the moves
-    are alheimur/human.py's HumanTurn's (the firmware's, loaded with it)."""
-    global Turn
-    from alheimur.human import HumanTurn
+    are the screen's own (alheimur/cursor.py, the firmware's, loaded as a
+    human's turn loads it)."""
+    global Cursor
+    from alheimur import cursor
     from alheimur.screen import Screen
-    Turn = HumanTurn
-    for name in ("tab_of", "loc_of", "terr", "ship", "spot", "draw_panel", "point"):
+    Cursor = cursor
+    for name in ("tab_of", "loc_of", "terr", "spot", "draw_panel", "point"):
         setattr(Shadow, name, getattr(Screen, name))
 
 
-Turn = None   # alheimur.human's HumanTurn, once borrowed
+Cursor = None   # alheimur.cursor, once borrowed
 
 
 def saved_nvm(path, game, seats, seed=0, dealt=1, limit=0, rng_seed=1):
     """Write an NVM file (``--nvm``) holding ``game`` as Alheimur's saved
     game (the launcher then offers "Continue Alheimur"), with these seats
     (names), the setup's seed, the dealt seed and the round-limit option."""
+    if ROOT not in sys.path:
+        sys.path.append(ROOT)          # (boards/: the app's Setup is alheimur.app's)
     from alheimur import save
+    from alheimur.app import Setup
     from prng import Rng
     from store import Store
-    st = save.Setup()
+    st = Setup()
     st.nseats = len(seats)
     st.seats[:len(seats)] = list(seats)
     st.seed = seed

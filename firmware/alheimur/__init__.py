@@ -28,9 +28,12 @@
 #
 #     app.py        the shell's plug-in and the Board: who decides, what every
 #                   action shows                                   (while playing)
-#     screen.py     the play screen: a world, its orbit, the tabs, the cursor (playing)
+#     screen.py     the play screen: a world, its orbit, the tabs, the cursor; the one
+#                   owner of what it shows: everyone asks its methods   (playing)
+#     cursor.py     the screen's code for a human's decision: the d-pad, what is lit,
+#                   the keys' line                     (while a human decides)
 #     sprites.py    the play screen's sheets and objects, made once (then dropped)
-#     human.py      a human's turn: the cursor, choosing, acting, undo, the final
+#     human.py      a human's turn: its keys, choosing, acting, undo, the final
 #                   worlds                         (while a human decides)
 #     computer.py   a computer's turn: thinking, then the move shown (while a
 #                   computer decides; never loaded with human.py)
@@ -41,10 +44,12 @@
 #     shot.py       a shot's dice shown                           (for a shot)
 #     build_screen.py  world building on screen          (while worlds are built)
 #     hand_over.py  the hot seat's "pass the game to"             (while it is up)
+#     events.py     the log of what happened: its records packed, named, unpacked
+#                   (the app's, kept through play)
 #     since.py      "since your last turn": the log in words   (while it is up)
 #     all_worlds.py every world at a glance                       (while it is up)
 #     ending.py     the end: which end came, the winners' lights, the scores screen;
 #                   results.py: the scoring screen's lines        (at the end)
-#     rows.py       the new-game rows; save.py: the store section (resident);
-#                   restore.py: reading it back        (for a moment)
+#     rows.py       the new-game rows; save.py: the store section written (for a
+#                   write); restore.py: reading it back (for a moment)
 #     rules.py      the rules text for the pause menu             (while read)

@@ -21,7 +21,7 @@ from micropython import const
 
 from alheimur.actions import fighter, invader, marine, owner, pips, ship_owner, ship_place
 from alheimur.turn import doomed
-from alheimur.world import bits
+from alheimur.world import bits, region
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _FREE = const(255)
@@ -136,16 +136,7 @@ class Eval:
             for t0 in range(n):
                 if seen >> t0 & 1:
                     continue
-                reg = 1 << t0
-                todo = reg
-                while todo:
-                    t = 0
-                    while not todo >> t & 1:
-                        t += 1
-                    todo &= ~(1 << t)
-                    new = g.edge[b + t] & ~reg
-                    reg |= new
-                    todo |= new
+                reg = region(g.edge, b, t0)
                 seen |= reg
                 tiles = 0
                 for t in range(n):

@@ -132,16 +132,7 @@ def _worth(whole):
             sites += 1
         if seen >> t0 & 1:
             continue
-        reg = 1 << t0
-        todo = reg
-        while todo:
-            t = 0
-            while not todo >> t & 1:
-                t += 1
-            todo &= ~(1 << t)
-            new = _edge[t] & ~reg
-            reg |= new
-            todo |= new
+        reg = world.region(_edge, 0, t0)
         seen |= reg
         tiles = 0
         for t in range(n):

@@ -1,9 +1,10 @@
 """All worlds at a glance (``AllWorlds``; loaded only while it is up): four
 worlds a screen, large, the rest a scroll away. Each world's block: its tab
 (the owner's colour and letter, N neutral, S space), a map of its 4x4
-tiles in the element colours with a box of the owner's colour and letter
-on each pyramid, and beside it a box per ship in the orbit (twelve, "+"
-for more); the element colours are named under them. The d-pad picks a
+tiles in the element colours with a box of the owner's colour on each
+pyramid, its size in pips (one, two or three dots, as the board's pyramids
+show it), and beside it a box per ship in the orbit, the owner's letter
+(twelve, "+" for more); the element colours are named under them. The d-pad picks a
 world (up/down a row of two, scrolling), A shows it on the board, B or
 Start go back.
 """
@@ -14,7 +15,7 @@ from micropython import const
 
 import boards
 from alheimur import words
-from alheimur.actions import owner, ship_loc
+from alheimur.actions import owner, pips, ship_loc
 from alheimur.sprites import ELEM, TEX, texture
 from ui import palette
 from ui.text import Label
@@ -24,9 +25,11 @@ _BW = const(8)               # a block: 8 cells wide (tab, map, gap, 3 ship colu
 _BH = const(5)
 _Y = const(12)               # the blocks' top
 _NONE = const(0)             # sprites: 1-5 the elements, 6-13 a player's box,
-_N = const(14)               # .. N (neutral), S (space), "+"
-_SPACE_TAB = const(15)
+_N = const(14)               # .. N (neutral), S (space), "+", then a player's
+_SPACE_TAB = const(15)       # pyramid of 1-3 pips: 17 + player * 3 + pips - 1
 _PLUS = const(16)
+_PYR = const(17)
+_NSPRITES = const(41)
 # consts from alheimur.actions (tools/consts.py; do not edit)
 _SPACE = const(8)
 # end consts
@@ -51,10 +54,21 @@ def _box(bm, i, bg, ch, ink):
                 bm[i * _S + 3 + x, 1 + y] = ink
 
 
+def _pips(bm, i, bg, n, ink):
+    """Sprite i: a box of colour bg with n dots (2x2) in ink, as a die."""
+    for y in range(1, _S - 1):
+        for x in range(1, _S - 1):
+            bm[i * _S + x, y] = bg
+    for d in ((4,), (2, 6), (2, 4, 6))[n - 1]:
+        for y in range(2):
+            for x in range(2):
+                bm[i * _S + d + x, d + y] = ink
+
+
 def _sheet():
     """(bitmap, palette): 0 nothing, 1-5 an element's cell, 6-13 a
-    player's box, N, S, +."""
-    bm = displayio.Bitmap(17 * _S, _S, 16)
+    player's box, N, S, +, each player's pyramid of 1, 2 and 3 pips."""
+    bm = displayio.Bitmap(_NSPRITES * _S, _S, 16)
     pal = displayio.Palette(16)
     pal[0] = 0
     for e in range(5):
@@ -64,7 +78,10 @@ def _sheet():
                 bm[(1 + e) * _S + x, y] = 1 + e
     for p in range(8):
         pal[6 + p] = words.COLOURS[p]
-        _box(bm, 6 + p, 6 + p, words.LETTERS[p], 0 if p in (1, 2, 5, 6, 7) else 15)
+        ink = 0 if p in (1, 2, 5, 6, 7) else 15
+        _box(bm, 6 + p, 6 + p, words.LETTERS[p], ink)
+        for n in range(3):
+            _pips(bm, _PYR + p * 3 + n, 6 + p, n + 1, ink)
     pal[14] = 0x909090
     pal[15] = 0xFFFFFF
     _box(bm, _N, 14, "N", 0)
@@ -121,7 +138,8 @@ class AllWorlds:
                     t = g.lab[b + tile]
                     v = g.piece(k, t)
                     grid[bx + (tile & 3), by + 1 + (tile >> 2)] = \
-                        6 + owner(v) if v and g.tfirst[b + t] == tile else 1 + g.telem[b + t]
+                        _PYR + owner(v) * 3 + pips(v) - 1 if v and g.tfirst[b + t] == tile \
+                        else 1 + g.telem[b + t]
             n = 0
             cols = 3 if loc != _SPACE else 7
             x0 = 5 if loc != _SPACE else 0

@@ -15,9 +15,9 @@ began (from .py: every seat's decision is said, and loading them again
 would compile them again). alheimur/__init__.py maps the
 package.
 
-The log: every action, shot and survival check is kept as six bytes in a
-ring of the last 40 (``ev``; since.py says them in words); each seat's
-``seen`` is how far it has read. Select while a computer's move is shown
+The log (``events``, alheimur/events.py): every action, shot and death
+at a survival check is kept as a record; since.py says them in words to
+each seat what it has not read. Select while a computer's move is shown
 (or while it thinks) fast-forwards to the next human decision: nothing
 more is shown on the way, and that human's log says what happened.
 """
@@ -33,9 +33,9 @@ import sys
 from micropython import const
 
 import boards
-from alheimur import save
 from alheimur.actions import spot_world
 from alheimur.engine import ROUND_LIMITS
+from alheimur.events import Log
 from lazy import forget
 from ui import palette, session
 
@@ -44,9 +44,43 @@ TITLE = "Alheimur"
 RULES_MODULE = "alheimur.rules"
 ROWS_MODULE = "alheimur.rows"
 
-Setup = save.Setup
-pack_options = save.pack_options
-encode = save.encode
+HUMAN = "human"            # a seat's level name for a person
+
+
+class Setup:
+    """What the new-game screen decides (the shell keeps it; written to the
+    store by alheimur/save.py, read back by alheimur/restore.py)."""
+
+    def __init__(self):
+        self.nseats = 2
+        self.seats = [HUMAN] + ["easy"] * 7   # seat 1 human, the rest computers
+        self.limit = 0                  # index into ROUND_LIMITS (40)
+        self.shown = 0                  # the seat the new-game row shows
+        self.seed = 0                   # 0: shuffle (a fresh seed each game)
+        self.dealt = 1                  # the seed of the game being played
+
+    def levels(self):
+        """Per seat in play: None for a human, else the computer's level."""
+        return [None if s == HUMAN else s for s in self.seats[:self.nseats]]
+
+
+def pack_options(st):
+    """The new-game options as bytes (alheimur/save.py, loaded for it: the
+    store is written rarely)."""
+    from alheimur import save
+    out = save.pack_options(st)
+    save = None
+    forget("alheimur.save")
+    return out
+
+
+def encode(st, game):
+    """The save bytes of ``game`` (alheimur/save.py, loaded for it)."""
+    from alheimur import save
+    out = save.encode(st, game)
+    save = None
+    forget("alheimur.save")
+    return out
 
 # Dropped before a computer thinks (loaded again when needed): a human's
 # turn and what screens loaded once play began and left behind (the
@@ -54,13 +88,10 @@ encode = save.encode
 # computer action is said (loading them again from .py would compile them
 # again; from .mpy the seat drops them for its search: room_for_search).
 # (A list made a tuple: its strings stay the interned names from .mpy too.)
-_NOT_THINKING = tuple(["alheimur.human", "alheimur.survival", "alheimur.layout", "ui.menu",
-                       "ui.draw"])
-_NEV = const(40)             # events the log keeps
-_TURNS = const(248)          # .. per seat the round of its last turn (6 * _NEV + 8)
+_NOT_THINKING = tuple(["alheimur.human", "alheimur.cursor", "alheimur.survival",
+                       "alheimur.layout", "ui.menu", "ui.draw"])
 _FAST = const(176)           # keys that end a computer's move shown: A, B (go on), Select (fast)
 # consts from alheimur.actions (tools/consts.py; do not edit)
-_P_DEAL = const(0)
 _P_DICE = const(15)
 _P_EXPAND = const(4)
 _P_PLACE = const(1)
@@ -116,9 +147,7 @@ class Board(session.Board):
     def __init__(self, s, game):
         super().__init__(s, game)
         self.seats = s.setup.levels()
-        self.humans = 0
-        for lv in self.seats:
-            self.humans += lv is None
+        self.humans = self.seats.count(None)
         self.rng = game.rng
         self.scr = None              # the play screen (made after world building)
         self.root = None             # .. its Group
@@ -129,11 +158,8 @@ class Board(session.Board):
         self.last_human = -1         # the human who decided last (hot seat)
         self.note = ""               # said with the next prompt
         self.fast = False            # fast-forward to the next human decision
-        # the log: the last events, six bytes each; then per seat the events
-        # (mod 256) when it last looked, the round (mod 256) of its last turn
-        # (since.py reads where each is from its length)
-        self.ev = bytearray(6 * _NEV + 16)
-        self.nev = 0                 # events so far
+        self.events = Log()          # what happened (since.py reads it)
+        self.turns = bytearray(8)    # per seat: the round whose turn it began (since)
 
     # -- the shell's hooks --------------------------------------------------------------
 
@@ -144,17 +170,14 @@ class Board(session.Board):
 
     def step(self):
         """Everything until a human is to press: the deal, world building,
-        the dice, the computer seats, the hand-over and the log; then the
-        human's decision point is made ready."""
+        the dice, the computer seats; then a human's turn (the hand-over,
+        the log, its decision point made ready: alheimur/human.py)."""
         g = self.g
         ph = g.phase()
         if g.over():
             if not self.ended:
                 self.game_over()
-        elif ph == _P_DEAL:
-            self.deal()
-            return session.AGAIN
-        elif ph == _P_PLACE or ph == _P_SWAP:
+        elif ph <= _P_SWAP:          # the deal and world building
             out = self.building()
             return session.AGAIN if out is None else out
         else:
@@ -170,24 +193,7 @@ class Board(session.Board):
             if self.seats[p] is not None:
                 self.computer().move()
                 return session.AGAIN
-            if self.humans > 1 and p != self.last_human:
-                from alheimur.hand_over import hand_over
-                hand_over(self.s, self.fx, p, self.scr.root)
-                hand_over = None
-                forget("alheimur.hand_over")
-                self.fresh = True
-            self.last_human = p
-            new = g.current() == p and self.ev[_TURNS + p] != g.round() & 255
-            if new or self.fast:
-                self.fast = False
-                self.fresh = True
-                from alheimur.since import since
-                since(self, p, new)
-                since = None
-                forget("alheimur.since")
-                gc.collect()
-        if self.fresh and not self.ended:
-            self.human().prepare()
+            return self.human().begin(p)
         return None
 
     def on_key(self, k):
@@ -209,11 +215,7 @@ class Board(session.Board):
 
     def moved(self, text):
         """An undo: the decision point is made ready again and says it."""
-        scr = self.scr
-        self.fresh = True
-        scr.doomed = 0
-        scr.show(scr.view)
-        self.note = text
+        self.human().moved(text)
 
     # -- who decides ---------------------------------------------------------------------
 
@@ -236,30 +238,18 @@ class Board(session.Board):
         loads them again)."""
         t = self.human_turn
         if t is None:
-            self.computer_turn = None
-            if "alheimur.computer" in sys.modules:
-                self.drop_computer()
-                forget("alheimur.computer")
+            self.no_computer()
             from alheimur.human import HumanTurn
             t = self.human_turn = HumanTurn(self)
         return t
 
-    # -- the log -------------------------------------------------------------------------
-
-    def log(self, x, v, c=0, loc=0, e=0):
-        """Keep an event for the log (since.py reads it back): x its kind
-        << 4 | the seat; v 16 bits kept whole (an action, or two bytes);
-        c, loc a ship's form and place bytes (Game.sb, Game.sl); e one
-        byte more."""
-        ev = self.ev
-        i = self.nev % _NEV * 6
-        ev[i] = x
-        ev[i + 1] = v >> 8
-        ev[i + 2] = v & 255
-        ev[i + 3] = c
-        ev[i + 4] = loc
-        ev[i + 5] = e
-        self.nev += 1
+    def no_computer(self):
+        """The computer seats' code and buffers go (their next decision
+        loads them again)."""
+        self.computer_turn = None
+        if "alheimur.computer" in sys.modules:
+            self.drop_computer()
+            forget("alheimur.computer")
 
     # -- the screens of the game ---------------------------------------------------------
 
@@ -279,7 +269,8 @@ class Board(session.Board):
         self.fresh = True
 
     def building(self):
-        """World building (its own screen and code, loaded for it)."""
+        """World building and its redeals (their own screen and code,
+        loaded for it)."""
         from alheimur.build_screen import BuildScreen
         out = BuildScreen(self).run()
         BuildScreen = None
@@ -287,23 +278,13 @@ class Board(session.Board):
         gc.collect()
         return out
 
-    def deal(self):
-        """A redeal: the world building found no playable world."""
-        from alheimur.deal import shuffle
-        self.g.deal(shuffle(self.rng))
-        shuffle = None
-        forget("alheimur.deal")
-
     # -- what every seat's decision shows ---------------------------------------------
 
-    def status(self, who=-1):
+    def status(self):
         """Whose turn and the round (top right), who decides what (panel),
-        each in its player's colour; ``who``: the seat rolling (dice)."""
+        each in its player's colour."""
         from alheimur import words
         turn, p, point, a = words.status(self.g)
-        if who >= 0:
-            a = who
-            point = words.line(words.TEXTS, 3) % (words.LETTERS[who], words.PHASES[15])
         self.scr.set_status(turn, words.COLOURS[p], point, words.COLOURS[a])
 
     def after(self, text, where=-1):
@@ -316,8 +297,7 @@ class Board(session.Board):
         self.note = text
         if scr is None or g.phase() == _P_PLACE or g.phase() == _P_SWAP:
             return
-        if scr.rolling:
-            scr.roll(False)
+        scr.roll()
         scr.show(spot_world(where) if 0 <= where < 128 else scr.view)
         self.status()
         scr.say(text, palette.DIM)

@@ -9,6 +9,7 @@ worlds are built: the app drops it, and the engine's building code
     yellow: a legal place for the    | white: the one chosen)
     card in hand; white: the cursor, | the elements: a swatch
     the card shown where it would go | of each, named
+                                     | (a card the same turned: once)
     message line: what happened, the engine's reason for a refusal
 
 The tiles have the play screen's colours and textures (sprites.py's
@@ -226,13 +227,21 @@ class BuildScreen:
         self.cur.y = GY + (cp // 3) * C
         _put(self.cur, 0, 2)
         card = g.worb[w] if ph == P_SWAP else card_in_hand(g) if ph == P_PLACE else -1
+        # A card the same turned (one element) is shown once: turning it
+        # changes nothing, and two identical cards read as two in hand.
+        same = card >= 0
+        for q in range(4):
+            if same and elem(g.quads, card, 0, q) != elem(g.quads, card, 1, q):
+                same = False
+        legal = self.legal >> (2 * self.pos) & 3
         for t in range(2):
             for q in range(4):
                 _put(self.hand, t * 2 + (q & 1) + (q >> 1) * 5,
-                     1 + elem(g.quads, card, t, q) if card >= 0 else 0)
-            _put(self.hlit, t, 1 if self.legal >> (2 * self.pos + t) & 1 else 0)
+                     1 + elem(g.quads, card, t, q) if card >= 0 and not (same and t) else 0)
+            lit = legal if same and not t else legal >> t & 1 if not same else 0
+            _put(self.hlit, t, 1 if lit else 0)
         _put(self.hcur, 0, 2)
-        self.hcur.x = HX + self.turn * C
+        self.hcur.x = HX + (0 if same else self.turn) * C
         self.hand.x = HX
 
     def _slot(self, p):
@@ -293,8 +302,11 @@ class BuildScreen:
         note = ""
         while True:
             ph = g.phase()
-            if ph == P_DEAL:
-                b.deal()
+            if ph == P_DEAL:       # no playable world: a redeal
+                from alheimur.deal import shuffle
+                g.deal(shuffle(b.rng))
+                shuffle = None
+                forget("alheimur.deal")
                 self.msg.show(M_REDEAL, palette.BAD)
                 continue
             if ph != P_PLACE and ph != P_SWAP:
@@ -309,9 +321,11 @@ class BuildScreen:
             else:
                 if b.humans > 1 and p != b.last_human:
                     from alheimur.hand_over import hand_over
-                    hand_over(s, b.fx, p, self.root)
+                    out = hand_over(b, p, self.root)
                     hand_over = None
                     forget("alheimur.hand_over")
+                    if out is not None:
+                        return out
                 b.last_human = p
                 b.pixels()
                 a = self._human(note)

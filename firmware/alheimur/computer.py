@@ -25,7 +25,7 @@ import sys
 from micropython import const
 
 import boards
-from alheimur.actions import a_ship, spot_ship
+from alheimur.actions import spot_ship
 from lazy import forget
 from ui import palette
 from ui.fx import PLACE
@@ -132,6 +132,7 @@ class ComputerTurn:
             forget("alheimur.survival")
             return
         scr.unlit()
+        scr.roll()                 # a shot's dice go: their room is the search's
         b.note = ""                # what the last seat did is over: this seat's move is said
         # The engine's own list of actions is read (the AI changes no array of g).
         a, note = self.decision(p)
@@ -139,9 +140,7 @@ class ComputerTurn:
 
         text = words.line(TEXTS, 0) % (words.NAMES[p], words.action(g, a))
         where = words.look(g, a)
-        if a != _PASS:
-            i = a_ship(a)
-            b.log(16 | p, a, g.sb[i] if i >= 0 else 0, g.sl[i] if i >= 0 else 0)
+        b.events.action(g, p, a)
         g.apply(a)
         if a != _PASS:
             b.fx.sound(PLACE)

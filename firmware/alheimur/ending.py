@@ -1,8 +1,9 @@
 """The end of an Alheimur game on the board (loaded for it, then dropped):
 ``game_over`` drops the computer seats' code, forgets the save, says
 which end came on the top line, puts the winner's colour on the NeoPixels
-and hands the final worlds to a human's turn (mode OVER); ``scores`` is
-the scoring screen (its lines: results.py).
+and hands the final worlds to a human's turn (mode OVER), whose message
+names the winner and the end in words; ``scores`` is the scoring screen
+(its lines: results.py).
 """
 
 # The play screen (``b.scr``) is made first when it is None: the checker
@@ -46,7 +47,12 @@ def game_over(b):
     scr.set_status(end_label(b.g), palette.TITLE, words.PHASES[16], palette.TITLE)
     b.winners([words.COLOURS[p] for p in _winners(b.g)])
     b.fx.sound(END)
-    turn.game_over()
+    from alheimur import results
+    won = results.lines(b.g)[0]
+    end = results.L_END % results.why(b.g)
+    results = None
+    forget("alheimur.results")
+    turn.game_over(won, end)
     b.s.refresh()
 
 

@@ -19,13 +19,11 @@ them):
              d-pad says why each pyramid lives or dies
     OVER     the game is over: the worlds to look at; A or Start the scores
 
-The cursor is on a territory of the world shown (a d-pad press goes to
-the next territory that way, a whole territory at a time; left stops at
-the world's edge, right leads into the orbit), on a ship of the orbit
-shown (up/down between rows, left/right along one), or on the tabs (up
-from the world's top row; left/right there show the other worlds and
-space). The play screen (alheimur/screen.py) keeps and draws it; this turn
-moves it.
+The cursor is the play screen's (alheimur/screen.py): this turn asks it
+to move (``step``), to light what the legal actions move (``light``),
+to outline where a choice goes
+(``mark``), and what it is on (``spot``, ``terr``);
+it never writes the screen's members.
 
 Loaded with alheimur/words.py while a human decides; the app drops both
 while a computer decides, and the computer's code while a human does, so
@@ -54,12 +52,12 @@ from alheimur.actions import (
     owner,
     pips,
     ship_owner,
-    ship_place,
+    spot,
     spot_ship,
     spot_terr,
     spot_world,
 )
-from alheimur.screen import hide
+from alheimur.turn import doomed
 from alheimur.words import line
 from lazy import forget
 from ui import palette
@@ -70,7 +68,6 @@ _CHOOSE = const(1)
 _SURVIVE = const(2)
 _OVER = const(3)
 # consts from alheimur.actions, alheimur.sprites (tools/consts.py; do not edit)
-_ICON = const(12)
 _K_BOARD = const(10)
 _K_CIVILIZE = const(6)
 _K_LAND = const(14)
@@ -81,13 +78,11 @@ _K_SITE = const(16)
 _K_START = const(4)
 _K_UNLOAD = const(12)
 _PASS = const(0)
+_P_EXPAND = const(4)
 _P_SITE = const(12)
 _P_SURVIVE = const(5)
 _P_TARGET = const(14)
 _SPACE = const(8)
-_Z_PANEL = const(1)
-_Z_TABS = const(2)
-_Z_WORLD = const(0)
 # end consts
 
 # The word A says for an action of each kind (8 characters each, one
@@ -106,23 +101,25 @@ def verb(a):
 # What the message says (each fits its place whole: tests/test_messages.py):
 # lines 1-2 what the cursor is on, line 3 the keys.
 TEXTS = (
-    "game over! A or Start: the scores\n"        # 0
-    "the final worlds\n"                         # 1
-    "%d/%d A: %s  B: back\n"                     # 2 i, n, verb
-    "A: %s  Sel: pass\n"                         # 3 verb
-    "A: %d choices  Sel: pass\n"                 # 4 n
-    "Sel: pass  Start: menu\n"                   # 5
-    "A: %s  B: undo\n"                           # 6 verb
-    "A: %d choices  B: undo\n"                   # 7 n
-    "B: undo  Start: menu\n"                     # 8
-    "A: fight here  </>: others\n"               # 9
-    "%s: %s, empty\n"                            # 10 terr, element
-    "%s: %s, %s's %s colonist\n"                 # 11 terr, element, name, size
-    "%s: %s, %s's %s invader\n"                  # 12 terr, element, name, size
-    "no ships in %s\n"                           # 13 place
-    "left/right: worlds  A: all\n"               # 14
-    "space: ships here may move to any orbit\n"   # 15
-    "A or Start: the scores"                   # 16
+    "%s, %s\n"                                   # 0 who won, which end came
+    "%d/%d A: %s  B: back\n"                     # 1 i, n, verb
+    "A: %s  Sel: pass\n"                         # 2 verb
+    "A: %d choices  Sel: pass\n"                 # 3 n
+    "Sel: pass  Start: menu\n"                   # 4
+    "A: %s  B: undo\n"                           # 5 verb
+    "A: %d choices  B: undo\n"                   # 6 n
+    "B: undo  Start: menu\n"                     # 7
+    "A: fight here  </>: others\n"               # 8
+    "%s: %s, empty\n"                            # 9 terr, element
+    "%s: %s, %s's %s colonist\n"                 # 10 terr, element, name, size
+    "%s: %s, %s's %s invader\n"                  # 11 terr, element, name, size
+    "no ships in %s\n"                           # 12 place
+    "left/right: worlds  A: all\n"               # 13
+    "space: ships here may move to any orbit\n"   # 14
+    "A or Start: the scores\n"                   # 15
+    "your pyramid on %s would die: sure?\n"      # 16 terr
+    "A: yes, %s  B: no\n"                       # 17 verb
+    "last round: %s"                            # 18 why (results.why)
 )
 
 
@@ -139,8 +136,55 @@ class HumanTurn:
         self.nopt = 0
         self.iopt = 0                       # CHOOSE: the one shown
         self.check = None                   # SURVIVE: the survival check shown
+        self.said = -1                      # the one action the keys' line offers for A
+        self.sure = -1                      # an action asked about ("sure?"): A does it
+        self.stay = False                   # the player acted: the cursor stays there
 
     # -- the decision point --------------------------------------------------------
+
+    def begin(self, p):
+        """Seat p is to press: the hot seat's hand-over, "since your last
+        turn" at its turn's start or after a fast-forward, then the
+        decision point made ready. None, or what the shell does next."""
+        b = self.b
+        g = self.g
+        if b.humans > 1 and p != b.last_human:
+            from alheimur.hand_over import hand_over
+            out = hand_over(b, p, b.root)
+            hand_over = None
+            forget("alheimur.hand_over")
+            b.fresh = True
+            if out is not None:
+                return out
+        b.last_human = p
+        new = g.current() == p and b.turns[p] != g.round()
+        if new:
+            b.turns[p] = g.round()
+        if new and g.last_round() == 2:     # why this round is the last
+            from alheimur import results
+            b.note = line(TEXTS, 18) % results.why(g)
+            results = None
+            forget("alheimur.results")
+        if new or b.fast:
+            b.fast = False
+            b.fresh = True
+            from alheimur.since import since
+            out = since(b, p, new)
+            since = None
+            forget("alheimur.since")
+            gc.collect()
+            if out is not None:
+                return out
+        if b.fresh:
+            self.prepare()
+        return None
+
+    def moved(self, text):
+        """An undo: the decision point is made ready again and says it."""
+        b = self.b
+        b.fresh = True
+        self.scr.show(self.scr.view)
+        b.note = text
 
     def prepare(self):
         """Light what the legal actions move, put the cursor on one of
@@ -162,14 +206,13 @@ class HumanTurn:
             return
         # The engine's own list of its legal actions is read (no copy of
         # 800 bytes): legal(sbuf) leaves it as it is.
-        n = g.legal(g.sbuf)
-        self.mark_legal(n)
-        if g.phase() == _P_SITE:
+        site = g.phase() == _P_SITE
+        # After the player's own action the cursor stays where they left it
+        # (to a target only when there is one to choose)
+        scr.light(g.legal(g.sbuf), not site and (not self.stay or g.phase() == _P_TARGET))
+        self.stay = False
+        if site:
             scr.put_on(-2 - a_world(g.sbuf[0]))
-        else:
-            self.to_lit()
-        scr.draw_marks()
-        scr.draw_cursor()
         self.prompt()
 
     def end_check(self):
@@ -191,21 +234,21 @@ class HumanTurn:
         note = b.note
         b.note = ""
         k = self.spot_actions()
-        if g.phase() == _P_SITE and self.scr.zone == _Z_TABS:
-            keys = line(TEXTS, 9)
+        self.said = self.opts[0] if k == 1 else -1
+        if g.phase() == _P_SITE and self.scr.spot() <= -2:
+            keys = line(TEXTS, 8)
         else:
-            i = 3 if g.sbuf[0] == _PASS and g.phase() != _P_TARGET else 6
+            i = 2 if g.sbuf[0] == _PASS and g.phase() != _P_TARGET else 5
             keys = line(TEXTS, i) % verb(self.opts[0]) if k == 1 else \
                 line(TEXTS, i + 1) % k if k else line(TEXTS, i + 2)
-        self.scr.say2(note or self.info(), keys, palette.DIM)
+        self.scr.say(note or self.info(), palette.DIM, keys)
 
     # -- keys ------------------------------------------------------------------------
 
     def on_key(self, k):
         """A press: None, or what the shell is to do ('restart', 'quit',
         'new'). The dice of a shot go with it (the world comes back)."""
-        if self.scr.rolling:
-            self.scr.roll(False)
+        self.scr.roll()
         m = self.mode
         if m == _PLAY:
             return self.on_play(k)
@@ -219,19 +262,20 @@ class HumanTurn:
         b = self.b
         scr = self.scr
         if k <= boards.RIGHT:
-            self.move(k)
+            scr.step(k)
             self.prompt()
         elif k == boards.A:
             if b.s.fault("crash"):
                 raise RuntimeError("injected fault (crash)")
-            if scr.zone == _Z_TABS:
+            s = scr.spot()
+            if s <= -2:
                 if self.g.phase() == _P_SITE:
-                    self.act(act(_K_SITE, scr.loc_of(scr.tab)))
+                    self.act(act(_K_SITE, -2 - s))
                 else:
                     self.all_worlds()
                 return None
             n = self.spot_actions()
-            if n == 1:
+            if n == 1 and self.opts[0] == self.said:     # the keys' line said it
                 self.act(self.opts[0])
             elif n:
                 self.mode = _CHOOSE
@@ -256,6 +300,7 @@ class HumanTurn:
             self.act(self.opts[self.iopt])
         elif k == boards.B or k == boards.SELECT:
             self.end_choice()
+            self.sure = -1
             self.prompt()
         elif k <= boards.RIGHT:
             d = 1 if k == boards.RIGHT or k == boards.DOWN else -1
@@ -269,13 +314,14 @@ class HumanTurn:
 
     def on_survive(self, k):
         if k == boards.A:
+            self.stay = True
             if not self.check.next_world():
                 self.check.run()
                 self.end_check()
         elif k == boards.B:
             self.b.undo()
         elif k <= boards.RIGHT:
-            self.move(k)
+            self.scr.step(k)
             self.check.say_fate()
         elif k == boards.START:
             return self.b.pause()
@@ -283,17 +329,17 @@ class HumanTurn:
 
     def on_over(self, k):
         scr = self.scr
-        if (k == boards.A and scr.zone == _Z_TABS) or k == boards.SELECT:
+        if (k == boards.A and scr.spot() <= -2) or k == boards.SELECT:
             self.all_worlds()
         elif k == boards.A or k == boards.START:
             out = self.scores()
             if out != "board":
                 return out
-            self.b.s.display.root_group = scr.root
-            scr.say2(line(TEXTS, 1), line(TEXTS, 16), palette.TITLE)
+            self.b.s.display.root_group = self.b.root
+            scr.say(self.over, palette.TITLE, line(TEXTS, 15))
         elif k <= boards.RIGHT:
-            self.move(k)
-            scr.say2(self.info(), line(TEXTS, 16), palette.TITLE)
+            scr.step(k)
+            scr.say(self.info(), palette.TITLE, line(TEXTS, 15))
         return None
 
     # -- choosing and acting -----------------------------------------------------------
@@ -303,32 +349,22 @@ class HumanTurn:
         scr = self.scr
         a = self.opts[self.iopt]
         k = kind_of(a)
-        scr.dtile = scr.dship = -1
-        self._dest_tab(-1)
         if k == _K_MIGRATE:
-            scr.dtile = a_to(a)
+            scr.mark(a_to(a))
         elif k == _K_RETURN or k == _K_UNLOAD or k == _K_LAND or _K_START <= k <= _K_CIVILIZE:
-            scr.dtile = a_terr(a)
+            scr.mark(a_terr(a))
         elif k == _K_BOARD:
-            scr.dship = a_ship(a)
+            scr.mark(-1, a_ship(a))
         elif k == _K_MOVE:
-            self._dest_tab(scr.tab_of(a_to(a)))
-        scr.draw_marks()
-        scr.say2(words.action(self.g, a), line(TEXTS, 2) % (self.iopt + 1, self.nopt, verb(a)),
-                 palette.TITLE)
+            scr.mark(-1, -1, scr.tab_of(a_to(a)))
+        else:
+            scr.mark()
+        scr.say(words.action(self.g, a), palette.TITLE,
+                line(TEXTS, 1) % (self.iopt + 1, self.nopt, verb(a)))
 
     def end_choice(self):
-        scr = self.scr
         self.mode = _PLAY
-        scr.dtile = scr.dship = -1
-        self._dest_tab(-1)
-        scr.draw_marks()
-
-    def _dest_tab(self, tab):
-        """Outline tab ``tab`` in cyan (-1: none): where the ship would go."""
-        scr = self.scr
-        hide(scr.tdest, tab < 0)
-        scr.tdest.x = max(tab, 0) * _ICON
+        self.scr.mark()
 
     def act(self, a):
         """The human's action: done (and kept for the log), or refused
@@ -339,22 +375,68 @@ class HumanTurn:
         if why:
             self.refuse(why)
             return
+        if a != self.sure and a != _PASS and g.phase() >= _P_EXPAND:
+            hit = self.kills(a)
+            if hit >= 0:
+                self.ask(a, hit)
+                return
+        self.sure = -1
         text = words.action(g, a)
         where = g.subject(a)
-        p = g.actor()
-        if a != _PASS:
-            i = a_ship(a)
-            b.log(16 | p, a, g.sb[i] if i >= 0 else 0, g.sl[i] if i >= 0 else 0)
+        b.events.action(g, g.actor(), a)
         g.apply(a)
+        self.stay = True
         b.fx.sound(PLACE)
         b.after(text, where)
+
+    def kills(self, a):
+        """The spot of a pyramid of the player's that action a would doom
+        at a survival check (the engine's rule, turn.doomed) that it would
+        not doom now, or kill at once (-1: none). Tried on a copy of the
+        game, the game itself and its undo left alone."""
+        from alheimur.engine import Game
+        g = self.g
+        p = g.actor()
+        f = Game(g.nplayers(), g.limit())
+        f.load(g.state())
+        was = array("H", bytes(18))
+        for w in range(f.nworlds()):
+            was[w] = doomed(f, w)
+        n = f.in_play(p)
+        f.apply(a)
+        dead = f.in_play(p) < n              # (a check came at once: some died)
+        for w in range(f.nworlds()):
+            d = doomed(f, w) & ~was[w]
+            for t in range(f.nterr[w]):
+                v = f.piece(w, t)
+                if (d >> t & 1 and owner(v) == p) or (dead and not v and g.piece(w, t)
+                                                      and owner(g.piece(w, t)) == p):
+                    return spot(w, t)
+        return -1
+
+    def ask(self, a, hit):
+        """Action a would kill the player's pyramid at spot ``hit``: ask
+        first (a choice of that one action: A does it, B does not)."""
+        self.sure = a
+        if self.mode != _CHOOSE:
+            self.opts[0] = a
+            self.nopt = 1
+            self.iopt = 0
+        self.mode = _CHOOSE
+        scr = self.scr
+        w = spot_world(hit)
+        t = spot_terr(hit)
+        scr.mark(t if w == scr.view else -1)
+        scr.say(line(TEXTS, 16) % words.terr(self.g, w, t), palette.BAD, line(TEXTS, 17) % verb(a))
+        self.b.fx.sound(ILLEGAL)
 
     def refuse(self, why):
         """Say why not (the engine's words), red, with a buzz."""
         b = self.b
         b.drop_reasons()
+        self.said = -1
         if why:
-            self.scr.msg.warn(why)
+            self.scr.say(why, palette.BAD)
             b.fx.flash(palette.PX_BAD, 300)
             b.fx.sound(ILLEGAL)
 
@@ -363,26 +445,33 @@ class HumanTurn:
         another player's decision): what it did, in words (None: nothing
         to undo); it leaves the log."""
         g = self.g
-        if not g.can_undo():
-            return None
+        a = g.actor()
+        if a >= 8 or self.b.seats[a] is not None or not g.can_undo():
+            return None          # (a computer's move: the pause menu's undo is not for it)
         self.end_check()
         a = g.log[g.nlog - 1]
         g.undo()
-        if a != _PASS and self.b.nev:
-            self.b.nev -= 1
+        self.b.events.undo(self.g, a)
+        self.stay = True
         return words.action(g, a)
 
     def back(self):
-        """Back from the pause menu: the decision point's words again."""
+        """Back from the pause menu: the decision point's words again (a
+        computer's turn paused: its next move says its own)."""
+        a = self.g.actor()
+        if a >= 8 or self.b.seats[a] is not None:
+            return
         if self.mode == _SURVIVE:
             self.check.say_fate()
         elif self.mode == _PLAY:
             self.prompt()
 
-    def game_over(self):
-        """The final worlds to look at (mode OVER)."""
+    def game_over(self, won, end):
+        """The final worlds to look at (mode OVER): who won (alheimur/
+        results.py's title, "red wins: 77.5") and which end came."""
         self.mode = _OVER
-        self.scr.say(line(TEXTS, 0), palette.TITLE)
+        self.over = line(TEXTS, 0) % (won, end)
+        self.scr.say(self.over, palette.TITLE, line(TEXTS, 15))
 
     def scores(self):
         """The scoring screen: 'new', 'quit' or 'board'."""
@@ -402,160 +491,11 @@ class HumanTurn:
         forget("alheimur.all_worlds")
         forget("alheimur.sprites")       # its colours and textures came from there
         gc.collect()
-        self.b.s.display.root_group = scr.root
+        self.b.s.display.root_group = self.b.root
         if tab >= 0:
-            scr.show(scr.loc_of(tab))
-            scr.point(_Z_TABS, tab)
+            scr.put_on(-2 - scr.loc_of(tab))
         if self.mode == _PLAY:
             self.prompt()
-
-    # -- what is lit, where the cursor goes --------------------------------------------
-
-    def mark_legal(self, n):
-        """Light what the decision point's n legal actions move (n from
-        the game's ``legal``, just called)."""
-        scr = self.scr
-        scr.unlit()
-        g = self.g
-        buf = g.sbuf     # the engine's list of them (read only), as legal() left it
-        for j in range(n):
-            a = buf[j]
-            s = g.subject(a)
-            if s >= 128:
-                i = g.rep(spot_ship(s))
-                scr.ls[i] = 1
-                scr.ltab |= 1 << scr.tab_of(ship_place(g.sl[i]))
-            elif s >= 0:
-                w = spot_world(s)
-                scr.lw[w] |= 1 << spot_terr(s)
-                scr.ltab |= 1 << w
-            elif kind_of(a) == _K_SITE:
-                scr.ltab |= 1 << a_world(a)
-
-    def lit_here(self):
-        """Is what the cursor is on lit?"""
-        scr = self.scr
-        t = scr.terr()
-        if t >= 0:
-            return scr.lw[scr.view] >> t & 1
-        i = scr.ship()
-        return i >= 0 and scr.ls[self.g.rep(i)]
-
-    def to_lit(self):
-        """Put the cursor on something lit: here if it is, else the first
-        lit thing of the world shown, else of the first world (or space)
-        where there is one. False if nothing is lit."""
-        scr = self.scr
-        if scr.zone == _Z_TABS and scr.ltab >> scr.tab & 1:
-            return True
-        if scr.zone != _Z_TABS and self.lit_here():
-            return True
-        for j in range(scr.ntabs):
-            tab = (scr.tab_of(scr.view) + j) % scr.ntabs
-            if scr.ltab >> tab & 1:
-                loc = scr.loc_of(tab)
-                if loc != scr.view:
-                    scr.show(loc)
-                if self._first_lit():
-                    return True
-        return False
-
-    def _first_lit(self):
-        """The cursor on the lit territory nearest to it on the world
-        shown, else on the first lit ship there."""
-        g = self.g
-        scr = self.scr
-        w = scr.view
-        if w != _SPACE and scr.lw[w]:
-            best = -1
-            pick = 0
-            for tile in range(16):
-                k = g.lab[w * 16 + tile]
-                if scr.lw[w] >> k & 1:
-                    d = abs((tile >> 2) - (scr.tile >> 2)) + abs((tile & 3) - (scr.tile & 3))
-                    if best < 0 or d < best:
-                        best = d
-                        pick = tile
-            scr.point(_Z_WORLD, pick)
-            return True
-        for r in range(scr.nrows):
-            for c in range(4):
-                i = scr.cells[r * 4 + c]
-                if i != 255 and scr.ls[g.rep(i)]:
-                    scr.point(_Z_PANEL, r, c + 1)
-                    return True
-        return False
-
-    def move(self, key):
-        """One d-pad step: across territories (a whole territory at a
-        time), into the orbit at the world's right edge and back, up into
-        the tabs; on the tabs left/right show another world."""
-        scr = self.scr
-        z = scr.zone
-        if z == _Z_TABS:
-            if key == boards.LEFT or key == boards.RIGHT:
-                tab = (scr.tab + (1 if key == boards.RIGHT else -1)) % scr.ntabs
-                scr.show(scr.loc_of(tab))
-                scr.point(_Z_TABS, tab)
-            elif scr.view == _SPACE or (key == boards.UP and scr.nrows):
-                scr.point(_Z_PANEL, max(0, scr.nrows - 1) if key == boards.UP else 0)
-            else:
-                col = scr.tile & 3
-                scr.point(_Z_WORLD, col if key == boards.DOWN else 12 + col)
-        elif z == _Z_WORLD:
-            self._world_step(key)
-        else:
-            self._panel_step(key)
-
-    def _world_step(self, key):
-        g = self.g
-        scr = self.scr
-        b = scr.view * 16
-        k = g.lab[b + scr.tile]
-        r = scr.tile >> 2
-        c = scr.tile & 3
-        dr = -1 if key == boards.UP else 1 if key == boards.DOWN else 0
-        dc = -1 if key == boards.LEFT else 1 if key == boards.RIGHT else 0
-        while True:
-            r += dr
-            c += dc
-            if not (0 <= r < 4 and 0 <= c < 4):
-                break
-            if g.lab[b + r * 4 + c] != k:
-                scr.point(_Z_WORLD, r * 4 + c)
-                return
-        if dr:
-            scr.point(_Z_TABS, scr.tab_of(scr.view))
-        elif dc > 0 and scr.nrows:
-            # into the orbit beside the world, at the row beside the cursor
-            row = min(scr.ptop + max(0, (20 * (scr.tile >> 2) - 4) // 16), scr.nrows - 1)
-            scr.point(_Z_PANEL, row, 1)
-
-    def _last(self, r):
-        """The last ship column (1-4) of orbit row r."""
-        cells = self.scr.cells
-        c = 4
-        while c > 1 and cells[r * 4 + c - 1] == 255:
-            c -= 1
-        return c
-
-    def _panel_step(self, key):
-        scr = self.scr
-        if key == boards.UP or key == boards.DOWN:
-            r = scr.prow + (1 if key == boards.DOWN else -1)
-            if r < 0 or r >= scr.nrows:
-                scr.point(_Z_TABS, scr.tab_of(scr.view))
-            else:
-                scr.point(_Z_PANEL, r, min(scr.pcol, self._last(r)))
-            return
-        right = key == boards.RIGHT
-        c = scr.pcol + (1 if right else -1)
-        if 1 <= c <= self._last(scr.prow):
-            scr.point(_Z_PANEL, scr.prow, c)
-        elif not right and scr.view != _SPACE:
-            # back onto the world, at the row beside the cursor
-            row = min(3, (22 + 16 * (scr.prow - scr.ptop)) // 20)
-            scr.point(_Z_WORLD, row * 4 + 3)
 
     def info(self):
         """What the cursor is on, in words."""
@@ -568,14 +508,15 @@ class HumanTurn:
             e = words.ELEMENTS[g.telem[w * 16 + t]]
             v = g.piece(w, t)
             if not v:
-                return line(TEXTS, 10) % (here, e)
-            return line(TEXTS, 12 if invader(v) else 11) % (here, e, words.NAMES[owner(v)],
+                return line(TEXTS, 9) % (here, e)
+            return line(TEXTS, 11 if invader(v) else 10) % (here, e, words.NAMES[owner(v)],
                                                       words.SIZES[pips(v)])
-        i = scr.ship()
-        if i >= 0:
+        s = scr.spot()
+        if s >= 128:
+            i = spot_ship(s)
             return words.ship(g.sb[i], ship_owner(g.sl[i]), True)
-        if scr.zone == _Z_TABS:
-            return line(TEXTS, 14)
+        if s <= -2:
+            return line(TEXTS, 13)
         if scr.view == _SPACE:
-            return line(TEXTS, 15)
-        return line(TEXTS, 13) % words.place(g, scr.view)
+            return line(TEXTS, 14)
+        return line(TEXTS, 12) % words.place(g, scr.view)

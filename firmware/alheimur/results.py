@@ -1,13 +1,13 @@
-"""The end-of-game scoring screen (loaded only at the end): which end
-came, then per player, best total first, the six scores (each element score with the region
-behind it: pips x tiles and where), the total's formula. Every number
-comes from ``alheimur.scoring``; every line fits 26 characters
+"""The end-of-game scoring screen (loaded only at the end; ``why``, which
+end comes, also for the last round's note): which end came, then per
+player, best total first, the six scores (each element score with the
+region behind it: pips x tiles and where), the total's formula. Every
+number comes from ``alheimur.scoring``; every line fits 26 characters
 (tests/test_messages.py)."""
 
 from micropython import const
 
 from alheimur import words
-from alheimur.scoring import quarters_text, score
 from alheimur.world import tile_name
 from ui import palette
 
@@ -22,11 +22,12 @@ L_HILO = " high %s, low %s"                    # element, element
 L_PRODUCT = " %s x %s x %d = %s"               # score, score, pts, total
 L_REST = " + others %s = %s"                   # total, total
 # Which end came (Game.end_cause(): alheimur.layout's END_*)
-L_END_13 = "end: 13 pyramids in play"
-L_END_LIMIT = "end: the round limit, %d"      # limit
-L_END_ALONE = "end: one player left"
-L_END_200 = "end: round 200 was played"
-L_END_NOBODY = "end: no pyramid left"
+L_END = "end: %s"                              # why (the words below)
+L_END_13 = "13 pyramids in play"
+L_END_LIMIT = "the round limit, %d"            # limit
+L_END_ALONE = "one player left"
+L_END_200 = "round 200 was played"
+L_END_NOBODY = "no pyramid left"
 # consts from alheimur.layout (tools/consts.py; do not edit)
 _END_LIMIT = const(2)
 # end consts
@@ -34,17 +35,24 @@ _END_LIMIT = const(2)
 
 def _half(v2):
     """A doubled score as text: 1 -> '0.5', 24 -> '12'."""
+    from alheimur.scoring import quarters_text
     return quarters_text(2 * v2)
+
+
+def why(g):
+    """Which end came (or, in the last round, comes), in words."""
+    c = g.end_cause()
+    return L_END_LIMIT % g.limit() if c == _END_LIMIT else \
+        ("", L_END_13, "", L_END_ALONE, L_END_200, L_END_NOBODY)[c]
 
 
 def lines(g):
     """(title, lines, colours, title colour)."""
+    from alheimur.scoring import quarters_text, score
     sc = score(g)
     np = g.nplayers()
     order = sorted(range(np), key=lambda p: -sc.totals[p])
-    why = g.end_cause()
-    out = [L_END_LIMIT % g.limit() if why == _END_LIMIT else
-           ("", L_END_13, "", L_END_ALONE, L_END_200, L_END_NOBODY)[why]]
+    out = [L_END % why(g)]
     col = [palette.DIM]
     for p in order:
         c = words.COLOURS[p]

@@ -16,8 +16,8 @@ dropped again at once).
 
 from micropython import const
 
+from alheimur.app import HUMAN
 from alheimur.engine import ROUND_LIMITS
-from alheimur.save import HUMAN
 from alheimur.words import LETTERS
 
 _PLAYERS = const(0)

@@ -1,6 +1,8 @@
-"""What Alheimur keeps in its store section: the new-game options
-(``Setup``, ``pack_options``) and the game in progress (``encode``).
-Reading them back (``unpack_options``, ``decode``) is alheimur/restore.py's,
+"""What Alheimur keeps in its store section, written: the new-game options
+(``pack_options``; the options themselves are alheimur/app.py's ``Setup``,
+which the shell keeps) and the game in progress (``encode``). Loaded only
+while the store is written (the app's ``pack_options`` and ``encode``);
+reading them back (``unpack_options``, ``decode``) is alheimur/restore.py's,
 loaded only for that.
 
 A save is the engine's whole state (``Game.state()``, 649 bytes) with the
@@ -26,28 +28,8 @@ from micropython import const
 
 from savehead import put16, save_head
 
-HUMAN = "human"
 _VERSION = const(2)       # restore.py's are copies (tools/consts.py)
 _HEAD = const(12)
-
-
-class Setup:
-    """What the new-game screen decides."""
-
-    def __init__(self):
-        self.nseats = 2
-        self.seats = [HUMAN] + ["easy"] * 7   # seat 1 human, the rest computers
-        self.limit = 0                  # index into ROUND_LIMITS (40)
-        # Unused since every seat has a new-game row of its own; kept, as
-        # without it a game's heap measured 688 bytes more (MicroPython, .py:
-        # tools/bench.py's Alheimur rows), over the target.
-        self.shown = 0
-        self.seed = 0                   # 0: shuffle (a fresh seed each game)
-        self.dealt = 1                  # the seed of the game being played
-
-    def levels(self):
-        """Per seat in play: None for a human, else the computer's level."""
-        return [None if s == HUMAN else s for s in self.seats[:self.nseats]]
 
 
 def _names(st):

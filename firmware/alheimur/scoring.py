@@ -16,6 +16,7 @@ from array import array
 from micropython import const
 
 from alheimur.actions import owner, pips, ship_owner
+from alheimur.world import region
 
 # consts from alheimur.layout (tools/consts.py; do not edit)
 _FREE = const(255)
@@ -67,17 +68,7 @@ def score(g):
         for t0 in range(n):
             if seen >> t0 & 1:
                 continue
-            # The region of t0: same element along edges, as a bit mask.
-            reg = 1 << t0
-            todo = reg
-            while todo:
-                t = 0
-                while not todo >> t & 1:
-                    t += 1
-                todo &= ~(1 << t)
-                new = g.edge[b + t] & ~reg
-                reg |= new
-                todo |= new
+            reg = region(g.edge, b, t0)
             seen |= reg
             tiles = 0
             for q in range(8):

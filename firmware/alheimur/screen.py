@@ -17,14 +17,21 @@ by sprites.py; what it draws for a piece or a ship is chosen here
 
 While a shot's dice roll (``roll``) they stand where the world is, the
 attack's above the defence's, large; the world comes back with the next
-move. The cursor (``zone``, ``tile``, ``prow``/``pcol``, ``tab``: set by
-``point`` and ``put_on``) is on a territory of the world shown, on a ship
-of the orbit (or of space), or on the tabs; a human moves it (human.py), a
-computer's move and the shows put it on what they are about. Yellow
-outlines (``lw``, ``ls``, ``ltab``): what the legal actions of a human's
-decision point move; white (thick): the cursor; cyan (``dtile``,
-``dship``): where the choice being made puts it; grey pieces rimmed in
-red (``doomed``): about to die.
+move.
+
+The screen is the one owner of what it shows, the cursor included:
+whoever decides asks it through its methods and never writes its
+members. The cursor (``zone``, ``tile``, ``prow``/``pcol``, ``tab``) is on a
+territory of the world shown, on a ship of the orbit (or of space), or on
+the tabs; ``point`` and ``put_on`` put it there (a computer's move and the
+shows put it on what they are about), ``spot`` and ``terr`` say what it
+is on. A human's decision also asks ``step`` (a
+d-pad press), ``light`` (what its legal actions move: yellow outlines,
+``lw``, ``ls``, ``ltab``; the cursor put on one of them) and ``say`` with
+its ``keys`` (the message with the keys' line): their code is alheimur/cursor.py, loaded for them and dropped
+while a computer decides. White (thick): the cursor; cyan (``mark``): where
+the choice being made puts its piece; grey pieces rimmed in red (``show``'s
+``doomed``): about to die.
 """
 
 from array import array
@@ -33,7 +40,6 @@ from micropython import const
 
 from alheimur import actions  # the codec (one global here: the screen stays loaded)
 from ui import palette
-from ui.text import split_lines
 
 # consts from alheimur.actions, alheimur.layout, alheimur.sprites (tools/consts.py; do not edit)
 _ICON = const(12)
@@ -42,7 +48,7 @@ _PX = const(80)
 _ROWS = const(4)
 _ROW_Y = const(26)
 _SHIP = const(16)
-_SHIP_LETTER = const(25)
+_SHIP_LETTER = const(13)
 _SPACE = const(8)
 _TILE = const(20)
 _WY = const(12)
@@ -59,10 +65,10 @@ class Screen:
         from alheimur import sprites
         self.g = game
         self.ntabs = game.nworlds() + 1
-        (self.root, self.tabs, self.tlit, self.tview, self.tdest, self.tcur, self.turn,
-         self.tiles, self.bord, self.lit, self.pals, self.doomed_pal, self.pg, self.dest,
-         self.cur, self.status, self.rows, self.plit, self.pdest, self.pcur,
-         self.dice, self.msg, self.ship_tile) = sprites.make(game)
+        (self.root, self.tlit, self.tview, self.tcur, self.turn,
+         self.tiles, self.bord, self.lit, self.pals, self.doomed_pal, self.pg,
+         self.cur, self.status, self.rows, self.plit, self.pcur,
+         self.msg, self.ship_tile) = sprites.make(game)
         self.view = 0                     # the world shown (SPACE: space)
         self.zone = _Z_WORLD
         self.tile = 5                     # the cursor's tile (world)
@@ -70,16 +76,20 @@ class Screen:
         self.pcol = 1
         self.tab = 0                      # .. tab
         self.ptop = 0                     # first orbit row shown
-        self.cells = bytearray(b"\xff" * 160)   # per orbit row, its 4 ships
-        self.rowner = bytearray(40)       # per orbit row, its player
+        # per orbit row its 4 ships: a player has 15 pyramids, so at most 15
+        # ships, 4 rows, in one place; 32 rows for 8 players
+        self.cells = bytearray(b"\xff" * 128)
         self.nrows = 0
         self.lw = array("H", bytes(18))   # per world, territories lit
-        self.ls = bytearray(120)          # per ship slot, lit
+        self.ls = array("H", bytes(16))  # ships lit: slot i is bit i & 15 of ls[i >> 4]
         self.ltab = 0                     # tabs lit
         self.doomed = 0                   # territories shown dying (this world)
         self.dtile = -1                   # the choice's territory and ship
         self.dship = -1
-        self.rolling = False              # the dice stand where the world is
+        # the choice's cyan outlines (world, ship, tab): made by
+        # alheimur/cursor.py's mark while a choice is shown, else none
+        self.dest = self.pdest = self.tdest = None
+        self.dice = None                  # a shot's dice where the world is (shot.py's)
 
     # -- places -------------------------------------------------------------------
 
@@ -95,20 +105,12 @@ class Screen:
             return -1
         return self.g.terr_at(self.view, self.tile)
 
-    def ship(self):
-        """The ship slot under the cursor (-1: none)."""
-        if self.zone != _Z_PANEL or self.prow >= self.nrows:
-            return -1
-        v = self.cells[self.prow * 4 + self.pcol - 1]
-        return -1 if v == 255 else v
-
     def spot(self):
-        """The engine's spot of what the cursor is on (legal's ``at``)."""
-        t = self.terr()
-        if t >= 0:
-            return actions.spot(self.view, t)
-        i = self.ship()
-        return actions.ship_spot(i) if i >= 0 else -1
+        """What the cursor is on: the engine's spot of a territory or a
+        ship (legal's ``at``), -2 - loc on the tab of place loc (as
+        ``put_on`` takes them), -1 nothing (alheimur/cursor.py)."""
+        from alheimur import cursor
+        return cursor.spot(self)
 
     # -- what the legal actions move, where to look --------------------------------
 
@@ -119,11 +121,31 @@ class Screen:
         for w in range(9):
             lw[w] = 0
         ls = self.ls
-        for i in range(120):
+        for i in range(8):
             ls[i] = 0
         self.ltab = 0
-        self.dtile = self.dship = -1
-        hide(self.tdest, True)
+        if self.dest is not None:
+            self.mark()
+
+    def mark(self, t=-1, i=-1, tab=-1):
+        """Outline in cyan where the choice being made puts its piece:
+        territory t of the world shown, ship i, or tab ``tab`` (-1: none;
+        alheimur/cursor.py: a human's choice, a shot's target)."""
+        from alheimur import cursor
+        cursor.mark(self, t, i, tab)
+
+    # -- a human's decision (alheimur/cursor.py: its code, loaded for it) ----------
+
+    def step(self, key):
+        """A d-pad press moves the cursor."""
+        from alheimur import cursor
+        cursor.step(self, key)
+
+    def light(self, n, seek=True):
+        """Light what the decision point's n legal actions move (g.sbuf);
+        ``seek``: the cursor on one of them."""
+        from alheimur import cursor
+        cursor.light(self, n, seek)
 
     def put_on(self, where):
         """Show and point at a spot (actions.spot, actions.ship_spot) or a
@@ -168,9 +190,11 @@ class Screen:
 
     # -- drawing ------------------------------------------------------------------
 
-    def show(self, loc):
-        """Show world (or space) ``loc``."""
+    def show(self, loc, doomed=0):
+        """Show world (or space) ``loc``; ``doomed``: the territories there
+        whose pyramids are about to die."""
         self.view = loc
+        self.doomed = doomed
         self.ptop = 0
         if loc == _SPACE and self.zone == _Z_WORLD:
             self.zone = _Z_PANEL
@@ -179,21 +203,26 @@ class Screen:
         self.draw_marks()
         self.draw_cursor()
 
-    def roll(self, on):
-        """The dice where the world is (``on``), or the world again."""
-        self.rolling = on
-        d = self.dice
-        for i in range(9):
-            put(d, i, 0)
-        hide(d, not on)
+    def roll(self, dice=None):
+        """``dice`` (a shot's grid of them: alheimur/shot.py makes it for
+        the shot, so that no other moment holds them) stand where the
+        world is; None: the world again."""
+        if dice is None and self.dice is None:
+            return
+        if self.dice is not None:
+            self.root.remove(self.dice)
+        self.dice = dice
+        if dice is not None:
+            self.root.append(dice)
         self.show(self.view)
 
     def draw_world(self):
         g = self.g
         w = self.view
-        off = w == _SPACE or self.rolling
+        off = w == _SPACE or self.dice is not None
         for t in (self.tiles, self.bord, self.lit, self.dest, self.cur):
-            hide(t, off)
+            if t is not None:
+                hide(t, off)
         pg = self.pg
         if off:
             for t in pg:
@@ -251,16 +280,14 @@ class Screen:
         more than four), the player's letter box first."""
         g = self.g
         cells = self.cells
-        for i in range(160):
+        for i in range(128):
             cells[i] = 255
         r = 0
         for q in range(g.nplayers()):
             k = 0
             want = actions.ship_loc(self.view, q)
             for i in range(g.ship_top()):
-                if g.sl[i] == want and r < 40:
-                    if k == 0:
-                        self.rowner[r] = q
+                if g.sl[i] == want and r < 32:
                     cells[r * 4 + k] = i
                     k += 1
                     if k == 4:
@@ -285,7 +312,7 @@ class Screen:
             if r >= self.nrows:
                 hide(row, True)
                 continue
-            q = self.rowner[r]
+            q = actions.ship_owner(g.sl[self.cells[r * 4]])
             shade(row, self.pals[q])
             put(row, 0, _SHIP_LETTER + q)
             for c in range(4):
@@ -297,22 +324,26 @@ class Screen:
         """The yellow outlines (what legal actions move), the choice."""
         w = self.view
         lit = self.lw[w] if w != _SPACE else 0
+        d = self.dest
         if w != _SPACE:
             for tile in range(16):
                 k = self.g.lab[w * 16 + tile]
                 put(self.lit, tile, self._mask(tile, k) if lit >> k & 1 else 0)
-                put(self.dest, tile, 16 + self._mask(tile, k) if k == self.dtile else 0)
+                if d is not None:
+                    put(d, tile, 16 + self._mask(tile, k) if k == self.dtile else 0)
         dest = False
+        pd = self.pdest              # (None: no choice shown, nothing of it is outlined)
         for j in range(_ROWS):
             r = self.ptop + j
             for c in range(4):
                 i = self.cells[r * 4 + c] if r < self.nrows else 255
-                put(self.plit, (c + 1, j), 1 if i != 255 and self.ls[i] else 0)
-                if i != 255 and i == self.dship:
+                put(self.plit, (c + 1, j), 1 if i != 255 and self.ls[i >> 4] >> (i & 15) & 1 else 0)
+                if i != 255 and i == self.dship and pd is not None:
                     dest = True
-                    self.pdest.x = _PX + (c + 1) * _SHIP
-                    self.pdest.y = _ROW_Y + j * _SHIP
-        hide(self.pdest, not dest)
+                    pd.x = _PX + (c + 1) * _SHIP
+                    pd.y = _ROW_Y + j * _SHIP
+        if pd is not None:
+            hide(pd, not dest)
         for t in range(self.ntabs):
             put(self.tlit, t, 1 if self.ltab >> t & 1 else 0)
         self.tview.x = self.tab_of(w) * _ICON
@@ -339,21 +370,15 @@ class Screen:
             if lab.text != t:
                 lab.text = t
 
-    def say(self, text, colour=palette.TEXT):
-        """Three lines of text (wrapped)."""
-        self.msg.show(text, colour)
-
-    def say2(self, text, keys, colour=palette.TEXT):
-        """``text`` on the first two lines (wrapped), what the keys do on
-        the last (each fits: tests/test_messages.py)."""
-        m = self.msg
-        lines = split_lines(text, 26, 2)[0]
-        while len(lines) < 2:
-            lines.append("")
-        m.alert = False
-        m.text = "\n".join(lines) + "\n" + keys
-        m.label.color = colour
-        m.label.text = m.text
+    def say(self, text, colour=palette.TEXT, keys=None):
+        """Three lines of text (wrapped); with ``keys``, the text on two and
+        what the keys do on the last (a human's decision:
+        alheimur/cursor.py; each fits: tests/test_messages.py)."""
+        if keys is None:
+            self.msg.show(text, colour)
+        else:
+            from alheimur import cursor
+            cursor.say2(self, text, keys, colour)
 
 
 def put(grid, i, v):

@@ -40,9 +40,8 @@ from ui import palette as colours
 from ui.draw import frame, origin, rect
 from ui.text import Label, MessageLine
 
-# The screen's layout, private (no global, no interned name; alheimur/
-# screen.py has copies of those it draws with). SHIP stays public: the
-# codec's _SHIP is another number.
+# The screen's layout (alheimur/screen.py has private copies of those it
+# draws with).
 _Z_WORLD = const(0)        # the cursor's zones: on the world shown,
 _Z_PANEL = const(1)        # .. on a ship of the orbit panel,
 _Z_TABS = const(2)         # .. on the tabs
@@ -50,14 +49,13 @@ _TILE = const(20)          # a world tile
 _PIECE = const(18)         # a pyramid's cell
 _ICON = const(12)          # a tab
 SHIP = const(16)          # a ship, a die
-_DIE0 = const(12)          # the ship sheet's die v is DIE0 + v, lit DIE0 + 6 + v
-_SHIP_LETTER = const(25)   # .. its letter boxes, one per player
+_SHIP_LETTER = const(13)   # the ship sheet's letter boxes, one per player
 _WY = const(12)            # the world's top
 _PX = const(80)            # the panel's left
 _ROWS = const(4)           # orbit rows shown
 _ROW_Y = const(26)
-_DICE_X = const(16)        # the dice over the world: attack above, defence below
-_DICE_Y = const(28)        # (a 3x3 grid of dice cells, its middle row empty)
+_DICE_X = const(16)        # a shot's dice over the world (shot.py): attack above,
+_DICE_Y = const(28)        # defence below (a 3x3 grid of 16 px cells, its middle row empty)
 _MSG_Y = const(92)         # the message lines (three)
 _WHITE = const(0xFFFFFF)
 _CYAN = const(0x30F0FF)
@@ -244,21 +242,6 @@ def _ship(bm, ox, size, is_fighter, marine):
                     bm[mx + d, 3 + r] = 1 if edge else 2
 
 
-_DOTS = (0, 0b000010000, 0b001000100, 0b001010100, 0b101000101, 0b101010101, 0b101101101)
-
-
-def _die(bm, ox, v, lit):
-    """Die v: a 15 px square, white (or yellow, lit: index 2), 3x3 pips."""
-    rect(bm, ox, 0, ox + 14, 14, 2 if lit else 3)
-    bm[ox, 0] = bm[ox + 14, 0] = bm[ox, 14] = bm[ox + 14, 14] = 0
-    m = _DOTS[v]
-    for k in range(9):
-        if m >> (8 - k) & 1:
-            x = ox + 2 + (k % 3) * 4
-            y = 2 + (k // 3) * 4
-            rect(bm, x, y, x + 2, y + 2, 1)
-
-
 def ship_tiles():
     """The ship sheet's sprite of each ship form (actions.ship_form, 0-31):
     none 0, transports 1-3, fighters 4-6, transports carrying a marine
@@ -275,17 +258,14 @@ def ship_tiles():
 
 
 def ships(nplayers, tiles):
-    """The ship sheet: each ship form at its sprite of ``tiles``, the
-    dice, then a letter box per player."""
+    """The ship sheet: each ship form at its sprite of ``tiles``, then a
+    letter box per player."""
     bm = displayio.Bitmap((_SHIP_LETTER + nplayers) * SHIP, SHIP, 4)
     for s in range(1, 4):
         _ship(bm, tiles[form(s, False, 0)] * SHIP, s, False, 0)
         _ship(bm, tiles[form(s, True, 0)] * SHIP, s, True, 0)
         for m in range(1, s + 1):
             _ship(bm, tiles[form(s, False, m)] * SHIP, s, False, m)
-    for v in range(1, 7):
-        _die(bm, (_DIE0 + v) * SHIP, v, False)
-        _die(bm, (_DIE0 + 6 + v) * SHIP, v, True)
     for p in range(nplayers):
         ox = (_SHIP_LETTER + p) * SHIP
         rect(bm, ox + 2, 1, ox + SHIP - 3, SHIP - 2, 2)
@@ -335,7 +315,6 @@ def make(g):
     root = displayio.Group()
     yellow = _pal2(_YELLOW)
     white = _pal2(_WHITE)
-    cyan = _pal2(_CYAN)
     # tabs
     tbm, tpal = tabs(np, nw)
     tabg = displayio.TileGrid(tbm, pixel_shader=tpal, width=nt, height=1,
@@ -347,9 +326,6 @@ def make(g):
     tlit = _grid(root, mbm, yellow, _ICON, nt, 1, 0, 0)
     tview = _grid(root, mbm, white, _ICON, 1, 1, 0, 0)
     tview[0] = 1
-    tdest = _grid(root, mbm, cyan, _ICON, 1, 1, 0, 0)
-    tdest[0] = 2
-    tdest.hidden = True
     tcur = _grid(root, mbm, white, _ICON, 1, 1, 0, 0)
     tcur[0] = 2
     turn = _label(root, 159, 0, colours.TITLE, (1, 0))
@@ -371,7 +347,6 @@ def make(g):
         t.hidden = True
         root.append(t)
         pg.append(t)
-    dest = _grid(root, ed, cyan, _TILE, 4, 4, 0, _WY)
     cur = _grid(root, ed, white, _TILE, 4, 4, 0, _WY)
     # the panel
     status = _label(root, _PX + 2, _WY, colours.TEXT)
@@ -385,17 +360,11 @@ def make(g):
         rows.append(t)
     sm = marks(SHIP)
     plit = _grid(root, sm, yellow, SHIP, 5, _ROWS, _PX, _ROW_Y)
-    pdest = _grid(root, sm, cyan, SHIP, 1, 1, _PX, _ROW_Y)
-    pdest[0] = 2
     pcur = _grid(root, sm, white, SHIP, 1, 1, _PX, _ROW_Y)
     pcur[0] = 2
-    # the dice, over the world while they roll: attack (row 0), defence (row 2)
-    diceg = _grid(root, sbm, palette((0, 0x000000, _YELLOW, 0xF0F0F0)), SHIP, 3, 3,
-                  _DICE_X, _DICE_Y)
-    diceg.hidden = True
     msg = MessageLine(root, 2, _MSG_Y, width=26, lines=3)
-    return (root, tabg, tlit, tview, tdest, tcur, turn, tileg, bord, lit, pals, doomed_pal,
-            pg, dest, cur, status, rows, plit, pdest, pcur, diceg, msg, ship_tile)
+    return (root, tlit, tview, tcur, turn, tileg, bord, lit, pals, doomed_pal,
+            pg, cur, status, rows, plit, pcur, msg, ship_tile)
 
 
 def _pal2(colour):

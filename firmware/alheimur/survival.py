@@ -14,6 +14,7 @@ from micropython import const
 
 from alheimur import words
 from alheimur.actions import act, invader, owner, pips, spot
+from alheimur.events import DIED
 from alheimur.turn import doomed, worlds_of
 from alheimur.words import line
 from alheimur.world import bits, tile_name
@@ -86,10 +87,8 @@ class SurvivalCheck:
             if self.worlds >> w & 1:
                 self.worlds &= ~(1 << w)
                 d = doomed(g, w)
-                scr.doomed = d
-                if scr.rolling:
-                    scr.roll(False)
-                scr.show(w)
+                scr.roll()
+                scr.show(w, d)
                 t = 0
                 while not d >> t & 1:
                     t += 1
@@ -100,26 +99,22 @@ class SurvivalCheck:
         return False
 
     def run(self):
-        """The check itself, and what it did (the deaths kept for the log:
-        per player, a nibble each)."""
+        """The check itself, and what it did (each pyramid it removed kept
+        for the log)."""
         b = self.b
         g = self.g
         p = g.current()
-        n = g.nplayers()
-        was = bytearray(8)
-        for q in range(n):
-            was[q] = g.in_play(q)
+        was = bytes(g.surf)
         g.apply(act(_K_SURVIVE))
         total = 0
-        lost = 0
-        for q in range(n):
-            k = was[q] - g.in_play(q)
-            total += k
-            lost |= min(k, 15) << 4 * q
-        self.scr.doomed = 0
+        for w in range(g.nworlds()):
+            for t in range(g.nterr[w]):
+                v = was[w * 16 + t]
+                if v and not g.piece(w, t):
+                    total += 1
+                    b.events.put(DIED, p, w, t, v)
         if total:
             b.fx.sound(DEATH)
-            b.log(48 | p, lost >> 16, lost >> 8 & 255, lost & 255)
         text = line(TEXTS, 6) % total if total > 1 else line(TEXTS, 7) if total else line(TEXTS, 5)
         if g.last_round() == 1:
             text = line(TEXTS, 8) % (words.NAMES[p], g.in_play(p))
@@ -153,4 +148,4 @@ class SurvivalCheck:
         if self.auto:
             scr.say(text, colour)
         else:
-            scr.say2(text, line(TEXTS, 9), colour)
+            scr.say(text, colour, line(TEXTS, 9))

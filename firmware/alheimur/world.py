@@ -2,7 +2,8 @@
 regions (CLARIFICATIONS.md, Alheimur 3).
 
 Tile ``t = row * 4 + col``, row 0 at the top; named by column A-D and row
-1-4 counted from the bottom (A4 is the top left tile). A world's cards sit
+1-4 counted from the bottom (A4 is the top left tile). A region is the
+territories of one element joined along edges (``region``). A world's cards sit
 in slots 0-3 (NW NE SW SE); each card keeps the first card's orientation
 (turn 0) or is turned 180 degrees (turn 1), which puts quarter q where
 quarter 3 - q was.
@@ -104,6 +105,24 @@ def derive(el, lab, tb, telem, tsize, tfirst, adj, edge):
                     edge[tb + a] |= 1 << b
                     edge[tb + b] |= 1 << a
     return n
+
+
+def region(edge, tb, t):
+    """The region of territory t, as a bit mask: the territories of its
+    element joined to it along edges (``edge`` from index tb, as derive
+    makes it). The one flood fill: scoring, the computers' judgement and
+    their world building ask it."""
+    reg = 1 << t
+    todo = reg
+    while todo:
+        t = 0
+        while not todo >> t & 1:
+            t += 1
+        todo &= ~(1 << t)
+        new = edge[tb + t] & ~reg
+        reg |= new
+        todo |= new
+    return reg
 
 
 def bits(x):

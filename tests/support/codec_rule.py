@@ -51,13 +51,15 @@ CODECS = {
     "firmware/alheimur/actions.py": "alheimur",
     "firmware/alheimur/deck.py": "alheimur",   # a card's place: world building's
     "firmware/alheimur/packing.py": "alheimur",   # the desktop's (tests, tools)
+    "firmware/alheimur/events.py": "alheimur",    # the log's records (since.py reads them)
 }
 # The packed arrays of the three engines (Alien City: lot bytes, history;
 # Skyscrapers: history; Alheimur: registers, surfaces, ships, card places,
-# the state and its snapshot).
+# the state and its snapshot; the app's log of what happened).
 ARRAYS = {
     "lots", "hist",
     "reg", "surf", "sl", "sb", "wcard", "vgrid", "snap", "st",
+    "recs",
 }
 READERS = {"piece", "play_at"}
 PACKERS = {
