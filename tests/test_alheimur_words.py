@@ -16,8 +16,9 @@ import seeded_alheimur
 
 import paths
 from alheimur import record, since, words
-from alheimur.actions import MAX_ACTIONS, P_DICE, PASS, a_ship, kind_of
+from alheimur.actions import MAX_ACTIONS, a_ship, kind_of
 from alheimur.human import verb as human_verb
+from alheimur.layout import P_DICE, PASS
 
 # A ship or a territory as a record writes it: Y2T, 3F1, "R B3".
 CODE = re.compile(r"\b[RYGBUPOCWN]?[123][TF][123]?\b|\b[RYGBUPOCWN] [A-D][1-4]\b")

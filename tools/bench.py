@@ -1323,7 +1323,8 @@ ALH_AI_BENCH = r"""
 import gc
 from array import array
 from alheimur import ai
-from alheimur.actions import MAX_ACTIONS, P_DEAL
+from alheimur.actions import MAX_ACTIONS
+from alheimur.layout import P_DEAL
 from alheimur.deal import new_game, shuffle
 from alheimur.engine import CHANCE
 from prng import Rng

@@ -27,7 +27,7 @@ _NONE = const(0)             # sprites: 1-5 the elements, 6-13 a player's box,
 _N = const(14)               # .. N (neutral), S (space), "+"
 _SPACE_TAB = const(15)
 _PLUS = const(16)
-# consts from alheimur.actions (tools/consts.py; do not edit)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _SPACE = const(8)
 # end consts
 

@@ -59,7 +59,7 @@ _NOT_THINKING = tuple(["alheimur.human", "alheimur.survival", "alheimur.layout",
 _NEV = const(40)             # events the log keeps
 _TURNS = const(248)          # .. per seat the round of its last turn (6 * _NEV + 8)
 _FAST = const(176)           # keys that end a computer's move shown: A, B (go on), Select (fast)
-# consts from alheimur.actions (tools/consts.py; do not edit)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _P_DEAL = const(0)
 _P_DICE = const(15)
 _P_EXPAND = const(4)
