@@ -775,7 +775,9 @@ def compile_mpy(exe, source_path, rel):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out.mpy")
         try:
-            p = subprocess.run([exe, "-o", out, "-s", rel, source_path],
+            # the .mpy records its own path as its source (one interned
+            # name per module, not two: tools/cplane.py, recorded_name)
+            p = subprocess.run([exe, "-o", out, "-s", rel[:-3] + ".mpy", source_path],
                                capture_output=True, text=True, timeout=120)
         except (OSError, subprocess.SubprocessError, ValueError) as e:
             raise DeployError("%s could not compile %s (%s).%s" % (exe, rel, e, fix)) from None
