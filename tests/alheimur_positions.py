@@ -17,22 +17,13 @@ the legal actions as record lines.
 from array import array
 
 from alheimur import record, world
-from alheimur.actions import (
-    K_AIM,
-    K_DIE,
-    MAX_ACTIONS,
-    act,
-    form,
-    invader,
-    owner,
-    pips,
-    ship_owner,
-    ship_place,
-)
+from alheimur.actions import MAX_ACTIONS, act, form, invader, owner, pips, ship_owner, ship_place
 from alheimur.deal import shuffle
 from alheimur.deck import DECK, card_place, parse_card
 from alheimur.engine import CHANCE, Game
 from alheimur.layout import (
+    K_AIM,
+    K_DIE,
     R_CUR,
     R_PHASE,
     R_ROUND,

@@ -17,8 +17,10 @@ from alheimur_positions import deal_of
 from arena_alheimur import play_game as play_alheimur
 
 from alheimur import ai, record
-from alheimur.actions import (
-    MAX_ACTIONS,
+from alheimur.actions import MAX_ACTIONS
+from alheimur.deal import new_game
+from alheimur.engine import Game
+from alheimur.layout import (
     P_AIM,
     P_EXPAND,
     P_LAND,
@@ -32,8 +34,6 @@ from alheimur.actions import (
     P_TARGET,
     PASS,
 )
-from alheimur.deal import new_game
-from alheimur.engine import Game
 from prng import Rng
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -20,6 +20,20 @@ import seeded_alheimur
 
 from alheimur import ai, ai_eval
 from alheimur.actions import (
+    MAX_ACTIONS,
+    a_ship,
+    act,
+    invader,
+    kind_of,
+    owner,
+    pips,
+    ship_form,
+    ship_owner,
+)
+from alheimur.deal import new_game, shuffle
+from alheimur.engine import CHANCE
+from alheimur.layout import (
+    FREE,
     K_AIM,
     K_BOARD,
     K_CIVILIZE,
@@ -36,7 +50,6 @@ from alheimur.actions import (
     K_SURVIVE,
     K_TARGET,
     K_UNLOAD,
-    MAX_ACTIONS,
     P_DEAL,
     P_EXPAND,
     P_MIGRATE,
@@ -44,18 +57,7 @@ from alheimur.actions import (
     P_START,
     P_SURVIVE,
     P_TARGET,
-    a_ship,
-    act,
-    invader,
-    kind_of,
-    owner,
-    pips,
-    ship_form,
-    ship_owner,
 )
-from alheimur.deal import new_game, shuffle
-from alheimur.engine import CHANCE
-from alheimur.layout import FREE
 from prng import Rng
 
 PLAY_KINDS = {K_PASS, K_EXPAND, K_CIVILIZE, K_SURVIVE, K_MIGRATE, K_LAUNCH, K_BOARD,

@@ -15,7 +15,8 @@ import gc
 from array import array
 import seeded_alheimur
 from alheimur import ai, record
-from alheimur.actions import MAX_ACTIONS, P_DEAL
+from alheimur.actions import MAX_ACTIONS
+from alheimur.layout import P_DEAL
 from alheimur.deal import new_game, shuffle
 from alheimur.engine import CHANCE
 from prng import Rng

@@ -445,7 +445,7 @@ def test_a_does_what_the_keys_line_said_and_asks_before_a_death(tmp_path):
     one of the player's own pyramids at a survival check asks first ("would
     die: sure?", A: yes, B: no) and changes nothing until A."""
     import boards
-    from alheimur.actions import P_EXPAND
+    from alheimur.layout import P_EXPAND
     seen = {}
 
     def until(bot):
@@ -487,8 +487,9 @@ def test_the_cursor_stays_after_an_action_and_goes_to_a_ship_to_fire_back(tmp_pa
     the cursor stays where they left it; asked to fire back in another
     player's battle, the cursor starts on their first ship that can fire,
     not on the tabs where the other's site choice left it."""
-    from alheimur.actions import P_AIM, P_MIGRATE, ship_owner, spot_ship
     from alheimur.actions import kind_of as kind
+    from alheimur.actions import ship_owner, spot_ship
+    from alheimur.layout import P_AIM, P_MIGRATE
     seen = {}
 
     def stays(bot):

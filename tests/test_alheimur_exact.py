@@ -21,9 +21,10 @@ import pytest
 import seeded_alheimur
 
 from alheimur import ai, ai_eval, record
-from alheimur.actions import MAX_ACTIONS, P_DEAL, P_SURVIVE, owner
+from alheimur.actions import MAX_ACTIONS, owner
 from alheimur.deal import new_game, shuffle
 from alheimur.engine import CHANCE
+from alheimur.layout import P_DEAL, P_SURVIVE
 from alheimur.scoring import score
 from prng import Rng
 

@@ -11,21 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from alheimur import ai
-from alheimur.actions import (
-    MAX_ACTIONS,
-    P_DEAL,
-    P_OVER,
-    SPACE,
-    fighter,
-    marine,
-    owner,
-    pips,
-    ship_owner,
-    ship_place,
-)
+from alheimur.actions import MAX_ACTIONS, fighter, marine, owner, pips, ship_owner, ship_place
 from alheimur.deal import new_game, shuffle
 from alheimur.engine import CHANCE
-from alheimur.layout import FREE, MAX_SHIPS
+from alheimur.layout import FREE, MAX_SHIPS, P_DEAL, P_OVER, SPACE
 from alheimur.packing import pyramid
 from prng import Rng
 from ui.text import wrap

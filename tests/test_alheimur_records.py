@@ -12,9 +12,10 @@ import seeded_alheimur
 from alheimur_positions import deal_of
 
 from alheimur import record
-from alheimur.actions import K_DIE, MAX_ACTIONS, P_DEAL, act
+from alheimur.actions import MAX_ACTIONS, act
 from alheimur.deal import shuffle
 from alheimur.engine import Game
+from alheimur.layout import K_DIE, P_DEAL
 from alheimur.scoring import score
 from prng import Rng
 

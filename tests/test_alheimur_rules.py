@@ -21,7 +21,12 @@ from alheimur_positions import (
 )
 
 from alheimur import record
-from alheimur.actions import (
+from alheimur.layout import (
+    END_13,
+    END_200,
+    END_ALONE,
+    END_LIMIT,
+    END_NOBODY,
     P_AIM,
     P_BOARD,
     P_DICE,
@@ -35,13 +40,6 @@ from alheimur.actions import (
     P_SITE,
     P_SURVIVE,
     P_TARGET,
-)
-from alheimur.layout import (
-    END_13,
-    END_200,
-    END_ALONE,
-    END_LIMIT,
-    END_NOBODY,
     X_BATTLE,
     X_STEP1,
 )

@@ -153,7 +153,8 @@ def test_an_undone_check_takes_back_its_own_deaths_only():
     back on its territory), none of an earlier check's when it removed
     none; an undone action's record goes, and a seat that had read it reads
     on from where the log now ends."""
-    from alheimur.actions import K_SURVIVE, act
+    from alheimur.actions import act
+    from alheimur.layout import K_SURVIVE
     log = Log()
     log.put(DIED, 2, 0, 3, 0x41)              # green's check, earlier: still dead
     log.undo(_Pieces({}), act(K_SURVIVE))     # yellow's check removed nothing

@@ -16,8 +16,9 @@ import seeded_alheimur
 
 import paths
 from alheimur import record, since, words
-from alheimur.actions import MAX_ACTIONS, P_DICE, PASS, a_ship, kind_of
+from alheimur.actions import MAX_ACTIONS, a_ship, kind_of
 from alheimur.human import verb as human_verb
+from alheimur.layout import P_DICE, PASS
 
 # A ship or a territory as a record writes it: Y2T, 3F1, "R B3".
 CODE = re.compile(r"\b[RYGBUPOCWN]?[123][TF][123]?\b|\b[RYGBUPOCWN] [A-D][1-4]\b")
@@ -136,10 +137,10 @@ def _in_hand(seed):
     (the card in hand is one element, the hand's two card slots as drawn)."""
     from types import SimpleNamespace
 
-    from alheimur.actions import P_DEAL
     from alheimur.build import card_in_hand, elem
     from alheimur.build_screen import BuildScreen
     from alheimur.deal import new_game, shuffle
+    from alheimur.layout import P_DEAL
     g, rng = new_game(seed, 2, 20)
     while g.phase() == P_DEAL:
         g.deal(shuffle(rng))

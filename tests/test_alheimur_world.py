@@ -8,20 +8,11 @@ import pytest
 from alheimur_positions import deal_of, legal, pieces
 
 from alheimur import world
-from alheimur.actions import (
-    K_PLACE,
-    MAX_ACTIONS,
-    P_DEAL,
-    P_EXPAND,
-    P_PLACE,
-    P_START,
-    P_SWAP,
-    a_pos,
-    card_act,
-)
+from alheimur.actions import MAX_ACTIONS, a_pos, card_act
 from alheimur.deal import new_game, shuffle
 from alheimur.deck import DECK, ELEMENTS, card_name, deck_quads, parse_card, place_card
 from alheimur.engine import CHANCE, Game
+from alheimur.layout import K_PLACE, P_DEAL, P_EXPAND, P_PLACE, P_START, P_SWAP
 from prng import Rng
 
 # -- the deck (clarifications 2, 13) ---------------------------------------------

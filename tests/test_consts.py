@@ -23,16 +23,16 @@ def test_a_block_lists_what_the_module_uses_and_nothing_else():
 
 def test_a_copy_kept_by_hand_is_refused():
     text = ("from micropython import const\n\n"
-            "# consts from alheimur.actions (tools/consts.py; do not edit)\n"
+            "# consts from alheimur.layout (tools/consts.py; do not edit)\n"
             "# end consts\n\n"
             "_K_PASS = const(0)\n")
-    problems = consts.hand_copies(text, "x.py", {}, ["alheimur.actions"])
+    problems = consts.hand_copies(text, "x.py", {}, ["alheimur.layout"])
     assert problems and "by hand" in problems[0]
 
 
 def test_an_imported_name_gets_no_copy():
-    text = ("from alheimur.actions import (\n    K_PASS,\n)\n"
-            "# consts from alheimur.actions (tools/consts.py; do not edit)\n"
+    text = ("from alheimur.layout import (\n    K_PASS,\n)\n"
+            "# consts from alheimur.layout (tools/consts.py; do not edit)\n"
             "# end consts\n"
             "x = K_PASS\n")
     assert consts.block(text, "x.py", {})[2].count("\n") == 2     # the head and the end only

@@ -103,6 +103,11 @@ def test_every_file_on_the_drive_compiles(lane, family, tmp_path, monkeypatch):
     assert "lib/%s.mpy" % library in mpy and "aliencity/engine.mpy" in mpy
     assert "boards/%s.mpy" % family in mpy and libs == [library]
     assert all(bundle[rel][:2] == b"C\x06" for rel in mpy)
+    # a .mpy records its own path as its source, the name the VM interns
+    # for it anyway (a second, .py name would never be freed)
+    assert b"aliencity/engine.mpy" in bundle["aliencity/engine.mpy"]
+    assert b"aliencity/engine.py" not in bundle["aliencity/engine.mpy"]
+    assert lane.compile_mpy("X = 1\n", "pkg/m.py").count(b"pkg/m.") == 1
     lane.compile_mpy(bundle["code.py"], "code.py")    # and code.py compiles too
 
 

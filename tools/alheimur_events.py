@@ -18,10 +18,11 @@ from array import array
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import paths  # noqa: F401  (firmware/ on sys.path)
 from alheimur import ai
-from alheimur.actions import K_SURVIVE, MAX_ACTIONS, P_DEAL, P_DICE, act, ship_owner
+from alheimur.actions import MAX_ACTIONS, act, ship_owner
 from alheimur.deal import new_game, shuffle
 from alheimur.engine import CHANCE
 from alheimur.events import DIED, SHOT, Log
+from alheimur.layout import K_SURVIVE, P_DEAL, P_DICE
 
 
 def worst(seed, players, level, rounds):

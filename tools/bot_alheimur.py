@@ -216,7 +216,7 @@ class Bot:
     def on_board(self, b):
         """The press on the board: ``b`` is the human's turn (its modes,
         options, the play screen ``b.scr``)."""
-        from alheimur.actions import PASS
+        from alheimur.layout import PASS
         g = b.g
         mode = b.mode
         r = self.rng.random()
@@ -261,7 +261,7 @@ class Bot:
         """The action to play at this decision point."""
         from seeded_alheimur import careful
 
-        from alheimur.actions import P_EXPAND, P_START, PASS
+        from alheimur.layout import P_EXPAND, P_START, PASS
         g = b.g
         n = g.legal(self.buf)
         if self.careful:
@@ -278,7 +278,8 @@ class Bot:
     def spot_of(self, g, a):
         """Where the cursor must be for action a: a spot, or -2 - world (a
         tab: the battle sites)."""
-        from alheimur.actions import K_SITE, a_world, kind_of
+        from alheimur.actions import a_world, kind_of
+        from alheimur.layout import K_SITE
         if kind_of(a) == K_SITE:
             return -2 - a_world(a)
         return g.subject(a)

@@ -18,8 +18,9 @@ from protocol import Protocol, now_us
 
 import paths  # noqa: F401
 from alheimur import ai, record
-from alheimur.actions import K_AIM, MAX_ACTIONS, P_DEAL, a_size, kind_of
+from alheimur.actions import MAX_ACTIONS, a_size, kind_of
 from alheimur.engine import CHANCE
+from alheimur.layout import K_AIM, P_DEAL
 from prng import Rng
 
 

@@ -47,18 +47,7 @@ from array import array
 import paths  # noqa: F401
 from alheimur import ai_setup, turn
 from alheimur.actions import (
-    K_AIM,
     MAX_ACTIONS,
-    P_AIM,
-    P_EXPAND,
-    P_LAND,
-    P_MOVE,
-    P_SITE,
-    P_START,
-    P_SURVIVE,
-    P_TARGET,
-    PASS,
-    SPACE,
     a_ship,
     act,
     acted,
@@ -72,7 +61,20 @@ from alheimur.actions import (
     ship_owner,
     ship_place,
 )
-from alheimur.layout import FREE
+from alheimur.layout import (
+    FREE,
+    K_AIM,
+    P_AIM,
+    P_EXPAND,
+    P_LAND,
+    P_MOVE,
+    P_SITE,
+    P_START,
+    P_SURVIVE,
+    P_TARGET,
+    PASS,
+    SPACE,
+)
 from alheimur.packing import pyramid
 
 F_ORBIT = 0.6    # a marine's share of its landing's worth: in the target's orbit

@@ -185,9 +185,10 @@ def battle_nvm(rng, dice):
     import seeded_alheimur
 
     from alheimur import ai
-    from alheimur.actions import MAX_ACTIONS, P_AIM, P_DEAL, P_DICE, P_SITE
+    from alheimur.actions import MAX_ACTIONS
     from alheimur.deal import new_game, shuffle
     from alheimur.engine import CHANCE
+    from alheimur.layout import P_AIM, P_DEAL, P_DICE, P_SITE
     from prng import Rng
     stops = (P_DICE,) if dice else (P_SITE, P_AIM)
     buf = array("H", bytes(2 * MAX_ACTIONS))

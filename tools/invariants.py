@@ -124,7 +124,7 @@ class AlhChecker:
             q = A.ship_owner(loc)
             b = g.sb[i]
             place = A.ship_place(loc)
-            if q >= np or not (place < nw or place == A.SPACE) or not 1 <= A.pips(b) <= 3:
+            if q >= np or not (place < nw or place == L.SPACE) or not 1 <= A.pips(b) <= 3:
                 raise Failure("ship %d: place %#x bits %#x" % (i, loc, b))
             count[q * 3 + A.pips(b) - 1] += 1
             m = A.marine(b)

@@ -12,18 +12,9 @@ from recordtext import EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_OK, Stop, dump, split_
 
 import paths  # noqa: F401
 from alheimur import reasons, record, words
-from alheimur.actions import (
-    K_AIM,
-    MAX_ACTIONS,
-    P_DEAL,
-    P_DICE,
-    P_OVER,
-    P_PLACE,
-    P_SWAP,
-    a_size,
-    kind_of,
-)
+from alheimur.actions import MAX_ACTIONS, a_size, kind_of
 from alheimur.engine import CHANCE
+from alheimur.layout import K_AIM, P_DEAL, P_DICE, P_OVER, P_PLACE, P_SWAP
 from alheimur.scoring import quarters_text, score
 from alheimur.world import tile_name
 

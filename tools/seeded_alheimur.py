@@ -13,17 +13,10 @@ battles (uniform random play dies out in the first survival check).
 from array import array
 
 from alheimur import ai
-from alheimur.actions import (
-    MAX_ACTIONS,
-    P_DEAL,
-    P_EXPAND,
-    P_MIGRATE,
-    P_START,
-    PASS,
-    owner,
-)
+from alheimur.actions import MAX_ACTIONS, owner
 from alheimur.deal import new_game, shuffle
 from alheimur.engine import CHANCE
+from alheimur.layout import P_DEAL, P_EXPAND, P_MIGRATE, P_START, PASS
 from alheimur.turn import doomed
 from prng import Rng
 

@@ -220,12 +220,12 @@ def _alheimur(seed, at, phase):
 
 
 def alheimur_expand():
-    from alheimur.actions import P_EXPAND
+    from alheimur.layout import P_EXPAND
     return _alheimur(22, 139, P_EXPAND)
 
 
 def alheimur_shot():
-    from alheimur.actions import P_TARGET
+    from alheimur.layout import P_TARGET
     return _alheimur(21, 195, P_TARGET)
 
 

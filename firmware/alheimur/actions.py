@@ -40,55 +40,29 @@ from micropython import const
 # consts from alheimur.layout (tools/consts.py; do not edit)
 _FIGHTER = const(4)
 _INVADER = const(32)
+_K_AIM = const(17)
+_K_BOARD = const(10)
+_K_CIVILIZE = const(6)
+_K_DIE = const(1)
+_K_FLIP = const(13)
+_K_LAND = const(14)
+_K_LAUNCH = const(9)
+_K_MIGRATE = const(8)
+_K_MOVE = const(15)
+_K_SITE = const(16)
+_K_START = const(4)
+_K_TARGET = const(18)
+_K_UNLOAD = const(12)
 _USED = const(64)
 # end consts
 
-# -- decision points (Game.phase()) -------------------------------------------
-P_DEAL = const(0)      # chance: the cards must be dealt (Game.deal)
-P_PLACE = const(1)     # place the next card of the world being built
-P_SWAP = const(2)      # put the orbit card into the world (spaceport test)
-P_START = const(3)     # place a start colonist
-P_EXPAND = const(4)    # expansion: expand / civilize on a world, or pass
-P_SURVIVE = const(5)   # survival: resolve it
-P_MIGRATE = const(6)   # movement step 1
-P_LAUNCH = const(7)    # movement step 2: launch or return
-P_FLIP = const(8)      # movement step 3: change status
-P_LAND = const(9)      # movement step 4: land a marine
-P_BOARD = const(10)    # movement step 5: an invader boards
-P_MOVE = const(11)     # movement step 6: orbit <-> space
-P_SITE = const(12)     # fleet battle: choose the next battle site
-P_AIM = const(13)      # fleet battle: choose a ship to fire, or pass
-P_TARGET = const(14)   # fleet battle: choose its target
-P_DICE = const(15)     # chance: the next die of a roll
-P_OVER = const(16)
-
-# -- kinds --------------------------------------------------------------------
-K_PASS = const(0)      # end this step / stop firing
-K_DIE = const(1)       # a die's value 1-6
-K_PLACE = const(2)     # pos << 1 | turn (pos 0-8 around the first card)
-K_SWAP = const(3)      # slot << 1 | turn (slot 0-3: NW NE SW SE)
-K_START = const(4)     # world, terr, size
-K_EXPAND = const(5)    # world, terr, size
-K_CIVILIZE = const(6)  # world, terr, new size
-K_SURVIVE = const(7)
-K_MIGRATE = const(8)   # world, from terr, to terr
-K_LAUNCH = const(9)    # world, terr, fighter (0 transport, 1 fighter)
-K_BOARD = const(10)    # ship (an empty transport), terr of the piece boarding
-K_RETURN = const(11)   # ship, terr it lands on as a colonist
-K_UNLOAD = const(12)   # ship, terr its marine returns to (step 2)
-K_FLIP = const(13)     # ship
-K_LAND = const(14)     # ship, terr its marine lands on (step 4)
-K_MOVE = const(15)     # ship, dest
-K_SITE = const(16)     # world
-K_AIM = const(17)      # ship
-K_TARGET = const(18)   # ship
-NKINDS = const(19)
-
-SPACE = const(8)
-NO_SPOT = const(-1)
+# The decision points (P_...), the kinds (K_...), SPACE, NO_SPOT and PASS
+# are written in alheimur/layout.py, never loaded during play: here they are
+# private copies (tools/consts.py), folded into each use with no global and
+# no interned name (a long game's peak from .mpy: about 1 KB less). The
+# desktop's tests and tools import them from alheimur.layout. MAX_ACTIONS
+# stays public: the engine's too (firmware/contract.py).
 MAX_ACTIONS = const(400)  # the largest decision point has 385 (docs/alheimur.md)
-
-PASS = const(0)
 
 # -- the numbers of the layout (private: tools/consts.py copies them) ----------
 _KIND_AT = const(11)    # an action: kind << _KIND_AT | payload
@@ -136,12 +110,12 @@ def piece_act(kind, world, terr, size):
 
 
 def migrate(world, frm, to):
-    return K_MIGRATE << _KIND_AT | world << _MWORLD_AT | frm << _MFROM_AT | to
+    return _K_MIGRATE << _KIND_AT | world << _MWORLD_AT | frm << _MFROM_AT | to
 
 
 def launch(world, terr, fighter):
     """The colonist on terr becomes a transport (0) or a fighter (1)."""
-    return K_LAUNCH << _KIND_AT | world << _LWORLD_AT | terr << _LTERR_AT | fighter
+    return _K_LAUNCH << _KIND_AT | world << _LWORLD_AT | terr << _LTERR_AT | fighter
 
 
 def ship_act(kind, ship, arg):
@@ -158,13 +132,13 @@ def a_world(a):
     a ship action's world is its ship's orbit)."""
     k = a >> _KIND_AT
     p = a & _PAYLOAD
-    if K_START <= k <= K_CIVILIZE:
+    if _K_START <= k <= _K_CIVILIZE:
         return p >> _PWORLD_AT
-    if k == K_MIGRATE:
+    if k == _K_MIGRATE:
         return p >> _MWORLD_AT
-    if k == K_LAUNCH:
+    if k == _K_LAUNCH:
         return p >> _LWORLD_AT
-    if k == K_SITE:
+    if k == _K_SITE:
         return p
     return -1
 
@@ -175,13 +149,13 @@ def a_terr(a):
     put theirs; -1 otherwise."""
     k = a >> _KIND_AT
     p = a & _PAYLOAD
-    if K_START <= k <= K_CIVILIZE:
+    if _K_START <= k <= _K_CIVILIZE:
         return (p >> _PTERR_AT) & _TERR
-    if k == K_MIGRATE:
+    if k == _K_MIGRATE:
         return (p >> _MFROM_AT) & _TERR
-    if k == K_LAUNCH:
+    if k == _K_LAUNCH:
         return (p >> _LTERR_AT) & _TERR
-    if K_BOARD <= k <= K_UNLOAD or k == K_LAND:
+    if _K_BOARD <= k <= _K_UNLOAD or k == _K_LAND:
         return p & _TERR
     return -1
 
@@ -189,16 +163,16 @@ def a_terr(a):
 def a_ship(a):
     """The ship of a ship action, or -1."""
     k = a >> _KIND_AT
-    if k == K_FLIP or k == K_AIM or k == K_TARGET:
+    if k == _K_FLIP or k == _K_AIM or k == _K_TARGET:
         return a & _PAYLOAD
-    if K_BOARD <= k <= K_UNLOAD or k == K_LAND or k == K_MOVE:
+    if _K_BOARD <= k <= _K_UNLOAD or k == _K_LAND or k == _K_MOVE:
         return (a & _PAYLOAD) >> _SHIP_AT
     return -1
 
 
 def a_size(a):
     """Pips of START/EXPAND/CIVILIZE; the value of a DIE."""
-    return a & _DIE if a >> _KIND_AT == K_DIE else a & _PIPS
+    return a & _DIE if a >> _KIND_AT == _K_DIE else a & _PIPS
 
 
 def a_to(a):
@@ -306,3 +280,4 @@ def spot_terr(s):
 def spot_ship(s):
     """The ship of a ship's spot (s >= 128)."""
     return s - 128
+

@@ -12,10 +12,10 @@ fourth left for the first expansion.
 
 from array import array
 
+from micropython import const
+
 from alheimur import world
 from alheimur.actions import (
-    P_START,
-    P_SWAP,
     a_pos,
     a_size,
     a_terr,
@@ -24,6 +24,11 @@ from alheimur.actions import (
 from alheimur.build import card_in_hand, elem
 from alheimur.deck import card_place, place_card, place_turned
 from alheimur.world import bits
+
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
+_P_START = const(3)
+_P_SWAP = const(2)
+# end consts
 
 _grid = bytearray(9)
 _el = bytearray(16)
@@ -40,7 +45,7 @@ def decide(g, rng, buf, n, smart):
     """The owner's placement, swap or start colonist; ``smart`` judges
     worlds (else a placement is drawn at random)."""
     ph = g.phase()
-    if ph == P_START:
+    if ph == _P_START:
         return _start(g, buf, n)
     if not smart:
         return buf[rng.below(n)]
@@ -48,7 +53,7 @@ def decide(g, rng, buf, n, smart):
     bv = -1
     for i in range(n):
         a = buf[i]
-        if ph == P_SWAP:
+        if ph == _P_SWAP:
             v = _swapped(g, a_pos(a), a_turn(a))
         else:
             v = _placed(g, a_pos(a), a_turn(a))

@@ -30,7 +30,7 @@ _SPACE_TAB = const(15)       # pyramid of 1-3 pips: 17 + player * 3 + pips - 1
 _PLUS = const(16)
 _PYR = const(17)
 _NSPRITES = const(41)
-# consts from alheimur.actions (tools/consts.py; do not edit)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _SPACE = const(8)
 # end consts
 

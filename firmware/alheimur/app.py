@@ -91,7 +91,7 @@ def encode(st, game):
 _NOT_THINKING = tuple(["alheimur.human", "alheimur.cursor", "alheimur.survival",
                        "alheimur.layout", "ui.menu", "ui.draw"])
 _FAST = const(176)           # keys that end a computer's move shown: A, B (go on), Select (fast)
-# consts from alheimur.actions (tools/consts.py; do not edit)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _P_DICE = const(15)
 _P_EXPAND = const(4)
 _P_PLACE = const(1)

@@ -39,12 +39,7 @@ from micropython import const
 
 import boards
 from alheimur.actions import (
-    K_PLACE,
-    K_SWAP,
     MAX_ACTIONS,
-    P_DEAL,
-    P_PLACE,
-    P_SWAP,
     a_pos,
     a_turn,
     card_act,
@@ -58,6 +53,14 @@ from ui import palette
 from ui.fx import ILLEGAL, MOVE, PLACE
 from ui.session import QUIT, RESTART
 from ui.text import Label, MessageLine
+
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
+_K_PLACE = const(2)
+_K_SWAP = const(3)
+_P_DEAL = const(0)
+_P_PLACE = const(1)
+_P_SWAP = const(2)
+# end consts
 
 T = const(14)               # a tile
 C = const(28)               # a card
@@ -186,7 +189,7 @@ class BuildScreen:
         hand shown where the cursor is."""
         g = self.g
         ph = -1 if self.done else g.phase()
-        if ph == P_SWAP:
+        if ph == _P_SWAP:
             w = g.site()
             for s in range(4):
                 if self.place_of(s) == p:
@@ -195,9 +198,9 @@ class BuildScreen:
                     v = g.wcard[w * 4 + s]
                     return place_card(v), place_turned(v)
             return None
-        if ghost and p == self.pos and ph == P_PLACE:
+        if ghost and p == self.pos and ph == _P_PLACE:
             return card_in_hand(g), self.turn
-        v = self.shown[p] if ph != P_PLACE else g.vgrid[p]
+        v = self.shown[p] if ph != _P_PLACE else g.vgrid[p]
         return (place_card(v) - 1, place_turned(v)) if v else None   # the grid's: card + 1
 
     def draw(self, ghost=True):
@@ -207,7 +210,7 @@ class BuildScreen:
         w = g.site()
         if self.done:
             pass
-        elif ph == P_SWAP:
+        elif ph == _P_SWAP:
             self.title.text = L_TITLE_SWAP % words.world(g, w)
         elif w >= g.nplayers():
             self.title.text = L_NEUTRAL
@@ -222,11 +225,11 @@ class BuildScreen:
                 _put(self.grid, i, 1 + elem(g.quads, c[0], c[1], q) if c is not None else 0)
             lit = self.legal >> (2 * self._slot(p)) & 3 if self._slot(p) >= 0 else 0
             _put(self.lit, p, 1 if lit else 0)
-        cp = self.place_of(self.pos) if ph == P_SWAP else self.pos
+        cp = self.place_of(self.pos) if ph == _P_SWAP else self.pos
         self.cur.x = GX + (cp % 3) * C
         self.cur.y = GY + (cp // 3) * C
         _put(self.cur, 0, 2)
-        card = g.worb[w] if ph == P_SWAP else card_in_hand(g) if ph == P_PLACE else -1
+        card = g.worb[w] if ph == _P_SWAP else card_in_hand(g) if ph == _P_PLACE else -1
         # A card the same turned (one element) is shown once: turning it
         # changes nothing, and two identical cards read as two in hand.
         same = card >= 0
@@ -246,7 +249,7 @@ class BuildScreen:
 
     def _slot(self, p):
         """The cursor index of place p (swap: its slot, -1 none)."""
-        if self.done or self.g.phase() != P_SWAP:
+        if self.done or self.g.phase() != _P_SWAP:
             return p
         for s in range(4):
             if self.place_of(s) == p:
@@ -275,7 +278,7 @@ class BuildScreen:
         """The cursor to the next (d 1) or previous place where a card may
         go (some turn of it legal, or any place beside the cards: the
         engine says why a place is refused)."""
-        n = 4 if self.g.phase() == P_SWAP else 9
+        n = 4 if self.g.phase() == _P_SWAP else 9
         for j in range(1, n + 1):
             p = (self.pos + d * j) % n
             if self.legal >> (2 * p) & 3 or self._open(p):
@@ -285,7 +288,7 @@ class BuildScreen:
                 return
 
     def _open(self, p):
-        if self.g.phase() == P_SWAP:
+        if self.g.phase() == _P_SWAP:
             return True
         from alheimur.build import open_positions
         return open_positions(self.g.vgrid) >> p & 1
@@ -302,14 +305,14 @@ class BuildScreen:
         note = ""
         while True:
             ph = g.phase()
-            if ph == P_DEAL:       # no playable world: a redeal
+            if ph == _P_DEAL:       # no playable world: a redeal
                 from alheimur.deal import shuffle
                 g.deal(shuffle(b.rng))
                 shuffle = None
                 forget("alheimur.deal")
                 self.msg.show(M_REDEAL, palette.BAD)
                 continue
-            if ph != P_PLACE and ph != P_SWAP:
+            if ph != _P_PLACE and ph != _P_SWAP:
                 gc.collect()
                 return None
             n = g.legal(buf)
@@ -334,7 +337,7 @@ class BuildScreen:
                     return a
             if a < 0:
                 continue
-            last = ph == P_PLACE and placed(g) == 3
+            last = ph == _P_PLACE and placed(g) == 3
             if last:
                 self.shown[:] = g.vgrid
                 self.shown[a_pos(a)] = card_place(card_in_hand(g) + 1, a_turn(a))
@@ -352,12 +355,12 @@ class BuildScreen:
         if note:
             self.msg.show(note, palette.TITLE)
         else:
-            self.msg.show(M_SWAP if g.phase() == P_SWAP else M_PLACE, palette.DIM)
+            self.msg.show(M_SWAP if g.phase() == _P_SWAP else M_PLACE, palette.DIM)
         while True:
             s.refresh()
             k = s.key()
             if k == boards.A:
-                kind = K_SWAP if g.phase() == P_SWAP else K_PLACE
+                kind = _K_SWAP if g.phase() == _P_SWAP else _K_PLACE
                 a = card_act(kind, self.pos, self.turn)
                 why = g.why_not(a)
                 if not why:
@@ -381,7 +384,7 @@ class BuildScreen:
                 continue
             b.fx.sound(MOVE)
             self.draw()
-            self.msg.show(M_SWAP if g.phase() == P_SWAP else M_PLACE, palette.DIM)
+            self.msg.show(M_SWAP if g.phase() == _P_SWAP else M_PLACE, palette.DIM)
 
     def _auto(self, buf, n, p):
         """A computer seat's placement, or the neutral world's by lot."""
@@ -405,12 +408,12 @@ class BuildScreen:
         from alheimur import words
         b = self.b
         g = b.g
-        if ph == P_SWAP or last:
-            if g.phase() == P_SWAP and g.site() == w:
+        if ph == _P_SWAP or last:
+            if g.phase() == _P_SWAP and g.site() == w:
                 return M_SWAP
-            if g.phase() == P_PLACE and g.site() == w:
+            if g.phase() == _P_PLACE and g.site() == w:
                 return M_REBUILD % words.world(g, w)
-            if ph == P_SWAP:
+            if ph == _P_SWAP:
                 self.shown[:] = bytes(9)
                 for s in range(4):
                     c = g.wcard[w * 4 + s]

@@ -22,7 +22,7 @@ from alheimur.actions import a_world, kind_of, ship_place, ship_spot, spot_ship,
 from alheimur.actions import spot as to_spot
 from ui.text import split_lines
 
-# consts from alheimur.actions, alheimur.sprites (tools/consts.py; do not edit)
+# consts from alheimur.actions, alheimur.layout, alheimur.sprites (tools/consts.py; do not edit)
 _CYAN = const(3207423)
 _ICON = const(12)
 _K_SITE = const(16)

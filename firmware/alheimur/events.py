@@ -25,7 +25,7 @@ from micropython import const
 
 from alheimur.actions import a_ship, kind_of
 
-# consts from alheimur.actions (tools/consts.py; do not edit)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _K_AIM = const(17)
 _K_SURVIVE = const(7)
 _K_TARGET = const(18)

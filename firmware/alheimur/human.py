@@ -67,7 +67,7 @@ _PLAY = const(0)             # the turn's modes
 _CHOOSE = const(1)
 _SURVIVE = const(2)
 _OVER = const(3)
-# consts from alheimur.actions, alheimur.sprites (tools/consts.py; do not edit)
+# consts from alheimur.actions, alheimur.layout, alheimur.sprites (tools/consts.py; do not edit)
 _K_BOARD = const(10)
 _K_CIVILIZE = const(6)
 _K_LAND = const(14)

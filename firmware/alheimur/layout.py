@@ -1,6 +1,9 @@
 """Where the engine keeps the game: one bytearray (so a snapshot is one
 copy) cut into named memoryviews by Game. Only the engine's modules
-(engine, build, turn, battle) write it; see docs/alheimur.md ("State")."""
+(engine, build, turn, battle) write it; see docs/alheimur.md ("State").
+Below, the numbers of the actions (decision points, kinds) that
+alheimur/actions.py packs. Never loaded during play: the firmware keeps
+private const() copies (tools/consts.py), the desktop imports them here."""
 
 from micropython import const
 
@@ -84,3 +87,52 @@ USED = const(64)
 # A ship: loc | owner << 4 in sl; size | FIGHTER | marine << 3 | USED in sb.
 FIGHTER = const(4)
 MARINE = const(24)
+
+# The codec's numbers (alheimur/actions.py packs and reads the actions;
+# its copies are private, so the board keeps no global of them).
+
+# -- decision points (Game.phase()) -------------------------------------------
+P_DEAL = const(0)       # chance: the cards must be dealt (Game.deal)
+P_PLACE = const(1)      # place the next card of the world being built
+P_SWAP = const(2)       # put the orbit card into the world (spaceport test)
+P_START = const(3)      # place a start colonist
+P_EXPAND = const(4)     # expansion: expand / civilize on a world, or pass
+P_SURVIVE = const(5)    # survival: resolve it
+P_MIGRATE = const(6)    # movement step 1
+P_LAUNCH = const(7)     # movement step 2: launch or return
+P_FLIP = const(8)       # movement step 3: change status
+P_LAND = const(9)       # movement step 4: land a marine
+P_BOARD = const(10)     # movement step 5: an invader boards
+P_MOVE = const(11)      # movement step 6: orbit <-> space
+P_SITE = const(12)      # fleet battle: choose the next battle site
+P_AIM = const(13)       # fleet battle: choose a ship to fire, or pass
+P_TARGET = const(14)    # fleet battle: choose its target
+P_DICE = const(15)      # chance: the next die of a roll
+P_OVER = const(16)
+
+# -- kinds --------------------------------------------------------------------
+K_PASS = const(0)       # end this step / stop firing
+K_DIE = const(1)        # a die's value 1-6
+K_PLACE = const(2)      # pos << 1 | turn (pos 0-8 around the first card)
+K_SWAP = const(3)       # slot << 1 | turn (slot 0-3: NW NE SW SE)
+K_START = const(4)      # world, terr, size
+K_EXPAND = const(5)     # world, terr, size
+K_CIVILIZE = const(6)   # world, terr, new size
+K_SURVIVE = const(7)
+K_MIGRATE = const(8)    # world, from terr, to terr
+K_LAUNCH = const(9)     # world, terr, fighter (0 transport, 1 fighter)
+K_BOARD = const(10)     # ship (an empty transport), terr of the piece boarding
+K_RETURN = const(11)    # ship, terr it lands on as a colonist
+K_UNLOAD = const(12)    # ship, terr its marine returns to (step 2)
+K_FLIP = const(13)      # ship
+K_LAND = const(14)      # ship, terr its marine lands on (step 4)
+K_MOVE = const(15)      # ship, dest
+K_SITE = const(16)      # world
+K_AIM = const(17)       # ship
+K_TARGET = const(18)    # ship
+NKINDS = const(19)
+
+SPACE = const(8)
+NO_SPOT = const(-1)
+
+PASS = const(0)

@@ -19,24 +19,10 @@
 ``Recorder`` writes one while a game is played.
 """
 
+from micropython import const
+
 from alheimur import words, world
 from alheimur.actions import (
-    K_AIM,
-    K_BOARD,
-    K_CIVILIZE,
-    K_DIE,
-    K_FLIP,
-    K_LAUNCH,
-    K_MIGRATE,
-    K_MOVE,
-    K_PASS,
-    K_PLACE,
-    K_SITE,
-    K_SURVIVE,
-    K_SWAP,
-    K_TARGET,
-    P_DEAL,
-    SPACE,
     a_pos,
     a_ship,
     a_size,
@@ -63,6 +49,25 @@ from alheimur.actions import (
 from alheimur.deck import POSITIONS, SLOTS, card_name, parse_card
 from alheimur.engine import CHANCE, Game
 from records import RecordError, Words
+
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
+_K_AIM = const(17)
+_K_BOARD = const(10)
+_K_CIVILIZE = const(6)
+_K_DIE = const(1)
+_K_FLIP = const(13)
+_K_LAUNCH = const(9)
+_K_MIGRATE = const(8)
+_K_MOVE = const(15)
+_K_PASS = const(0)
+_K_PLACE = const(2)
+_K_SITE = const(16)
+_K_SURVIVE = const(7)
+_K_SWAP = const(3)
+_K_TARGET = const(18)
+_P_DEAL = const(0)
+_SPACE = const(8)
+# end consts
 
 MAGIC = "alheimur"
 VERSION = 1
@@ -218,8 +223,8 @@ def _action(toks, n, np):
         raise RecordError(n, "N only places the neutral world's cards: 'N place POS 0|180'")
     if verb == "dice":
         raise RecordError(n, "a roll is a line of its own: 'dice D1 [D2 [D3]]'")
-    k = KIND_WORDS.index(verb) if verb in KIND_WORDS else K_DIE
-    if k == K_DIE:
+    k = KIND_WORDS.index(verb) if verb in KIND_WORDS else _K_DIE
+    if k == _K_DIE:
         raise RecordError(n, "unknown action '%s'" % verb)
     kinds = _WORDS[k]
     if len(toks) != 2 + len(kinds):
@@ -243,7 +248,7 @@ def _shown(tok):
 
 def _world(g, tok):
     if tok == "SPACE":
-        return SPACE
+        return _SPACE
     if tok == NEUTRAL:
         return g.nplayers()
     return CODES.find(tok)
@@ -268,38 +273,38 @@ def _resolve(g, actor, w):
     """The actions a record line stands for: a list of candidate lists
     (one per action; any candidate that is legal will do), or a reason."""
     k = KIND_WORDS.index(w[0].lower())
-    if k == K_PASS or k == K_SURVIVE:
+    if k == _K_PASS or k == _K_SURVIVE:
         return [[act(k)]]
-    if k == K_PLACE or k == K_SWAP:
-        pos = (POSITIONS if k == K_PLACE else SLOTS).index(w[1])
+    if k == _K_PLACE or k == _K_SWAP:
+        pos = (POSITIONS if k == _K_PLACE else SLOTS).index(w[1])
         return [[card_act(k, pos, w[2] == "180")]]
-    if k == K_SITE:
+    if k == _K_SITE:
         return [[act(k, _world(g, w[1]))]]
-    if k == K_MOVE:
+    if k == _K_MOVE:
         c = [ship_act(k, i, _world(g, w[3])) for i in _ships(g, _world(g, w[1]), actor, w[2])]
         return [c] if c else "no %s %s" % (w[2], _at(w[1]))
-    if k == K_AIM:
+    if k == _K_AIM:
         site_ = g.site()
         mine = _ships(g, site_, actor, w[1])
         theirs = _ships(g, site_, CODES.find(w[2][0]), w[2][1:])
         if not mine or not theirs:
             return "no %s in this orbit" % (w[1] if not mine else w[2])
-        return [[act(K_AIM, i) for i in mine], [act(K_TARGET, i) for i in theirs]]
+        return [[act(_K_AIM, i) for i in mine], [act(_K_TARGET, i) for i in theirs]]
     wd = _world(g, w[1])
     if not g.world_built(wd):
         return "world %s is not built" % w[1]
-    if k <= K_CIVILIZE:   # START, EXPAND, CIVILIZE
+    if k <= _K_CIVILIZE:   # START, EXPAND, CIVILIZE
         return [[piece_act(k, wd, _terr(g, wd, w[2]), int(w[3]))]]
-    if k == K_MIGRATE:
+    if k == _K_MIGRATE:
         return [[migrate(wd, _terr(g, wd, w[2]), _terr(g, wd, w[3]))]]
-    if k == K_LAUNCH:
+    if k == _K_LAUNCH:
         return [[launch(wd, _terr(g, wd, w[2]), w[3] == "F")]]
-    if k == K_BOARD:
+    if k == _K_BOARD:
         sh, t = w[3], w[2]
     else:
         sh, t = w[2], w[3] if len(w) > 3 else None
     arg = _terr(g, wd, t) if t else 0
-    c = [act(k, i) if k == K_FLIP else ship_act(k, i, arg)
+    c = [act(k, i) if k == _K_FLIP else ship_act(k, i, arg)
          for i in _ships(g, wd, actor, sh)]
     return [c] if c else "no %s %s" % (sh, _at(w[1]))
 
@@ -317,11 +322,11 @@ def replay(rec, game=None):
         kind = item[0]
         line = item[1]
         if kind == "deal":
-            if g.phase() != P_DEAL:
+            if g.phase() != _P_DEAL:
                 return g, (m, line, "no deal is due now")
             g.deal(item[2])
             continue
-        if g.phase() == P_DEAL:
+        if g.phase() == _P_DEAL:
             return g, (m, line, "the cards must be dealt (pile 1 to pile 8)")
         if kind == "dice":
             need = g.dice_needed()
@@ -330,7 +335,7 @@ def replay(rec, game=None):
             if len(item[2]) != need:
                 return g, (m, line, "this roll needs %d dice, not %d" % (need, len(item[2])))
             for v in item[2]:
-                g.apply(act(K_DIE, v))
+                g.apply(act(_K_DIE, v))
             continue
         actor = item[2]
         who = g.actor()
@@ -377,7 +382,7 @@ def tile_code(g, w, t):
 
 def place_code(g, loc):
     """An orbit by its world's code, or 'space'."""
-    return "space" if loc == SPACE else world_letter(g, loc)
+    return "space" if loc == _SPACE else world_letter(g, loc)
 
 
 def ship_code(g, i):
@@ -393,38 +398,38 @@ def action_text(g, a):
     Y B2 3', 'board R A4 3T', 'fire 3F' (AIM) and 'R2T' (TARGET); needs
     the game as it is before the action."""
     k = kind_of(a)
-    if k == K_PASS or k == K_SURVIVE:
+    if k == _K_PASS or k == _K_SURVIVE:
         return KIND_WORDS[k]
-    if k == K_DIE:
+    if k == _K_DIE:
         return str(a_size(a))
-    if k == K_PLACE:
+    if k == _K_PLACE:
         return "place %s %d" % (POSITIONS[a_pos(a)], 180 * a_turn(a))
-    if k == K_SWAP:
+    if k == _K_SWAP:
         return "swap %s %d" % (SLOTS[a_pos(a)], 180 * a_turn(a))
-    if k == K_SITE:
+    if k == _K_SITE:
         return "site " + world_letter(g, a_world(a))
     w = a_world(a)
     if w >= 0:
         out = "%s %s %s" % (KIND_WORDS[k], world_letter(g, w),
                             tile_code(g, w, a_terr(a)))
-        if k == K_MIGRATE:
+        if k == _K_MIGRATE:
             return out + " " + tile_code(g, w, a_to(a))
-        if k == K_LAUNCH:
+        if k == _K_LAUNCH:
             return out + (" F" if a_turn(a) else " T")
         return out + " " + str(a_size(a))
     i = a_ship(a)
     h = ship_code(g, i)
-    if k == K_TARGET:
+    if k == _K_TARGET:
         return CODES[ship_owner(g.sl[i])] + h
-    if k == K_AIM:
+    if k == _K_AIM:
         return "fire " + h
     loc = place_code(g, ship_place(g.sl[i]))
-    if k == K_MOVE:
+    if k == _K_MOVE:
         return "move %s %s %s" % (loc, h, place_code(g, a_to(a)))
-    if k == K_FLIP:
+    if k == _K_FLIP:
         return "flip %s %s" % (loc, h)
     t = tile_code(g, ship_place(g.sl[i]), a_terr(a))
-    if k == K_BOARD:
+    if k == _K_BOARD:
         return "board %s %s %s" % (loc, t, h)
     return "%s %s %s %s" % (KIND_WORDS[k], loc, h, t)
 
@@ -453,21 +458,21 @@ class Recorder:
         k = kind_of(a)
         t = action_text(g, a)
         rolling = self.rolling
-        self.rolling = k == K_DIE and g.dice_needed() > 1   # the roll goes on after it
-        if k == K_DIE:
+        self.rolling = k == _K_DIE and g.dice_needed() > 1   # the roll goes on after it
+        if k == _K_DIE:
             if rolling:   # a die of a roll already begun
                 self.lines[-1] += " " + t
                 self.joined.append(True)
                 return
             t = "dice " + t
-        elif k == K_TARGET:
+        elif k == _K_TARGET:
             self.lines[-1] += " " + t
             self.joined.append(True)
             return
         else:
             who = g.actor()
             t = (NEUTRAL if who == CHANCE else CODES[who]) + " " + t
-            if k == K_PLACE:
+            if k == _K_PLACE:
                 from alheimur.build import card_in_hand
                 t += "   # " + card_name(g.quads, 4 * card_in_hand(g))
         self.lines.append(t)

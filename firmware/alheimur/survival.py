@@ -21,7 +21,7 @@ from alheimur.world import bits, tile_name
 from ui import palette
 from ui.fx import ILLEGAL
 
-# consts from alheimur.actions (tools/consts.py; do not edit)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _K_SURVIVE = const(7)
 # end consts
 

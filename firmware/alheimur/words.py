@@ -28,7 +28,7 @@ from micropython import const
 from alheimur import actions  # the codec (one global here: the words stay loaded)
 from alheimur.world import tile_name
 
-# consts from alheimur.actions (tools/consts.py; do not edit)
+# consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _K_AIM = const(17)
 _K_BOARD = const(10)
 _K_CIVILIZE = const(6)
