@@ -107,7 +107,7 @@ a = used()
 from alheimur import engine, scoring
 gc.collect(); await asyncio.sleep(0)
 b = used()
-""" + mpylane.PAST_QSTR_STEP + """
+""" + mpylane.past_qstr_step(mpylane.ALH_PAD) + """
 gc.collect(); await asyncio.sleep(0)
 b2 = used()
 from alheimur import deal, build

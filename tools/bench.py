@@ -1278,7 +1278,7 @@ a = used()
 from alheimur import engine, scoring
 gc.collect(); await asyncio.sleep(0)
 b = used()
-""" + mpylane.PAST_QSTR_STEP + r"""
+""" + mpylane.past_qstr_step(mpylane.ALH_PAD) + r"""
 gc.collect(); await asyncio.sleep(0)
 b2 = used()
 from alheimur import deal, build
