@@ -217,7 +217,9 @@ def test_a_computer_move_is_said_with_its_name():
             shown.append(b.scr.msg.text)
         return False
 
-    play(seats=("human", "random"), seed=5, watch=watch, until=lambda b: len(shown) > 40)
+    from pace import settings_nvm
+    play(seats=("human", "random"), seed=5, watch=watch, until=lambda b: len(shown) > 40,
+         nvm=settings_nvm("each"))      # each move held (by default only what touches a person)
     assert shown and all(t.startswith("yellow: ") or t.startswith("survival") for t in shown), \
         sorted(set(shown))[:5]
 

@@ -38,6 +38,7 @@ from alheimur.actions import spot_world
 from alheimur.engine import ROUND_LIMITS
 from lazy import forget
 from ui import palette, session
+from ui.session import calm
 
 TAG = const(0x68)            # "h": the game's store section
 TITLE = "Alheimur"
@@ -56,9 +57,10 @@ encode = save.encode
 # (A list made a tuple: its strings stay the interned names from .mpy too.)
 _NOT_THINKING = tuple(["alheimur.human", "alheimur.survival", "alheimur.layout", "ui.menu",
                        "ui.draw"])
+# The pause menu while a computer acts (Start: ``pause_computer``).
+_PAUSE_COMPUTER = ("resume", "all worlds", "computers", "rules", "restart", "quit")
 _NEV = const(40)             # events the log keeps
 _TURNS = const(248)          # .. per seat the round of its last turn (6 * _NEV + 8)
-_FAST = const(176)           # keys that end a computer's move shown: A, B (go on), Select (fast)
 # consts from alheimur.actions (tools/consts.py; do not edit)
 _P_DEAL = const(0)
 _P_DICE = const(15)
@@ -109,7 +111,7 @@ class Board(session.Board):
     the shell (ui/session.Board) runs the loop, the pause menu and undo
     through the hooks below."""
 
-    PAUSE_ITEMS = ("all worlds",)
+    PAUSE_ITEMS = ("all worlds", "computers")
     NOTHING = M_NOTHING
     AI = "alheimur.ai"
 
@@ -129,6 +131,7 @@ class Board(session.Board):
         self.last_human = -1         # the human who decided last (hot seat)
         self.note = ""               # said with the next prompt
         self.fast = False            # fast-forward to the next human decision
+        self.halt = False            # Start was pressed while a computer acted
         # the log: the last events, six bytes each; then per seat the events
         # (mod 256) when it last looked, the round (mod 256) of its last turn
         # (since.py reads where each is from its length)
@@ -169,7 +172,7 @@ class Board(session.Board):
             p = g.actor()
             if self.seats[p] is not None:
                 self.computer().move()
-                return session.AGAIN
+                return self.pause_computer() if self.halt else session.AGAIN
             if self.humans > 1 and p != self.last_human:
                 from alheimur.hand_over import hand_over
                 hand_over(self.s, self.fx, p, self.scr.root)
@@ -214,6 +217,22 @@ class Board(session.Board):
         scr.doomed = 0
         scr.show(scr.view)
         self.note = text
+
+    def pause_computer(self):
+        """Start while a computer acted: the pause menu, the move under way
+        done; the AI's code and buffers go first (its next decision loads
+        them again) and there is no undo (the move is not the player's)."""
+        self.halt = False
+        self.computer_turn = None
+        self.drop_computer()
+        forget("alheimur.computer")
+        gc.collect()
+        c = self.s.pause(_PAUSE_COMPUTER, self.root)
+        if c == session.RESTART or c == session.QUIT:
+            return c
+        if c == "all worlds":
+            self.paused(c)
+        return session.AGAIN
 
     # -- who decides ---------------------------------------------------------------------
 
@@ -324,18 +343,29 @@ class Board(session.Board):
         self.status()
         scr.say(text, palette.DIM)
 
-    def linger(self, ms, always=False):
+    def linger(self, ms, always=False, mine=False):
         """Keep what a computer or the dice did in view ``ms`` while it is
-        read: not when fast-forwarding, nor (unless ``always``: the dice
-        rolling) when a human decides next here: the text stays on screen
-        for them and their first press acts. A or B goes on at once;
-        Select fast-forwards to the next human decision."""
+        read, as the setting says (hw.pace, ui/settings.py): fast, only
+        what touches a person (``mine``: an attack on their ships or
+        worlds, a battle of theirs, a death on their world; the log keeps
+        the rest); each move; step by step, each move until a press. Not
+        when fast-forwarding, nor (unless ``always``: the dice rolling)
+        when a human decides next here: the text stays on screen for them
+        and their first press acts. Any press goes on; none is kept for
+        the board (so none becomes a pass). Start: the pause menu once the
+        move is over (``halt``); Select fast-forwards only where the
+        message says so (ui/think.py: not in the half second after the
+        player's last press)."""
         a = self.g.actor()
+        pace = self.s.hw.pace
         if self.fast or (not always and a < 8 and self.seats[a] is None and (
-                self.humans == 1 or a == self.last_human)):
+                self.humans == 1 or a == self.last_human)) or not (pace or mine):
             return
         self.s.refresh()
-        if self.show_for(ms, _FAST) == boards.SELECT:
+        k = self.show_for(1 << 27 if pace == 2 and not always else ms, 255)
+        if k == boards.START:
+            self.halt = True
+        elif k == boards.SELECT and "Sel: skip" in self.scr.msg.text and calm(self.s):
             self.fast = True
 
     def drop_reasons(self):

@@ -14,10 +14,14 @@ that compile came with every computer action (up to 26 in one press,
 about 5 s on the board). From .mpy loading them again compiles nothing,
 and they make room for the search (``room_for_search``).
 
-Every computer action is shown: the world or orbit it happens on, the
-cursor on what moved, what it did in words, as long as it takes to read
-it (app.py's ``linger``: A or B goes on, Select fast-forwards to the next
-human decision, also while it thinks); each is kept for the log.
+Every computer action is drawn: the world or orbit it happens on, the
+cursor on what moved, what it did in words, held as the setting says
+(app.py's ``linger``: by default only what touches a person is held, a
+marine landing on their world here, their battles in shot.py, deaths on
+their worlds in survival.py); each is kept for the log. While it thinks
+the screen says Select fast-forwards to the next human decision, A or B
+makes it move now, and Start pauses once the move is made (none of them
+in the half second after the player's last press: ui/think.py).
 """
 
 import sys
@@ -25,7 +29,8 @@ import sys
 from micropython import const
 
 import boards
-from alheimur.actions import a_ship, spot_ship
+from alheimur.actions import a_ship, kind_of, ship_place, spot_ship
+from alheimur.turn import worlds_of
 from lazy import forget
 from ui import palette
 from ui.fx import PLACE
@@ -33,6 +38,7 @@ from ui.think import ai, decide, now_us
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _FREE = const(255)
+_K_LAND = const(14)
 _PASS = const(0)
 _P_SURVIVE = const(5)
 # end consts
@@ -42,6 +48,11 @@ _P_SURVIVE = const(5)
 # (docs/alheimur.md, "On the board's clock"; arena --board-clock).
 _THINK_MS = {"random": 0, "easy": 1500, "hard": 3000}
 _OTHER_MS = const(1500)      # a level this table does not know
+# A turn's thinking on the board: each decision of a turn gets at most
+# half what is left of _TURN_MS (at least _LEAST_MS), so two computers'
+# turns keep a round within about 15 s on the board (tools/pace.py).
+_TURN_MS = const(5000)
+_LEAST_MS = const(150)
 
 # Messages (each fits its place whole: tests/test_messages.py), one string
 # a text a line (words.line: one object costs less heap than one each)
@@ -71,6 +82,8 @@ class ComputerTurn:
         self.b = b
         self.g = b.g
         self.think = None            # the last decision's ui.think.Thinking
+        self.turn = -1               # (round << 4 | seat) of the turn thinking now
+        self.spent = 0               # .. its thinking so far, ms
 
     def thinking(self, p, level):
         """What the screen says while seat p thinks at ``level`` (nothing
@@ -89,10 +102,24 @@ class ComputerTurn:
         pressed meanwhile fast-forwards."""
         b = self.b
         out = decide(b, p, self, ai(b).ORDER)
-        if self.think is not None and self.think.seen >> boards.SELECT & 1:
-            b.fast = True
+        t = self.think
+        if t is not None:
+            b.fast |= t.seen >> boards.SELECT & 1 == 1
+            b.halt |= t.seen >> boards.START & 1 == 1
         self.think = None
         return out
+
+    def mine(self, a):
+        """Action ``a`` (not yet made) touches a person: a marine landing
+        on a world where a human has pyramids."""
+        g = self.g
+        if kind_of(a) != _K_LAND:
+            return False
+        w = ship_place(g.sl[a_ship(a)])
+        for q in range(g.nplayers()):
+            if self.b.seats[q] is None and worlds_of(g, q) >> w & 1:
+                return True
+        return False
 
     def keep(self):
         return self.g.state()
@@ -113,11 +140,18 @@ class ComputerTurn:
         self.think = think
         room_for_search()
         n = g.legal(g.sbuf)
-        ms = _THINK_MS.get(level, _OTHER_MS)
+        t = g.round() << 4 | p
+        if t != self.turn:
+            self.turn = t
+            self.spent = 0
+        ms = min(_THINK_MS.get(level, _OTHER_MS), max(_LEAST_MS, (_TURN_MS - self.spent) // 2))
         # Anytime: the thinking's progress on the NeoPixels, A or B (or the
         # level's time) makes it act with its best so far.
-        return ai(self.b).LEVELS[level](g, self.b.rng, g.sbuf, n, now_us() + ms * 1000,
-                                        now_us, think.progress, think.stop)
+        t0 = now_us()
+        a = ai(self.b).LEVELS[level](g, self.b.rng, g.sbuf, n, t0 + ms * 1000,
+                                     now_us, think.progress, think.stop)
+        self.spent += (now_us() - t0) // 1000
+        return a
 
     def move(self):
         """The computer seat that decides now takes one action, shown."""
@@ -139,6 +173,7 @@ class ComputerTurn:
 
         text = words.line(TEXTS, 0) % (words.NAMES[p], words.action(g, a))
         where = words.look(g, a)
+        mine = self.mine(a)
         if a != _PASS:
             i = a_ship(a)
             b.log(16 | p, a, g.sb[i] if i >= 0 else 0, g.sl[i] if i >= 0 else 0)
@@ -152,4 +187,4 @@ class ComputerTurn:
         if where != -1:
             scr.put_on(where)
         scr.draw_marks()
-        b.linger(300 if a == _PASS else min(2400, 300 + 30 * len(text)))
+        b.linger(300 if a == _PASS else min(2400, 300 + 30 * len(text)), False, mine)

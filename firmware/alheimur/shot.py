@@ -49,6 +49,7 @@ class Shot:
         self.b = b
         self.g = b.g
         self.scr = b.scr
+        self.mine = False        # a person's ship fires or is fired at: held (app.linger)
 
     def show(self):
         """Roll its dice, shown; then what the shot did."""
@@ -62,6 +63,7 @@ class Shot:
         q = ship_owner(loc)
         sh = words.ship(sb[i], ship_owner(g.sl[i]))
         tg = words.ship(c, q)
+        self.mine = b.seats[q] is None or b.seats[ship_owner(g.sl[i])] is None
         scr.unlit()
         scr.roll(True)
         scr.dship = j
@@ -75,7 +77,7 @@ class Shot:
         scr.say(TEXTS[3] % (hits, tg) if hits > 1 else TEXTS[2 if hits else 1] % tg,
                 palette.BAD if hits else palette.DIM)
         if hits:
-            b.linger(_SHOT_MS // 2, True)
+            b.linger(_SHOT_MS // 2, True, self.mine)
             b.status(q)
             left = hits - bits(self.roll(6, 6))
             if g.sl[j] == _FREE:
@@ -99,7 +101,7 @@ class Shot:
         scr.dship = -1
         scr.draw_marks()
         b.note = scr.msg.text.replace("\n", " ")
-        b.linger(_SHOT_MS)
+        b.linger(_SHOT_MS, False, self.mine)
 
     def roll(self, first, need):
         """Roll this roll's dice (attack: in the top row, cells 0-2;
@@ -119,5 +121,5 @@ class Shot:
             k += 1
             b.fx.sound(DIE)
             b.fx.flash(0xFF8000 if v >= need else 0xFFFFFF, 80)
-            b.linger(_DIE_MS, True)
+            b.linger(_DIE_MS, True, self.mine)
         return lit

@@ -71,6 +71,7 @@ class Session:
         self.game = None
         self.repeat = False          # the last press was a held button's repeat
         self.kept = -1               # a press kept from a moment's view (Board.show_for)
+        self.last = supervisor.ticks_ms()   # when the last press was taken (``calm``)
         options = self.store.game(app.TAG)[0]
         n = len(options) - 2
         if n >= 0 and get16(options, n) <= SEEDS:
@@ -189,6 +190,7 @@ class Session:
             self.repeat = False
             return k
         ev = self.fx.next_press(self.buttons)
+        self.last = supervisor.ticks_ms()
         self.repeat = ev.repeat
         return ev.key
 
@@ -218,6 +220,15 @@ class Session:
         gc.collect()
         return out
 
+
+def calm(s):
+    """Session ``s``'s last press was taken at least CALM ago: a press now
+    is meant for what is on screen, not a second tap of that one (a press
+    just after the game took control from the player skips nothing)."""
+    return ticks_diff(supervisor.ticks_ms(), s.last) >= CALM
+
+
+CALM = const(500)      # ms after a press when another is not taken as a skip
 
 # Said by the shared flows (each fits the message line whole:
 # tests/test_messages.py)

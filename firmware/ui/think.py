@@ -17,6 +17,7 @@ import sys
 import time
 
 import boards
+from ui.session import calm
 
 # Said by decide (fits the message line whole: tests/test_messages.py)
 M_LOW_MEMORY = "memory ran low: %s plays %s from now on"   # player, level
@@ -28,10 +29,11 @@ def now_us():
 
 
 class Thinking:
-    def __init__(self, fx, buttons, keys):
+    def __init__(self, fx, buttons, keys, s=None):
         self.fx = fx
         self.buttons = buttons
         self.keys = keys          # a bit mask of boards' key numbers
+        self.s = s                # the session: presses just after its last are not taken
         self.hit = False
         self.seen = 0             # every key pressed meanwhile (a bit mask)
         buttons.clear()           # a press made before was meant for the board
@@ -47,7 +49,7 @@ class Thinking:
             ev = self.buttons.get()
             if ev is None:
                 return self.hit
-            if ev.pressed:
+            if ev.pressed and (self.s is None or calm(self.s)):
                 self.seen |= 1 << ev.key
                 if self.keys >> ev.key & 1:
                     self.hit = True
@@ -83,7 +85,7 @@ def decide(b, p, seat, levels):
             level = b.seats[p] = levels[0]
         seat.thinking(p, level)
         b.s.refresh()
-        think = Thinking(b.fx, b.s.buttons, 1 << boards.A | 1 << boards.B)
+        think = Thinking(b.fx, b.s.buttons, 1 << boards.A | 1 << boards.B, b.s)
         kept = seat.keep()
         try:
             if b.s.fault("oom"):
