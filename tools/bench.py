@@ -1532,7 +1532,13 @@ def main():
     ap.add_argument("--keep-docstrings", action="store_true",
                     help="run our source with its docstrings, which this VM keeps on the heap "
                          "and CircuitPython does not (how figures were taken before 2026-11-25)")
+    ap.add_argument("--round-table", action="store_true",
+                    help="only the computers' rounds in seconds (tools/pace.py; markdown)")
     args = ap.parse_args()
+    if args.round_table:
+        import pace
+        pace.main([])
+        return
     if args.board_time or args.write_board_time:
         import boardtime
         exe, why = micropython_mpy_cross()

@@ -385,7 +385,7 @@ class BuildScreen:
         self.turn = a_turn(a)
         self.draw()
         b.s.refresh()
-        b.show_for(_SHOW_MS)
+        b.show_for(_SHOW_MS if b.s.hw.pace else 0)     # fast (ui/settings.py): drawn, not held
         return a
 
     def _after(self, w, ph, last):
