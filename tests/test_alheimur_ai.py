@@ -14,7 +14,7 @@ from array import array
 import pytest
 import seeded_alheimur
 from alheimur_positions import deal_of
-from selfplay import play_alheimur
+from arena_alheimur import play_game as play_alheimur
 
 from alheimur import ai, record
 from alheimur.actions import (

@@ -14,6 +14,7 @@ from array import array
 from fractions import Fraction
 from itertools import product
 
+import arena
 import arena_alheimur
 import exact_alheimur
 import pytest
@@ -170,7 +171,7 @@ def test_the_arena_gives_a_level_several_seats():
     all of them; by chance K of N."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        rc = arena_alheimur.main(["--game", "alheimur", "--players", "3", "--a-seats", "2",
+        rc = arena.main(["--game", "alheimur", "--players", "3", "--a-seats", "2",
                             "--a", "random", "--b", "random", "--games", "3",
                             "--seed", "11", "--jobs", "1", "--quiet", "--rounds", "20"])
     text = out.getvalue()
@@ -223,7 +224,7 @@ def test_the_board_clock_cuts_a_decision_where_the_board_would(monkeypatch):
 def test_the_board_clock_reports_the_turns_on_the_board():
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        rc = arena_alheimur.main(["--game", "alheimur", "--players", "2", "--a", "easy", "--b", "random",
+        rc = arena.main(["--game", "alheimur", "--players", "2", "--a", "easy", "--b", "random",
                                   "--games", "2", "--seed", "11", "--jobs", "1", "--quiet", "--rounds", "20",
                                   "--board-clock", "--think", "easy=800"])
     text = out.getvalue()

@@ -256,11 +256,11 @@ def test_five_seat_selfplay_without_a_round_limit_ends(seed):
     side by side with neither reaching 13 pyramids (before clarification
     20 such a game never ended). Now it ends: 13 pyramids, one player
     left, or round 200 at the latest."""
-    import selfplay
+    import arena_alheimur
 
     from alheimur.layout import END_13, END_200, END_ALONE, END_NOBODY
     seats = ["random", "random", "random", "easy", "hard"]
-    g, text = selfplay.play_alheimur(5, seats, seed, 0)
+    g, text = arena_alheimur.play_game(5, seats, seed, 0)
     assert g.over() and g.round() <= 201
     assert g.end_cause() in (END_13, END_ALONE, END_200, END_NOBODY)
     g2, bad = record.replay(record.read(text.splitlines()))

@@ -308,22 +308,22 @@ def test_arena_set_overrides_a_constant_and_names_a_bad_one():
 
 
 def test_arena_apply_settings_changes_the_module():
-    import arena
+    import arena_aliencity
 
     k = ai.HARD_K
     try:
-        arena.apply_settings(["ai.HARD_K=5"])
+        arena_aliencity.apply_settings(["ai.HARD_K=5"])
         assert ai.HARD_K == 5
     finally:
         ai.HARD_K = k
 
 
 def test_arena_interval():
-    import arena
+    import intervals
 
-    p, lo, hi = arena.interval(150, 200)
+    p, lo, hi = intervals.interval(150, 200)
     assert p == 0.75 and lo < 0.75 < hi and hi - lo < 0.13
-    p, lo, hi = arena.interval(200, 200)
+    p, lo, hi = intervals.interval(200, 200)
     assert p == 1.0 and hi == 1.0 and 0.95 < lo < 1.0
 
 
@@ -564,3 +564,52 @@ def test_players_never_write_the_engines_arrays():
         turn_of(g, lambda g: exact.choose(g, Rng(1), s))
         turn_of(g, lambda g: exact.choose2(g, Rng(1), 10 ** 15, lambda: 0, s))
         assert (record.write(g), bytes(g.lots)) == before
+
+
+# -- the search's buffers -----------------------------------------------------------------
+
+
+def _cities():
+    """Dealt cities and hand-made ones: all black, all red, mixed."""
+    from aliencity_positions import city
+
+    from aliencity.deal import new_game
+    games = [new_game(seed) for seed in (1, 7, 12345)]
+    for tiles in ("K" * 20, "R" * 20, "RBGK" * 5, "KKKKK" + "RRRRR" + "BBBB" + "GGGGGG"):
+        games.append(city(tiles))
+    return games
+
+
+def test_the_buffers_hold_every_legal_build_of_the_city():
+    """ai.most_builds, which sizes the search's move buffers, is at least
+    what legal() lists in every position met, and the derivation it rests
+    on holds lot by lot: a free lot has at most 4 + k builds on a black
+    tile or on one holding 2 structures, 2 + k on another (k: the
+    colours with no buildable lot, whose domes go anywhere)."""
+    from array import array
+
+    from aliencity.engine import MAX_MOVES
+    from aliencity.geometry import LOT_TILE, TILE_LOTS
+
+    assert ai.most_builds(ai._DEALT) == 220  # what the brain of a dealt city holds
+    assert ai.most_builds(bytes(20)) == 400 and ai.most_builds(b"\x03" * 20) == MAX_MOVES
+    buf = array("H", bytes(2 * MAX_MOVES))
+    checked = 0
+    for seed, g in enumerate(_cities()):
+        most = ai.most_builds(g.tcol)
+        rng = Rng(seed + 3)
+        while not g.over():
+            n = g.legal(buf)
+            if not g.claiming():
+                assert n <= most
+                per_lot = {}
+                for m in buf[:n]:
+                    per_lot[lot_of(m)] = per_lot.get(lot_of(m), 0) + 1
+                k = 4 - len({g.tcol[LOT_TILE[v]] for v in per_lot})
+                for v, c in per_lot.items():
+                    t = LOT_TILE[v]
+                    built = sum(g.kind_at(TILE_LOTS[4 * t + i]) >= 0 for i in range(4))
+                    assert c <= (4 if g.tcol[t] == 3 or built >= 2 else 2) + k, (v, c, k)
+                checked += 1
+            g.apply(buf[rng.below(n)])
+    assert checked > 200

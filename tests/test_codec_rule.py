@@ -26,7 +26,7 @@ def test_the_rule_reads_every_game_module_tools_and_tests():
     files = set(checked_files(ROOT))
     for rel in ("firmware/aliencity/screen.py", "firmware/alheimur/ai_setup.py",
                 "firmware/alheimur/build_screen.py", "firmware/skyscrapers/app.py",
-                "tools/referee.py", "tools/exact_alheimur.py", "tests/test_referee.py",
+                "tools/referee_aliencity.py", "tools/exact_alheimur.py", "tests/test_referee.py",
                 "tests/alheimur_positions.py"):
         assert rel in files, rel
     for codec in CODECS:
@@ -84,7 +84,7 @@ HARMLESS = (
     "def _planted():\n    t = 0\n    for x in range(64):\n        t += x & 31\n    return t\n\n\n"
     "def _planted2(tile, mask, w):\n    return tile & 3, tile >> 2, mask >> w & 1\n")
 # One module of each kind the rule reads (each imports a game).
-HOSTS = ("firmware/aliencity/screen.py", "tools/referee.py", "tests/test_referee.py")
+HOSTS = ("firmware/aliencity/screen.py", "tools/referee_aliencity.py", "tests/test_referee.py")
 
 
 def _copy(tmp_path, rel):

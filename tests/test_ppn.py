@@ -152,11 +152,11 @@ def test_roundtrip_seeded_games(rules, open_streets, lb):
 
 
 def test_roundtrip_selfplay_games_of_both_first_players():
-    import selfplay
+    import arena_aliencity
     firsts = set()
     for seed in (1, 2, 3, 7):
         for rules in (STANDALONE, CLASSIC):
-            g, text = selfplay.play_aliencity(["random", "easy"], seed, rules, seed % 2 == 0,
+            g, text = arena_aliencity.play_game(["random", "easy"], seed, rules, seed % 2 == 0,
                                               rules == CLASSIC and seed > 2)
             firsts.add(g.first)
             assert roundtrip(text) == text

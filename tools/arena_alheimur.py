@@ -1,4 +1,5 @@
-"""Alheimur matches between computer levels, for tools/arena.py:
+"""Alheimur's matches and single games between computer levels, for
+tools/arena.py and tools/selfplay.py (tools/games.py names this module):
 
     python tools/arena.py --game alheimur --players 4 --a hard --b easy \\
         --games 200 --seed 5000 [--a-seats 2] [--jobs 2] [--rounds 40] [--save DIR]
@@ -36,17 +37,24 @@ same command plays the same games on any machine. ``--think easy=600``
 ``--set NAME=VALUE`` (repeatable) changes a constant of
 firmware/alheimur/ai.py for this run in every process, for tuning: an int,
 or a comma list for a weight vector (``--set HARD_W=1,12,8,4,6,6,4,2,4,2``).
+
+A single game (``selfplay.py --game alheimur``): the deal, the dice and
+the neutral world's lots come from prng.Rng(SEED) (alheimur.deal.new_game);
+seat k chooses with its own prng.Rng(SEED * 31 + k + 1), so the same
+command always plays the same game. A seat is a level of
+firmware/alheimur/ai.py (LEVELS: add a level there and it can sit here).
+``--rounds`` is the round-limit option (CLARIFICATIONS.md, Alheimur 16):
+20, 40 (default), 60 or none.
 """
 
-import argparse
-import math
 import os
 import sys
 import time
 from array import array
-from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from intervals import wilson
+
 import paths  # also puts firmware/ on sys.path
 from alheimur import ai, record
 from alheimur.actions import MAX_ACTIONS
@@ -64,7 +72,7 @@ ENDS = ("13 in play", "round limit", "all gone")
 # factor is.
 POSITION_US = 40000
 _judged = [0]     # positions judged in this process (the board clock)
-BASELINES = ("exact", "exactg")
+BASELINES = ("exact", "exactg")   # (tools/games.py's table names them too)
 
 
 def player(level):
@@ -75,14 +83,6 @@ def player(level):
         sc = exact_alheimur.Scratch(level == "exactg")
         return lambda g, rng, buf, n, dl=None, now=None: exact_alheimur.choose(g, rng, buf, n, sc)
     return ai.LEVELS[level]
-
-
-def wanted(argv):
-    """Does this command line ask for Alheimur (--game alheimur)?"""
-    for i, a in enumerate(argv):
-        if a == "--game=alheimur" or (a == "--game" and argv[i + 1:i + 2] == ["alheimur"]):
-            return True
-    return False
 
 
 def apply_settings(settings):
@@ -241,73 +241,62 @@ def play_one(job):
             "board": board}
 
 
-def wilson(k, n):
-    """95% interval of a rate k/n (k may be fractional: shared wins)."""
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    z = 1.96
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return p, max(0.0, c - h), min(1.0, c + h)
-
-
-def main(argv=None):
-    ap = argparse.ArgumentParser(prog="arena.py --game alheimur",
-                                 description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", choices=("alheimur",), required=True)
+def add_options(ap):
+    """arena.py's options of Alheimur's own, and its defaults."""
+    ap.set_defaults(seed=5000, seconds=0.0)
     ap.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N")
-    ap.add_argument("--a", required=True, help="level of A's seats")
-    ap.add_argument("--b", required=True, help="level of the other seats")
     ap.add_argument("--a-seats", type=int, default=1, metavar="K",
                     help="seats A plays (in a row; default 1)")
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=5000)
     ap.add_argument("--rounds", default="40", choices=("20", "40", "60", "none"))
-    ap.add_argument("--seconds", type=float, default=0.0,
-                    help="deadline per decision (default 0: none)")
     ap.add_argument("--board-clock", action="store_true",
                     help="each level's think time on the board, on a clock of positions judged")
     ap.add_argument("--position-us", type=int, default=POSITION_US, metavar="US",
                     help="board microseconds a position judged takes (--board-clock)")
     ap.add_argument("--think", action="append", default=[], metavar="LEVEL=MS",
                     help="another think time for a level on the board's clock (repeatable)")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--save", default=None, help="directory for the records")
-    ap.add_argument("--quiet", action="store_true")
-    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
-    args = ap.parse_args(argv)
+
+
+SECONDS_HELP = "alheimur: a deadline per decision (default 0: none)"
+
+
+def check(ap, args, players):
+    """Refuse what this game cannot play; the pool's start (initializer, args)."""
     for lv in (args.a, args.b):
-        if lv not in ai.LEVELS and lv not in BASELINES:
-            ap.error("unknown level %r (known: %s)" % (lv, ", ".join(sorted(ai.LEVELS) + list(BASELINES))))
+        if lv not in players:
+            ap.error("unknown level %r (known: %s)" % (lv, ", ".join(players)))
     try:
         apply_settings(args.set)
     except ValueError as e:
         ap.error("--set: %s" % e)
-    np = args.players
-    if not 1 <= args.a_seats < np:
-        ap.error("--a-seats: 1 to %d" % (np - 1))
-    limit = 0 if args.rounds == "none" else int(args.rounds)
+    if not 1 <= args.a_seats < args.players:
+        ap.error("--a-seats: 1 to %d" % (args.players - 1))
     if args.board_clock and args.seconds:
         ap.error("--board-clock and --seconds: one deadline or the other")
     for item in args.think:
         level, _, ms = item.partition("=")
         if not args.board_clock or level not in ai.LEVELS or not ms.isdigit():
             ap.error("--think LEVEL=MS (a level of ai.py, milliseconds) goes with --board-clock")
+    return setup, (args.set, args.position_us if args.board_clock else 0, args.think)
+
+
+def jobs(args):
+    np = args.players
+    limit = 0 if args.rounds == "none" else int(args.rounds)
     seconds = "board" if args.board_clock else args.seconds
-    jobs = [(args.seed + k // np, k % np, args.a_seats, np, args.a, args.b, limit, seconds, args.save)
-            for k in range(args.games)]
-    t0 = time.time()
-    res = []
-    with Pool(args.jobs, setup, (args.set, args.position_us if args.board_clock else 0, args.think)) as pool:
-        for r in pool.imap_unordered(play_one, jobs):
-            res.append(r)
-            if not args.quiet:
-                print("seed %d A seat %d: share %.2f, round %d, %s, A %s best B %s%s" % (
-                    r["seed"], r["seat"] + 1, r["share"], r["round"], ENDS[r["end"]],
-                    quarters_text(r["a4"]), quarters_text(r["b4"]),
-                    "  " + r["err"] if r["err"] else ""), flush=True)
+    return [(args.seed + k // np, k % np, args.a_seats, np, args.a, args.b, limit, seconds,
+             args.save) for k in range(args.games)]
+
+
+def line(r):
+    """One game's line as it ends."""
+    return "seed %d A seat %d: share %.2f, round %d, %s, A %s best B %s%s" % (
+        r["seed"], r["seat"] + 1, r["share"], r["round"], ENDS[r["end"]],
+        quarters_text(r["a4"]), quarters_text(r["b4"]), "  " + r["err"] if r["err"] else "")
+
+
+def report(args, res, wall):
+    """The match's summary lines, and its errors."""
+    np = args.players
     n = len(res)
     k = sum(r["share"] for r in res)
     rate, lo, hi = wilson(k, n)
@@ -318,33 +307,74 @@ def main(argv=None):
     ta = sum(r["spent"][0] for r in res) / max(1, sum(r["turns"][0] for r in res))
     tb = sum(r["spent"][1] for r in res) / max(1, sum(r["turns"][1] for r in res))
     a_seats = "one seat" if args.a_seats == 1 else "%d seats" % args.a_seats
-    print("alheimur %d players: A=%s (%s) B=%s  games=%d  seeds %d..%d  rounds %s%s%s" % (
+    clock = ("  board clock (%d us a position)%s" % (
+        args.position_us, "".join("  " + x for x in args.think)) if args.board_clock else "")
+    out = ["alheimur %d players: A=%s (%s) B=%s  games=%d  seeds %d..%d  rounds %s%s%s" % (
         np, args.a, a_seats, args.b, n, args.seed, args.seed + (n - 1) // np, args.rounds,
-        "".join("  " + x for x in args.set),
-        "  board clock (%d us a position)%s" % (args.position_us, "".join("  " + x for x in args.think))
-        if args.board_clock else ""))
-    print("A win share %.1f%%  (95%% CI %.1f-%.1f%%; chance %.1f%%): %d won, %d shared, %d lost" % (
-        100 * rate, 100 * lo, 100 * hi, 100.0 * args.a_seats / np, wins, shared, n - wins - shared))
-    print("ended by: %s" % ", ".join("%s %d" % (ENDS[e], ends[e]) for e in range(3)))
-    print("length: rounds median %d, min %d, max %d" % (
-        rounds[n // 2], rounds[0], rounds[-1]))
-    print("mean total: A %.1f, best B %.1f" % (
-        sum(r["a4"] for r in res) / 4 / n, sum(r["b4"] for r in res) / 4 / n))
-    print("mean time per turn (CPython): A %.1f ms, B %.1f ms; wall %.0f s" % (
-        1000 * ta, 1000 * tb, time.time() - t0))
+        "".join("  " + x for x in args.set), clock),
+        "A win share %.1f%%  (95%% CI %.1f-%.1f%%; chance %.1f%%): %d won, %d shared, %d lost" % (
+            100 * rate, 100 * lo, 100 * hi, 100.0 * args.a_seats / np, wins, shared,
+            n - wins - shared),
+        "ended by: %s" % ", ".join("%s %d" % (ENDS[e], ends[e]) for e in range(3)),
+        "length: rounds median %d, min %d, max %d" % (rounds[n // 2], rounds[0], rounds[-1]),
+        "mean total: A %.1f, best B %.1f" % (
+            sum(r["a4"] for r in res) / 4 / n, sum(r["b4"] for r in res) / 4 / n),
+        "mean time per turn (CPython): A %.1f ms, B %.1f ms; wall %.0f s" % (
+            1000 * ta, 1000 * tb, wall)]
     if args.board_clock:
         for side, lv in ((0, args.a), (1, args.b)):
             if lv in ai.LEVELS:
                 t = sorted(x * args.position_us / 1e6 for r in res for x in r["board"][side])
                 if t:
-                    print("time per turn on the board's clock, %s: median %.1f s, "
-                          "90th percentile %.1f s, worst %.1f s" % (
-                              lv, t[len(t) // 2], t[len(t) * 9 // 10], t[-1]))
-    errs = [r["err"] for r in res if r["err"]]
-    for e in errs:
-        print("ERROR", e)
-    return 1 if errs else 0
+                    out.append("time per turn on the board's clock, %s: median %.1f s, "
+                               "90th percentile %.1f s, worst %.1f s" % (
+                                   lv, t[len(t) // 2], t[len(t) * 9 // 10], t[-1]))
+    return out, [r["err"] for r in res if r["err"]]
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+# -- a single game (tools/selfplay.py) ---------------------------------------------
+
+
+def selfplay_options(ap):
+    ap.add_argument("--players", type=int, choices=range(2, 9), metavar="N",
+                    help="2 to 8 (required)")
+    ap.add_argument("--rounds", default="40", choices=("20", "40", "60", "none"),
+                    help="round limit (default 40)")
+
+
+def play_game(nplayers, seats, seed, limit):
+    """Play the game; returns (game, record text)."""
+    import seeded_alheimur  # after paths: it imports the firmware
+    g, drng = new_game(seed, nplayers, limit)
+    rec = record.Recorder(nplayers, limit, "selfplay --seed %d --seats %s"
+                          % (seed, ",".join(seats)))
+    rec.deal(g.quads)
+    rngs = [Rng(seed * 31 + k + 1) for k in range(nplayers)]
+    levels = [ai.LEVELS[s] for s in seats]
+    buf = array("H", bytes(2 * MAX_ACTIONS))
+    for n in seeded_alheimur.decisions(g, drng, buf, rec):
+        p = g.actor()
+        a = levels[p](g, rngs[p], buf, n)
+        rec.before(g, a)
+        g.apply(a)
+    sc = score(g)
+    rec.comment("totals " + " ".join(
+        "%s %s" % (record.CODES[p], quarters_text(sc.totals[p]))
+        for p in range(nplayers)))
+    return g, rec.text()
+
+
+def selfplay(ap, args, seats):
+    """(record text, the line that sums it up) of selfplay.py's game."""
+    if args.players is None:
+        ap.error("Alheimur: --players N is required")
+    if len(seats) != args.players:
+        ap.error("--seats names %d levels for %d players" % (len(seats), args.players))
+    limit = 0 if args.rounds == "none" else int(args.rounds)
+    g, text = play_game(args.players, seats, args.seed, limit)
+    sc = score(g)
+    return text, "alheimur: %d players, round %d, %d record lines; %s; won by %s" % (
+        args.players, g.round(), len(text.splitlines()),
+        ", ".join("%s %s" % (record.CODES[p], quarters_text(sc.totals[p]))
+                  for p in range(args.players)),
+        " ".join(record.CODES[p] for p in sc.winners))

@@ -34,7 +34,10 @@ import paths
 
 sys.path.insert(0, paths.ROOT)   # sim.runner (script times)
 
+import games
 import mpylane
+from cplane import compiled as _compiled
+from nvmsave import nvm_with_save as _nvm_with_save
 
 # --keep-docstrings: measure the source as this VM keeps it (the figures of
 # earlier runs), not as CircuitPython compiles it.
@@ -437,18 +440,6 @@ def micropython_mpy_cross():
     return exe, None
 
 
-def _compiled(files, exe, keep=("code.py",)):
-    """files with every .py but keep replaced by its .mpy (bytes) from exe."""
-    import cplane
-    out = {}
-    for rel, text in files.items():
-        if rel.endswith(".py") and rel not in keep:
-            out[rel[:-3] + ".mpy"] = cplane.compile_mpy(text, rel, exe)
-        else:
-            out[rel] = text
-    return out
-
-
 # The VMs a heap row is measured in: "mp", the MicroPython lane (its 32-bit
 # WebAssembly VM; .mpy from MicroPython's own mpy-cross), and "cp32",
 # CircuitPython 10.3's unix port built 32-bit
@@ -540,31 +531,6 @@ def _vm_files(mpy_cross=None, nvm=None):
 # applied from it at boot), the lights and sounds, the session. The VM runs this after the imports.
 _SHELL_OBJECTS = ("board, store, fx = entry.boot()\n"
                   "s = ui.session.Session(board, store, fx, %s.app)")
-
-
-def _nvm_with_save(package, game=None, seats=None):
-    """8 KB of nvm whose store holds package's game (default: a new game
-    of seed 1) as its saved game, as the autosave leaves it."""
-    import importlib
-
-    from store import Store
-    app = importlib.import_module(package + ".app")
-    st = app.Setup()
-    st.dealt = 1
-    if seats is not None:
-        st.nseats = len(seats)
-        st.seats[:len(seats)] = list(seats)
-    if game is None:
-        game = app.new_game(st)
-    if getattr(game, "rng", None) is None and package == "alheimur":
-        from prng import Rng
-        game.rng = Rng(1)
-    nvm = bytearray(b"\xff" * 8192)
-    opts = bytes(app.pack_options(st)) + b"\0\0"
-    store = Store(nvm)
-    store.set_game(app.TAG, opts, app.encode(st, game))
-    store.save()
-    return bytes(nvm)
 
 
 def _vm_heap(mpy_cross=None, vm="mp"):
@@ -1534,7 +1500,14 @@ def main():
                          "and CircuitPython does not (how figures were taken before 2026-11-25)")
     ap.add_argument("--round-table", action="store_true",
                     help="only the computers' rounds in seconds (tools/pace.py; markdown)")
+    ap.add_argument("--game", action="append", choices=games.NAMES, metavar="GAME",
+                    help="only this game's own rows (repeatable; default every game: %s); "
+                         "the app's rows, which cover every game, stay" % ", ".join(games.NAMES))
+    games.known("bench.py", sys.argv[1:])
     args = ap.parse_args()
+    chosen = args.game or games.NAMES
+    args.no_alheimur = args.no_alheimur or "alheimur" not in chosen
+    args.no_ai = args.no_ai or "aliencity" not in chosen   # ai_*: Alien City's levels
     if args.round_table:
         import pace
         pace.main([])
@@ -1555,25 +1528,27 @@ def main():
         return
     global KEEP_DOCSTRINGS
     KEEP_DOCSTRINGS = args.keep_docstrings
-    n, fast, fast_max, naive, state, alloc = _run_cpython()
-    res = {
-        "positions": n,
-        "legal_moves_ms_cpython": fast / 1000,
-        "legal_moves_max_ms_cpython": fast_max / 1000,
-        "naive_legal_moves_ms_cpython": naive / 1000,
-    }
-    n, fast, fast_max, naive, state, alloc = _run_mpy(_MPY_CLOCK + _BENCH)
-    res.update({
-        "legal_moves_ms_mpy": fast / 1000,
-        "legal_moves_max_ms_mpy": fast_max / 1000,
-        "naive_legal_moves_ms_mpy": naive / 1000,
-        "legal_speedup_vs_naive_mpy": round(naive / max(fast, 1), 1),
-        "legal_moves_alloc_bytes_mpy": alloc,
-        "engine_state_bytes": state,
-    })
-    engine_heap, record_heap = _run_mpy(_IMPORT_HEAP, extra_files=False)
-    res["engine_import_heap_bytes_mpy"] = engine_heap
-    res["record_import_heap_bytes_mpy"] = record_heap
+    res = {}
+    if "aliencity" in chosen:    # Alien City's engine rows
+        n, fast, fast_max, naive, state, alloc = _run_cpython()
+        res.update({
+            "positions": n,
+            "legal_moves_ms_cpython": fast / 1000,
+            "legal_moves_max_ms_cpython": fast_max / 1000,
+            "naive_legal_moves_ms_cpython": naive / 1000,
+        })
+        n, fast, fast_max, naive, state, alloc = _run_mpy(_MPY_CLOCK + _BENCH)
+        res.update({
+            "legal_moves_ms_mpy": fast / 1000,
+            "legal_moves_max_ms_mpy": fast_max / 1000,
+            "naive_legal_moves_ms_mpy": naive / 1000,
+            "legal_speedup_vs_naive_mpy": round(naive / max(fast, 1), 1),
+            "legal_moves_alloc_bytes_mpy": alloc,
+            "engine_state_bytes": state,
+        })
+        engine_heap, record_heap = _run_mpy(_IMPORT_HEAP, extra_files=False)
+        res["engine_import_heap_bytes_mpy"] = engine_heap
+        res["record_import_heap_bytes_mpy"] = record_heap
     if not args.no_alheimur:
         res.update(alheimur_bench())
         TARGETS.update(ALH_TARGETS)
@@ -1620,6 +1595,8 @@ def main():
         write_memory(tables)
     missed = []
     for key, (op, limit) in TARGETS.items():
+        if key not in res:      # a game left out (--game)
+            continue
         v = res[key]
         if isinstance(limit, str):
             limit = res[limit]

@@ -174,11 +174,11 @@ def journey_nvm(kind):
     mid-game, the human to act."""
     if kind == "fresh":
         return bytes(b"\xff" * 8192)
-    import bench
+    import nvmsave
     if kind == "aliencity":
-        return bench._nvm_with_save("aliencity", seats=(3, 0))
+        return nvmsave.nvm_with_save("aliencity", seats=(3, 0))
     if kind == "skyscrapers":
-        return bench._nvm_with_save("skyscrapers")
+        return nvmsave.nvm_with_save("skyscrapers")
     if kind == "alheimur":
         import seeded_alheimur
         for seed in range(1, 50):
@@ -190,7 +190,7 @@ def journey_nvm(kind):
                 break
         else:
             raise RuntimeError("no seeded 3-player Alheimur game with seat 1 to act")
-        return bench._nvm_with_save("alheimur", g, ("human", "easy", "easy"))
+        return nvmsave.nvm_with_save("alheimur", g, ("human", "easy", "easy"))
     raise ValueError(kind)
 
 
@@ -361,8 +361,8 @@ def run_mp(keys, nvm, mpy_cross=None, passes=None):
     module but entry.py as .mpy."""
     files = _firmware_files()
     if mpy_cross:
-        import bench
-        files = bench._compiled(files, mpy_cross, keep=("entry.py",))
+        import cplane
+        files = cplane.compiled(files, mpy_cross, keep=("entry.py",))
     files.update(vmboard.files(nvm))
     script = _JOURNEY.replace("CLOCK", _MP_CLOCK).replace("YIELD", _MP_YIELD) % (
         list(keys), passes or PASSES)

@@ -136,7 +136,7 @@ class Bot:
             return self.first.pop(0)
         f = frame_of("show", "ui/crash.py")
         if f is not None:
-            from fuzz_app import Failure
+            from invariants import Failure
             raise Failure("the crash screen: %r" % (f.f_locals.get("e"),))
         f = frame_of("run", "launcher.py")
         if f is not None:
@@ -462,7 +462,7 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
         import fresh as fresh_check
         fast = False               # the panel must hold what each refresh sent
         bot.fresh = fresh_check.Checker()
-    from fuzz_app import AlhChecker, Failure
+    from invariants import AlhChecker, Failure
 
     class BotRunner(R.Runner):
         def start(self):

@@ -273,3 +273,13 @@ def version():
     out = run_ok("import sys\nprint('%d.%d.%d' % sys.implementation.version[:3])", files={})
     return out.strip()
 
+
+def compiled(files, exe, keep=("code.py",)):
+    """files with every .py but keep replaced by its .mpy (bytes) from exe."""
+    out = {}
+    for rel, text in files.items():
+        if rel.endswith(".py") and rel not in keep:
+            out[rel[:-3] + ".mpy"] = compile_mpy(text, rel, exe)
+        else:
+            out[rel] = text
+    return out

@@ -1,4 +1,5 @@
-"""Alheimur's side of the engine protocol (tools/engine.py --game alheimur).
+"""Alheimur's side of the engine protocol (tools/engine.py --game alheimur;
+tools/protocol.py has what every game's session shares).
 
 A ``Session`` answers the protocol's commands: ``position FILE`` reads an
 Alheimur record (docs/records.md) and replays it through the device's
@@ -10,10 +11,10 @@ the answer to the record gives the next position, so outside programs can
 play our levels seat by seat. A problem is one ``error ...`` line.
 """
 
-import time
 from array import array
 
-import engine
+from arena_alheimur import player
+from protocol import Protocol, now_us
 
 import paths  # noqa: F401
 from alheimur import ai, record
@@ -21,14 +22,14 @@ from alheimur.actions import K_AIM, MAX_ACTIONS, P_DEAL, a_size, kind_of
 from alheimur.engine import CHANCE
 from prng import Rng
 
-LEVELS = tuple(ai.LEVELS)
 
+class Session(Protocol):
+    """A level (or a baseline: tools/games.py's players) answering ``go``."""
 
-class Session(engine.Protocol):
     record = record
 
     def __init__(self, level, seconds, seed):
-        self.choose = ai.LEVELS[level]
+        self.choose = player(level)
         self.seconds = seconds
         self.rng = Rng(seed)
         self.game = None
@@ -36,10 +37,6 @@ class Session(engine.Protocol):
 
     def go(self):
         g = self.game
-        if g is None:
-            return "error no position (send: position FILE)"
-        if g.over():
-            return "error the game is over"
         if g.phase() == P_DEAL:
             return ("error the cards must be dealt again: send the record with "
                     "the new deal (pile 1 to pile 8)")
@@ -63,8 +60,4 @@ class Session(engine.Protocol):
 
     def _decide(self, n):
         return self.choose(self.game, self.rng, self.buf, n,
-                           deadline_us=_now_us() + int(self.seconds * 1e6), now_us=_now_us)
-
-
-def _now_us():
-    return time.perf_counter_ns() // 1000
+                           now_us() + int(self.seconds * 1e6), now_us)

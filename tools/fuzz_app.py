@@ -1,6 +1,6 @@
 """Fuzz the handheld app: random button events through every screen.
 
-    .venv/bin/python tools/fuzz_app.py --events 100000 [--seed S] [--board both]
+    .venv/bin/python tools/fuzz_app.py --events 100000 [--seed S] [--board both] [--game G]
 
 Runs firmware/code.py, unchanged, in the headless simulator (in this
 process, virtual clock; every refresh drawn) and feeds it seeded random
@@ -9,7 +9,9 @@ to auto-repeat, two buttons at once, and on the PyGamer the stick in both
 directions (left and right, up and down held together). Events come
 whenever the firmware touches the hardware, so also while the computer
 thinks. Each time the launcher is on screen the fuzzer opens the next in
-turn of: a planted Alheimur game, Alien City, Skyscrapers, Alheimur; inside
+turn of: a planted Alheimur game, Alien City, Skyscrapers, Alheimur
+(``--game G``, repeatable: only those games, the planted one with
+Alheimur; tools/games.py's table names them and their checkers); inside
 a game everything is random again, until the game has had its share of
 the events and the fuzzer quits it through the pause menu.
 
@@ -26,7 +28,8 @@ Without --seed the seed is new each run (printed first, on stderr); a
 failure prints it with the command that replays the run.
 
 After every event the engine's invariants are checked on the game being
-played (the shell's test hook ``ui.session.observer`` hands it over):
+played (the shell's test hook ``ui.session.observer`` hands it over;
+tools/invariants.py has the checks):
 
 Alien City
 - the street rule (``Streets.holds`` on a separate Streets object, so the
@@ -74,6 +77,10 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import games
+import invariants
+from invariants import Failure
+
 import paths
 
 ROOT = paths.ROOT
@@ -87,15 +94,20 @@ SCREENS = {
     "hint": "hint", "menu": "pause menu", "_sure": "sure?", "scores": "scoring",
     "finish": "scoring", "rules": "rules", "_screen": "crash screen",
 }
-GAME_ROWS = ("Alien City", "Skyscrapers", "Alheimur")   # launcher rows the fuzzer opens
-PLANTED = -1                   # in VISITS: the planted Alheimur game (Continue)
-VISITS = (PLANTED, 0, 1, 2)    # what the fuzzer opens from the launcher, in turn
+# The launcher's game rows, in its order (tools/games.py's table is in it).
+GAME_ROWS = tuple(games.get(k).title for k in games.NAMES)
+PLANTED = -1                   # in visits: the planted Alheimur game (Continue)
+_ALHEIMUR = games.NAMES.index("alheimur")
+
+
+def visits(keys=games.NAMES):
+    """What the fuzzer opens from the launcher, in turn (rows of GAME_ROWS):
+    the games of ``keys``, and the planted Alheimur game first when
+    Alheimur is among them."""
+    rows = [games.NAMES.index(k) for k in keys]
+    return ([PLANTED] if _ALHEIMUR in rows else []) + rows
 # Alheimur's decision points the run counts (alheimur/actions.py P_*).
 ALH_PHASES = {5: "survival", 12: "battle site", 13: "aim", 14: "target", 15: "battle roll"}
-
-
-class Failure(BaseException):
-    """A BaseException, so the firmware's crash handler does not catch it."""
 
 
 class Console(io.TextIOBase):
@@ -108,206 +120,6 @@ class Console(io.TextIOBase):
         self.text.append(s)
         return len(s)
 
-
-class SkyChecker:
-    """Skyscrapers' invariants (see the module docstring)."""
-
-    def __init__(self):
-        from skyscrapers import engine, scoring
-        self.e = engine
-        self.score = scoring.score
-        self.checks = 0
-
-    def check(self, g):
-        e = self.e
-        N = e.N
-        self.checks += 1
-        if sum(g.height) != e.NTILES:
-            raise Failure("tiles on the board: %d" % sum(g.height))
-        holes = [c for c in range(N) if g.height[c] == 0 and g.coin[c] == 0]
-        if holes != [g.hole]:
-            raise Failure("holes %r, the game says %d" % (holes, g.hole))
-        stacked = sum(h - 1 for h in g.height if h >= 2)
-        if sum(1 for c in range(N) if g.coin[c]) != stacked:
-            raise Failure("coins != tiles moved onto stacks")
-        per = [0] * N
-        for t in range(e.NTILES):
-            c = g.tcell[t]
-            per[c] += 1
-            if g.top[c] // 6 != t // 6:
-                raise Failure("tile %d in a stack of another suit" % t)
-        if per != list(g.height):
-            raise Failure("tile cells and heights disagree")
-        if sorted(g.pawn[c] for c in range(N) if g.pawn[c]) != [1, 2, 3, 4]:
-            raise Failure("pawns: not one per suit")
-        for s in range(4):
-            c = g.ppos[s]
-            if g.pawn[c] != s + 1 or g.suit_at(c) != s:
-                raise Failure("the %s pawn is off its suit" % e.SUIT_NAMES[s])
-        f = e.Game(g.start, g.options)
-        for i in range(g.nplays):
-            f.apply(g.play_at(i))
-        if f.position() != g.position():
-            raise Failure("position differs from its replay")
-        if self.score(g).total != self.count(g):
-            raise Failure("score %d, a fresh count %d" % (self.score(g).total, self.count(g)))
-
-    def count(self, g):
-        """The score from the rules (clarification 7), not from scoring.py."""
-        N = self.e.N
-        total = 0
-        for c in range(N):
-            h = g.height[c]
-            if h >= 2:
-                pts = h if h <= 3 else 2 * h
-                total += 2 * pts if g.pawn[c] else pts
-            elif h == 0 and g.coin[c] and not g.pawn[c]:
-                x, y = c % 5, c // 5
-                near = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-                if not any(0 <= a < 5 and 0 <= b < 5 and g.height[b * 5 + a]
-                           for a, b in near):
-                    total += 3
-        return total
-
-
-class AlhChecker:
-    """Alheimur's invariants (see the module docstring)."""
-
-    def __init__(self):
-        from alheimur import actions, layout
-        from alheimur.engine import Game
-        self.L = layout
-        self.A = actions
-        self.Game = Game
-        self.checks = 0
-        self.seen = None
-
-    def check(self, g):
-        L = self.L
-        A = self.A
-        self.checks += 1
-        np = g.nplayers()
-        nw = g.nworlds()
-        count = [0] * 24            # per player and size, pieces out of the stash
-        for w in range(8):
-            inv = [0] * 8
-            n = g.nterr[w] if w < nw else 0
-            for t in range(16):
-                v = g.surf[w * 16 + t]
-                if not v:
-                    continue
-                q = A.owner(v)
-                if t >= n or w >= nw or not g.world_built(w):
-                    raise Failure("a pyramid on world %d territory %d, which is not there" % (w, t))
-                if q >= np or not 1 <= A.pips(v) <= 3:
-                    raise Failure("world %d territory %d holds %#x" % (w, t, v))
-                count[q * 3 + A.pips(v) - 1] += 1
-                if A.invader(v):
-                    inv[q] += 1
-                    if inv[q] > 1:
-                        raise Failure("two invaders of player %d on world %d" % (q, w))
-        top = g.ship_top()
-        for i in range(L.MAX_SHIPS):
-            loc = g.sl[i]
-            if loc == L.FREE:
-                continue
-            if i >= top:
-                raise Failure("ship %d beyond the ship table's top %d" % (i, top))
-            q = A.ship_owner(loc)
-            b = g.sb[i]
-            place = A.ship_place(loc)
-            if q >= np or not (place < nw or place == A.SPACE) or not 1 <= A.pips(b) <= 3:
-                raise Failure("ship %d: place %#x bits %#x" % (i, loc, b))
-            count[q * 3 + A.pips(b) - 1] += 1
-            m = A.marine(b)
-            if m:
-                if A.fighter(b) or m > A.pips(b):
-                    raise Failure("ship %d: a marine of %d on %#x" % (i, m, b))
-                count[q * 3 + m - 1] += 1
-        for p in range(np):
-            for s in range(3):
-                if count[p * 3 + s] + g.stash_count(p, s + 1) != 5:
-                    raise Failure("player %d has %d pyramids of %d pips in play and %d in the "
-                                  "stash" % (p, count[p * 3 + s], s + 1, g.stash_count(p, s + 1)))
-        st = g.state()
-        if st == self.seen:
-            return
-        self.seen = st
-        f = self.Game(np, g.limit())
-        f.load(st)
-        if f.state() != st or f.phase() != g.phase():
-            raise Failure("the state does not load back")
-
-
-class Checker:
-    def __init__(self):
-        from aliencity import streets
-        from aliencity.engine import Game
-        from aliencity.geometry import CAPS, LOT_TILE, NKINDS, NLOTS, NONE, NTILES, START_SUPPLY
-        self.Game = Game
-        self.streets = streets.Streets()
-        self.k = (CAPS, LOT_TILE, NKINDS, NLOTS, NONE, NTILES, START_SUPPLY)
-        self.seen = None
-        self.checks = 0
-        self.replays = 0
-
-    def check(self, g):
-        CAPS, LOT_TILE, NKINDS, NLOTS, NONE, NTILES, START_SUPPLY = self.k
-        self.checks += 1
-        if not self.streets.holds(g.lots, g.open_streets):
-            raise Failure("street rule broken")
-        n = g.nbuilds
-        used = [0] * (2 * NKINDS)
-        caps = [0, 0]
-        owner = [-1] * NLOTS
-        for i in range(n):
-            p, kind, lot, cap = g.build_at(i)
-            if kind < 0 or owner[lot] != -1:
-                raise Failure("build %d on %d: not on the board / twice" % (i, lot))
-            owner[lot] = p
-            used[p * NKINDS + kind] += 1
-            if cap != NONE:
-                caps[p] += 1
-                if g.owner_at(cap) != p:
-                    raise Failure("cap of build %d not on lot %d" % (i, cap))
-        tiles = [0] * NTILES
-        capped = 0
-        for v in range(NLOTS):
-            if g.lots[v]:
-                tiles[LOT_TILE[v]] += 1
-                if owner[v] == -1:
-                    raise Failure("lot %d built but not in the history" % v)
-                if g.owner_at(v) >= 0:
-                    capped += 1
-                    if g.kind_at(v) >= 3:
-                        raise Failure("cap on a dome at %d" % v)
-        if capped != caps[0] + caps[1]:
-            raise Failure("caps on the board %d, in the history %d" % (capped, sum(caps)))
-        for t in range(NTILES):
-            if tiles[t] != g.tcount[t]:
-                raise Failure("tile %d count" % t)
-        for p in range(2):
-            if g.caps[p] != CAPS - caps[p]:
-                raise Failure("caps left of player %d" % p)
-            for k in range(NKINDS):
-                if g.supply[p * NKINDS + k] != START_SUPPLY[p][k] - used[p * NKINDS + k]:
-                    raise Failure("supply of player %d kind %d" % (p, k))
-        key = (bytes(g.hist[:2 * n]), bytes(g.lots), g.to_move, id(g))
-        if key == self.seen:
-            return
-        self.seen = key
-        self.replays += 1
-        f = self.Game(g.tcol, g.ticon, g.tval, g.rules, g.open_streets,
-                      g.location_bonus, g.first)
-        for i in range(n):
-            p, kind, lot, cap = g.build_at(i)
-            if f.to_move != p:
-                raise Failure("build %d by the wrong player" % i)
-            f.again(kind, lot, cap)
-        if f.to_move != g.to_move:
-            raise Failure("whose turn: %d, replay says %d" % (g.to_move, f.to_move))
-        if bytes(f.lots) != bytes(g.lots) or bytes(f.supply) != bytes(g.supply):
-            raise Failure("position differs from its replay")
 
 
 def screens_on_stack(found):
@@ -447,10 +259,12 @@ class Counted:
             setattr(owner, name, f)
 
 
-def fuzz(events, seed, board, log=None, count=False):
+def fuzz(events, seed, board, log=None, count=False, keys=games.NAMES):
     """Run code.py under random events; returns the stats dict (raises
     Failure on an exception or a broken invariant). ``count``: the stats
-    say how many display writes the run made ("writes", see Counted)."""
+    say how many display writes the run made ("writes", see Counted);
+    ``keys``: the games the launcher opens (default all)."""
+    VISITS = visits(keys)
     if ROOT not in sys.path:
         sys.path.append(ROOT)
     from sim import runner as R
@@ -514,7 +328,7 @@ def fuzz(events, seed, board, log=None, count=False):
                 stats["planted"].append(what)
                 self.planted = True
                 raise host.Reset()
-            row = 0 if target == PLANTED and c else c + (2 if target == PLANTED else target)
+            row = 0 if target == PLANTED and c else c + (_ALHEIMUR if target == PLANTED else target)
             b = "a" if menu.sel == row else ("down" if menu.sel < row else "up")
             if b == "a":
                 visit["next"] += 1
@@ -643,13 +457,11 @@ def fuzz(events, seed, board, log=None, count=False):
                                  else rng.uniform(1000, 5000))
             g = seen["game"]
             if g is not None:
-                kind = "skyscrapers" if hasattr(g, "nplays") else (
-                    "alheimur" if hasattr(g, "nworlds") else "aliencity")
+                row = games.of(g)
+                kind = row.key
                 if kind not in checkers:
-                    checkers[kind] = SkyChecker() if kind == "skyscrapers" else (
-                        AlhChecker() if kind == "alheimur" else Checker())
-                n = g.nplays if kind == "skyscrapers" else (
-                    g.round() if kind == "alheimur" else g.nbuilds)
+                    checkers[kind] = getattr(invariants, row.checker)()
+                n = checkers[kind].progress(g)
                 if g is not self.last_game:
                     stats["games"][kind] = stats["games"].get(kind, 0) + 1
                     self.last_game = g
@@ -687,7 +499,7 @@ def fuzz(events, seed, board, log=None, count=False):
     stats["seconds"] = round(dt, 2)
     stats["events_per_s"] = round(stats["events"] / dt, 1)
     stats["checks"] = {k: c.checks for k, c in checkers.items()}
-    stats["replays"] = checkers["aliencity"].replays if "aliencity" in checkers else 0
+    stats["replays"] = sum(getattr(c, "replays", 0) for c in checkers.values())
     stats["resets"] = runner.resets
     stats["crash_screens"] = stats["screens"].get("crash screen", 0)
     if counted:
@@ -695,12 +507,17 @@ def fuzz(events, seed, board, log=None, count=False):
     return stats
 
 
-def replay_command(events, seed, board):
-    return ".venv/bin/python tools/fuzz_app.py --events %d --seed %d --board %s" % (
-        events, seed, board)
+def game_flags(keys):
+    """The --game options that name ``keys`` (none for every game)."""
+    return [] if tuple(keys) == games.NAMES else [w for k in keys for w in ("--game", k)]
 
 
-def both_boards(events, seed, quiet, count=False):
+def replay_command(events, seed, board, keys=games.NAMES):
+    return " ".join([".venv/bin/python tools/fuzz_app.py --events %d --seed %d --board %s" % (
+        events, seed, board)] + game_flags(keys))
+
+
+def both_boards(events, seed, quiet, count=False, keys=games.NAMES):
     """Half the events on each board, one process each, side by side: the
     PyBadge with ``seed``, the PyGamer with ``seed + 1``. Returns (exit
     status, the JSON of every run that passed, the output of those that failed)."""
@@ -710,7 +527,7 @@ def both_boards(events, seed, quiet, count=False):
         n = events // 2 + (events % 2 if i == 0 else 0)
         cmd = [sys.executable, os.path.abspath(__file__), "--events", str(n),
                "--seed", str(seed + i), "--board", b] + (["--quiet"] if quiet else []) + (
-            ["--count"] if count else [])
+            ["--count"] if count else []) + game_flags(keys)
         procs.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
     total = {"seed": seed, "events": 0, "seconds": 0.0, "runs": []}
     failed = ""
@@ -730,6 +547,8 @@ def both_boards(events, seed, quiet, count=False):
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    games.known("fuzz_app.py", argv)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--events", type=int, default=100000)
     ap.add_argument("--seed", type=int,
@@ -739,22 +558,26 @@ def main(argv=None):
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--count", action="store_true",
                     help="count the display writes (pixels, tiles, colours, fills; slower)")
+    ap.add_argument("--game", action="append", choices=games.NAMES, metavar="GAME",
+                    help="open only this game from the launcher (repeatable; default every "
+                         "game: %s)" % ", ".join(games.NAMES))
     a = ap.parse_args(argv)
+    keys = tuple(k for k in games.NAMES if k in a.game) if a.game else games.NAMES
     if a.seed is None:
         a.seed = random.SystemRandom().randrange(1, 1000000)
         sys.stderr.write("fuzz_app: seed %d\n" % a.seed)
     if a.board == "both":
-        status, total, failed = both_boards(a.events, a.seed, a.quiet, a.count)
+        status, total, failed = both_boards(a.events, a.seed, a.quiet, a.count, keys)
         if total["runs"] or not failed:
             print(json.dumps(total))
         sys.stdout.write(failed)
         return status
     log = None if a.quiet else (lambda s: sys.stderr.write(s + "\n"))
     try:
-        st = fuzz(a.events, a.seed, a.board, log, a.count)
+        st = fuzz(a.events, a.seed, a.board, log, a.count, keys)
     except Failure as e:
         print("FAIL (%s, seed %d): %s" % (a.board, a.seed, e))
-        print("replay: " + replay_command(a.events, a.seed, a.board))
+        print("replay: " + replay_command(a.events, a.seed, a.board, keys))
         return 1
     print(json.dumps(st))
     return 0

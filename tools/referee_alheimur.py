@@ -1,12 +1,14 @@
-"""Alheimur records for tools/referee.py: check, score and legal.
+"""Alheimur records for tools/referee.py: check, score, legal and demo.
 
-referee.py hands a record whose first line is ``alheimur 1`` here, with
-its Stop exception and JSON printer, so the exit codes and messages are the
-same as for the other games: 0 fine, 1 ``move N: LINE (line L): reason``,
-2 ``line N: problem``.
+tools/referee.py hands a record whose first line is ``alheimur 1`` here;
+the exit codes and messages are tools/recordtext.py's, as for every game:
+0 fine, 1 ``move N: LINE (line L): reason``, 2 ``line N: problem``.
 """
 
+import sys
 from array import array
+
+from recordtext import EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_OK, Stop, dump, split_lines
 
 import paths  # noqa: F401
 from alheimur import reasons, record, words
@@ -25,24 +27,12 @@ from alheimur.engine import CHANCE
 from alheimur.scoring import quarters_text, score
 from alheimur.world import tile_name
 
-EXIT_OK = 0
-EXIT_ILLEGAL = 1
-EXIT_MALFORMED = 2
 # Why the last round began (Game.end_cause(), layout.END_*): score's "end"
 # and the words of check (CLARIFICATIONS.md, Alheimur 16, 20).
 END_KEYS = (None, "13 pyramids", "round limit", "one player left", "round 200",
             "no pyramids left")
 END_WORDS = ("", "13 pyramids in play", "the round limit", "one player left",
              "round 200", "no pyramids left")
-
-
-def is_record(lines):
-    """Does the first line that is not blank or a comment say alheimur?"""
-    for raw in lines:
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            return line.split()[0].lower() == record.MAGIC
-    return False
 
 
 def _item_words(item):
@@ -56,7 +46,7 @@ def _item_words(item):
     return who + " " + " ".join(toks)
 
 
-def load(lines, Stop):
+def load(lines):
     try:
         rec = record.read(lines)
     except record.RecordError as e:
@@ -162,9 +152,9 @@ def _totals(game):
                      for p in range(game.nplayers())), sc
 
 
-def run(command, args, lines, Stop, dump):
+def run(command, args, lines):
     """One referee command on an Alheimur record; returns the exit code."""
-    rec, game = load(lines, Stop)
+    rec, game = load(lines)
     n = len(rec.items)
     moves = "%d move%s" % (n, "" if n == 1 else "s")
     if command == "check":
@@ -183,3 +173,23 @@ def run(command, args, lines, Stop, dump):
         dump({"over": game.over(), "point": point_text(game),
               "moves": legal_list(game)})
     return EXIT_OK
+
+
+def demo_options(p):
+    """demo's options for Alheimur (an argparse group)."""
+    p.add_argument("--players", type=int, default=3, choices=range(2, 9), metavar="N",
+                   help="how many random players (default 3)")
+
+
+def demo(args, seed):
+    """demo --game alheimur: random seats (tools/arena_alheimur.py) to the
+    end; prints the record and the referee's verdict on it."""
+    import arena_alheimur
+    n = args.players
+    _, text = arena_alheimur.play_game(n, ["random"] * n, seed, 40)
+    sys.stdout.write("Alheimur: a demo game between %d random players\n"
+                     "seed %d (python tools/referee.py demo --game alheimur --seed %d "
+                     "--players %d replays it)\n\n"
+                     "The record (save it to a file and try: python tools/referee.py "
+                     "score FILE):\n\n%s\n\n" % (n, seed, seed, n, text.rstrip("\n")))
+    return run("check", None, split_lines(text))

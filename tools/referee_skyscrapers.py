@@ -1,12 +1,13 @@
-"""Skyscrapers records for tools/referee.py: check, score and legal.
+"""Skyscrapers records for tools/referee.py: check, score, legal and demo.
 
-referee.py hands a record whose first line is ``skyscrapers 1`` here, with
-its Stop exception and JSON printer, so the exit codes and messages are the
-same as for Alien City: 0 fine, 1 ``move N: PLAY (line L): reason``,
-2 ``line N: problem``.
+tools/referee.py hands a record whose first line is ``skyscrapers 1``
+here; the exit codes and messages are tools/recordtext.py's, as for every
+game: 0 fine, 1 ``move N: PLAY (line L): reason``, 2 ``line N: problem``.
 """
 
 from array import array
+
+from recordtext import EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_OK, Stop, dump
 
 import paths  # noqa: F401
 from skyscrapers import record, results
@@ -26,19 +27,6 @@ from skyscrapers.engine import (
 from skyscrapers.plays import play_from, play_kind, play_to
 from skyscrapers.scoring import bound, score
 
-EXIT_OK = 0
-EXIT_ILLEGAL = 1
-EXIT_MALFORMED = 2
-
-
-def is_record(lines):
-    """Does the first line that is not blank or a comment say skyscrapers?"""
-    for raw in lines:
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            return line.split()[0].lower() == record.MAGIC
-    return False
-
 
 def _words(m, s):
     k = play_kind(m)
@@ -51,7 +39,7 @@ def _words(m, s):
     return "pawn %s %s %s" % (SUITS[s], cell_name(a), cell_name(b))
 
 
-def load(lines, Stop):
+def load(lines):
     try:
         rec = record.read(lines)
     except record.RecordError as e:
@@ -126,7 +114,11 @@ def random_game(seed, options=0, plays=150):
     return game
 
 
-def demo(seed):
+def demo_options(p):
+    """demo has no options of Skyscrapers' own."""
+
+
+def demo(args, seed):
     """referee.py demo --game skyscrapers: random_game(seed); prints the
     board, the record and the score in words."""
     game = random_game(seed)
@@ -138,11 +130,12 @@ def demo(seed):
            record.write(game).rstrip("\n"), "", "The score:"]
     out.extend(results.lines(game))
     print("\n".join(out))
+    return EXIT_OK
 
 
-def run(command, args, lines, Stop, dump):
+def run(command, args, lines):
     """One referee command on a Skyscrapers record; returns the exit code."""
-    rec, game = load(lines, Stop)
+    rec, game = load(lines)
     n = len(rec.plays)
     plays = "%d play%s" % (n, "" if n == 1 else "s")
     if command == "check":
@@ -167,4 +160,4 @@ def run(command, args, lines, Stop, dump):
     return EXIT_OK
 
 
-__all__ = ["NONE", "PAWN", "N", "is_record", "run"]
+__all__ = ["NONE", "PAWN", "N", "run"]

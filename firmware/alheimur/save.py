@@ -9,7 +9,7 @@ position and the same dice to come; nothing is replayed:
 
     [0] version 2     [1:3] dealt seed     [3] seats n
     [4] round-limit option (engine.ROUND_LIMITS index)
-    [5:7] the setup's seed (0 shuffle)  (ui.session.save_head, as every game)
+    [5:7] the setup's seed (0 shuffle)  (savehead.save_head, as every game)
     [7:11] the generator (prng.Rng s0, s1)  [11] length L of the seat names
     [12:12+L] the seat names, one a seat, separated by spaces ("human",
               or the computer level's name in alheimur.ai.LEVELS)

@@ -23,7 +23,7 @@ def tile_name(t):
 
 
 def parse_tile(s):
-    """'A4' -> 0 .. 'D1' -> 15, or -1. (Only records read tiles: ui.records
+    """'A4' -> 0 .. 'D1' -> 15, or -1. (Only records read tiles: records.py
     is imported here so that playing does not keep it.)"""
     from records import square
     return square(s, 4, 4)

@@ -49,8 +49,8 @@ from array import array
 from micropython import const
 
 from aliencity.ai_eval import Tables
-from aliencity.engine import MAX_MOVES, OVER
-from aliencity.geometry import KIND_COLOUR, NKINDS, NLOTS, NONE
+from aliencity.engine import OVER
+from aliencity.geometry import BLACK, KIND_COLOUR, NKINDS, NLOTS, NONE
 from aliencity.moves import claim, kind_of, lot_of
 
 LEVELS = ("random", "easy", "medium", "hard")
@@ -74,16 +74,46 @@ _NO_CLAIM = const(1023)
 # end consts
 
 
-class Brain:
-    """Buffers for the search (about 12 KB, allocated once)."""
+_BIT = b"\x01\x02\x04\x08"  # a colour's bit (R B G K) in most_builds' sets
+# The deal's city: 5 tiles of each colour (deal.deal)
+_DEALT = b"\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x02\x02\x02\x02\x02\x03\x03\x03\x03\x03"
 
-    def __init__(self):
-        self.buf = array("H", [0] * MAX_MOVES)
-        self.buf2 = array("H", [0] * MAX_MOVES)
-        self.val = array("i", [0] * MAX_MOVES)
+
+def most_builds(tcol):
+    """The most legal builds a position on a city of tile colours ``tcol``
+    can have, as the engine's legal() lists them (a dealt city: 220, where
+    MAX_MOVES, 7 kinds x 80 lots, holds any city). A free lot takes the
+    dome of its tile's colour, the 3 towers on a black tile or on a tile
+    holding 2 structures (then at most 2 free lots), else its colour's
+    tower, and the dome of each colour with no free lot left (k colours,
+    whose tiles then count none): at most 4 x (4 + k) on a black tile, 4 x
+    (2 + k) on another (2 x (4 + k) once it holds two is no more)."""
+    most = 0
+    for s in range(16):  # the colours with no free lot left
+        k = 0
+        for c in range(4):
+            if s & _BIT[c]:
+                k += 1
+        m = 0
+        for c in tcol:
+            if not s & _BIT[c]:
+                m += k + (4 if c == BLACK else 2)
+        if m > most:
+            most = m
+    return 4 * most
+
+
+class Brain:
+    """Buffers for the search (about 9.4 KB for a dealt city, allocated
+    once): room for ``most`` moves (most_builds)."""
+
+    def __init__(self, most):
+        self.buf = array("H", bytes(2 * most))
+        self.buf2 = array("H", bytes(2 * most))
+        self.val = array("i", bytes(4 * most))
         self.bflag = 0  # _quick's best: 1 when best with a cap on the new tower
         self.t = Tables()
-        self.t2 = Tables()
+        self.t2 = Tables(self.t)
         self.cm = array("H", [0] * HARD_K)  # hard: candidate builds
         self.cc = bytearray(HARD_K)  # and their claims
         self.cv = array("i", [0] * HARD_K)
@@ -99,12 +129,14 @@ class Brain:
 _brain = None
 
 
-def brain():
+def brain(game=None):
     """The search's buffers, made at the first computer move or hint and
-    kept until release()."""
+    kept until release(); room for game's city (None: a dealt one)."""
     global _brain
-    if _brain is None:
-        _brain = Brain()
+    most = most_builds(_DEALT if game is None else game.tcol)
+    if _brain is None or len(_brain.buf) < most:
+        _brain = None
+        _brain = Brain(most)
     return _brain
 
 
@@ -122,7 +154,7 @@ def choose(game, level, rng, deadline_us=None, now_us=None, progress=None,
         raise ValueError("the game is over")
     if level not in LEVELS:
         raise ValueError("unknown level " + str(level))
-    b = brain()
+    b = brain(game)
     if game.claiming():
         m = _claim_move(game, level, b, rng)
     else:

@@ -36,14 +36,21 @@ POTRES = const(10)  # open lots: potf is in tenths, kept to 1/POTRES
 class Tables:
     """Scratch space and tables of one position (about 3 KB)."""
 
-    def __init__(self):
+    def __init__(self, share=None):
+        """``share``: other Tables whose scratch (BFS, _near's marks) these
+        use too (the search's two: one of them measures at a time)."""
         self.cell = bytearray(NLOTS)  # own copy of the lots: 0, or 1 + kind
         self.st = bytearray(NLOTS)  # 1 = street lot
-        self.dist = bytearray(NLOTS)  # BFS scratch
-        self.queue = bytearray(NLOTS)
-        self.mark = bytearray(NLOTS)
-        self.pmark = bytearray(NLOTS)  # _near: street lots counted
-        self.stamp = 0
+        if share is None:
+            self.dist = bytearray(NLOTS)  # BFS scratch
+            self.queue = bytearray(NLOTS)
+            self.mark = bytearray(NLOTS + 1)  # [NLOTS]: the stamp of _near's marks
+            self.pmark = bytearray(NLOTS)  # _near: street lots counted
+        else:
+            self.dist = share.dist
+            self.queue = share.queue
+            self.mark = share.mark
+            self.pmark = share.pmark
         self.sd = bytearray(MAXT * NLOTS)  # tower i -> structure on lot v
         self.tlot = bytearray(MAXT)
         self.tcol = bytearray(MAXT)
@@ -399,15 +406,15 @@ class Tables:
         """Structures of another colour within street distance 2 of lot v;
         ``self.pot``: the street lots within 3 (a build there would be a
         customer)."""
-        self.stamp = (self.stamp + 1) & 0xFF
-        if self.stamp == 0:
-            for i in range(NLOTS):
-                self.mark[i] = 0
-                self.pmark[i] = 0
-            self.stamp = 1
-        s = self.stamp
         mark = self.mark
         pm = self.pmark
+        s = (mark[NLOTS] + 1) & 0xFF  # a new stamp: older marks differ
+        if s == 0:
+            for i in range(NLOTS):
+                mark[i] = 0
+                pm[i] = 0
+            s = 1
+        mark[NLOTS] = s
         st = self.st
         cell = self.cell
         nbs = NB_START

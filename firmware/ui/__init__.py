@@ -1,5 +1,6 @@
-"""The shell every game shares: the game runner (session), the new-game
-screen (newgame), the pause menu (pause), the computer's thinking (think),
-text (text, textview, message, menu), drawing helpers (draw), the record
-reader's common parts (records), palette, settings, lights and sounds
-(fx), and the crash screen (crash)."""
+"""The shell every game shares: the game runner (session), when the store
+is written (saving), the new-game screen (newgame), the pause menu
+(pause), replay (replay), the computer's thinking (think), text (text,
+textview, message, menu), drawing helpers (draw), palette, settings,
+lights and sounds (fx), the crash screen (crash) and the lights of a
+build without terminalio (nofont)."""

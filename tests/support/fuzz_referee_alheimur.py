@@ -65,13 +65,13 @@ LINE = re.compile(r"line [0-9]+: [^\n]+\n\Z")
 def base_records(seeds=(1, 2, 3), levels=True):
     """Records of real games: selfplay seats (``levels``) and the careful
     test player, finished and cut short."""
+    import arena_alheimur
     import seeded_alheimur  # (after paths: it imports the firmware)
-    import selfplay
     out = []
     for seed in seeds:
         for k, seats in enumerate(SEATS if levels else ()):
             s = seats.split(",")
-            _, text = selfplay.play_alheimur(len(s), s, seed, (20, 0, 40, 60)[k])
+            _, text = arena_alheimur.play_game(len(s), s, seed, (20, 0, 40, 60)[k])
             out.append(text)
         for np, limit, stop in ((2, 20, -1), (4, 0, 600), (8, 40, 400)):
             rec = record.Recorder(np, limit)
@@ -184,7 +184,6 @@ def mutate(base, rng):
 
 def run_referee(argv):
     """(exit code, stdout, stderr, traceback text or None), in this process."""
-    referee._TEXT.clear()
     out = io.StringIO()
     err = io.StringIO()
     tb = None
