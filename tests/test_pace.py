@@ -69,17 +69,15 @@ def test_a_press_in_the_half_second_after_the_last_skips_nothing(monkeypatch):
     import supervisor
 
     import boards
-    from ui import session, think
+    from ui import think
     now = [10000]
     monkeypatch.setattr(supervisor, "ticks_ms", lambda: now[0])
 
     class S:
         last = 10000
 
-    for t, taken in ((10000, False), (10000 + session.CALM - 1, False),
-                     (10000 + session.CALM, True)):
+    for t, taken in ((10000, False), (10499, False), (10500, True)):   # half a second
         now[0] = t
-        assert session.calm(S) is taken
         th = think.Thinking(_Fx(), _Buttons([boards.SELECT, boards.A]), 1 << boards.A, S)
         assert th.stop() is taken
         assert (th.seen >> boards.SELECT & 1 == 1) is taken
@@ -105,7 +103,7 @@ def test_start_while_a_computer_acts_opens_the_pause_menu():
     def until(bot):
         f = frame_of("menu", "pause.py")
         if f is not None and state["pressed"] == 2:
-            b = frame_of("pause_computer", "alheimur/app.py")
+            b = frame_of("step", "alheimur/app.py")
             state["paused"] = b is not None and "alheimur.ai" not in sys.modules and \
                 b.f_locals["self"].seats[b.f_locals["self"].g.actor()] is not None
             return True
@@ -115,3 +113,35 @@ def test_start_while_a_computer_acts_opens_the_pause_menu():
     play(seats=("human", "hard", "hard"), seed=3, watch=watch, until=until, look=0,
          nvm=settings_nvm("each"))
     assert state["paused"] is True
+
+
+def test_select_while_it_thinks_skips_and_start_pauses(monkeypatch):
+    """Issue 43 item 3: what was pressed while a computer thought (a
+    Thinking's ``seen``) acts once it has chosen: Select fast-forwards to
+    the next human decision (the screen says so then: "Sel: skip to you"),
+    Start is kept for the pause menu after its move (app.py's step);
+    neither without its press."""
+    import types
+
+    import boards
+    from alheimur.computer import ComputerTurn
+
+    monkeypatch.setitem(sys.modules, "fake_ai", types.SimpleNamespace(
+        LEVELS={"hard": lambda g, rng, buf, n, dl, now, progress, stop: 7}))
+
+    class G:
+        sbuf = [0]
+
+        def legal(self, buf):
+            return 1
+
+        def round(self):
+            return 3
+
+    for keys, fast, kept in ((0, False, -1), (1 << boards.SELECT, True, -1),
+                             (1 << boards.START, False, boards.START)):
+        b = types.SimpleNamespace(g=G(), AI="fake_ai", rng=None, fast=False,
+                                  s=types.SimpleNamespace(kept=-1))
+        think = types.SimpleNamespace(seen=keys, progress=None, stop=None)
+        assert ComputerTurn(b).choose(1, "hard", think) == 7
+        assert (b.fast, b.s.kept) == (fast, kept)

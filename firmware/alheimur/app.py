@@ -17,9 +17,9 @@ package.
 
 The log: every action, shot and survival check is kept as six bytes in a
 ring of the last 40 (``ev``; since.py says them in words); each seat's
-``seen`` is how far it has read. Select while a computer's move is shown
-(or while it thinks) fast-forwards to the next human decision: nothing
-more is shown on the way, and that human's log says what happened.
+``seen`` is how far it has read. Select while a computer thinks (the
+screen says so) fast-forwards to the next human decision: nothing more
+is shown on the way, and that human's log says what happened.
 """
 
 # The play screen (``scr``) is None only while the worlds are built, before
@@ -38,7 +38,6 @@ from alheimur.actions import spot_world
 from alheimur.engine import ROUND_LIMITS
 from lazy import forget
 from ui import palette, session
-from ui.session import calm
 
 TAG = const(0x68)            # "h": the game's store section
 TITLE = "Alheimur"
@@ -57,8 +56,6 @@ encode = save.encode
 # (A list made a tuple: its strings stay the interned names from .mpy too.)
 _NOT_THINKING = tuple(["alheimur.human", "alheimur.survival", "alheimur.layout", "ui.menu",
                        "ui.draw"])
-# The pause menu while a computer acts (Start: ``pause_computer``).
-_PAUSE_COMPUTER = ("resume", "all worlds", "computers", "rules", "restart", "quit")
 _NEV = const(40)             # events the log keeps
 _TURNS = const(248)          # .. per seat the round of its last turn (6 * _NEV + 8)
 # consts from alheimur.actions (tools/consts.py; do not edit)
@@ -131,7 +128,6 @@ class Board(session.Board):
         self.last_human = -1         # the human who decided last (hot seat)
         self.note = ""               # said with the next prompt
         self.fast = False            # fast-forward to the next human decision
-        self.halt = False            # Start was pressed while a computer acted
         # the log: the last events, six bytes each; then per seat the events
         # (mod 256) when it last looked, the round (mod 256) of its last turn
         # (since.py reads where each is from its length)
@@ -172,7 +168,16 @@ class Board(session.Board):
             p = g.actor()
             if self.seats[p] is not None:
                 self.computer().move()
-                return self.pause_computer() if self.halt else session.AGAIN
+                if self.s.kept != boards.START:
+                    return session.AGAIN
+                # Start while it acted: the pause menu, the move under way
+                # done; the AI's code and buffers go first (its next
+                # decision loads them again); no undo (not the player's move)
+                self.s.kept = -1
+                self.computer_turn = None
+                forget("alheimur.computer")
+                self.drop_computer()         # (and a collection)
+                return self.pause(("resume",)) or session.AGAIN
             if self.humans > 1 and p != self.last_human:
                 from alheimur.hand_over import hand_over
                 hand_over(self.s, self.fx, p, self.scr.root)
@@ -200,7 +205,8 @@ class Board(session.Board):
         self.scr.say(text, colour)
 
     def back(self):
-        self.human().back()
+        if self.human_turn is not None:     # (none in a computer's turn: step)
+            self.human_turn.back()
 
     def paused(self, word):
         self.human().all_worlds()
@@ -217,22 +223,6 @@ class Board(session.Board):
         scr.doomed = 0
         scr.show(scr.view)
         self.note = text
-
-    def pause_computer(self):
-        """Start while a computer acted: the pause menu, the move under way
-        done; the AI's code and buffers go first (its next decision loads
-        them again) and there is no undo (the move is not the player's)."""
-        self.halt = False
-        self.computer_turn = None
-        self.drop_computer()
-        forget("alheimur.computer")
-        gc.collect()
-        c = self.s.pause(_PAUSE_COMPUTER, self.root)
-        if c == session.RESTART or c == session.QUIT:
-            return c
-        if c == "all worlds":
-            self.paused(c)
-        return session.AGAIN
 
     # -- who decides ---------------------------------------------------------------------
 
@@ -352,21 +342,17 @@ class Board(session.Board):
         when fast-forwarding, nor (unless ``always``: the dice rolling)
         when a human decides next here: the text stays on screen for them
         and their first press acts. Any press goes on; none is kept for
-        the board (so none becomes a pass). Start: the pause menu once the
-        move is over (``halt``); Select fast-forwards only where the
-        message says so (ui/think.py: not in the half second after the
-        player's last press)."""
+        the board (so none becomes a pass); Start: the pause menu once the
+        move is over (kept: ``step``). Select fast-forwards only while a
+        computer thinks, where the screen says so (computer.py)."""
         a = self.g.actor()
         pace = self.s.hw.pace
         if self.fast or (not always and a < 8 and self.seats[a] is None and (
                 self.humans == 1 or a == self.last_human)) or not (pace or mine):
             return
         self.s.refresh()
-        k = self.show_for(1 << 27 if pace == 2 and not always else ms, 255)
-        if k == boards.START:
-            self.halt = True
-        elif k == boards.SELECT and "Sel: skip" in self.scr.msg.text and calm(self.s):
-            self.fast = True
+        if self.show_for(1 << 27 if pace == 2 and not always else ms, 255) == boards.START:
+            self.s.kept = boards.START      # the pause menu once the move is over (step)
 
     def drop_reasons(self):
         """The reasons' code goes once play runs (it comes back for the

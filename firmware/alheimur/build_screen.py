@@ -380,7 +380,8 @@ class BuildScreen:
             from alheimur import words
             self.msg.show(M_THINKS % words.NAMES[p], palette.DIM)
             words = None
-            a = b.computer().decision(p)[0]
+            from ui.think import ai, decide
+            a = decide(b, p, b.computer(), ai(b).ORDER)[0]
         self.pos = a_pos(a)
         self.turn = a_turn(a)
         self.draw()

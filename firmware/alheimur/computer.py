@@ -29,8 +29,7 @@ import sys
 from micropython import const
 
 import boards
-from alheimur.actions import a_ship, kind_of, ship_place, spot_ship
-from alheimur.turn import worlds_of
+from alheimur.actions import a_ship, spot_ship
 from lazy import forget
 from ui import palette
 from ui.fx import PLACE
@@ -38,9 +37,12 @@ from ui.think import ai, decide, now_us
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _FREE = const(255)
+_KIND_AT = const(11)
 _K_LAND = const(14)
+_OWNER_AT = const(2)
 _PASS = const(0)
 _P_SURVIVE = const(5)
+_SEAT = const(7)
 # end consts
 
 # A decision's time on the board. Easy needs 1.5 s: cut at 0.6 s (about 7
@@ -81,9 +83,7 @@ class ComputerTurn:
     def __init__(self, b):
         self.b = b
         self.g = b.g
-        self.think = None            # the last decision's ui.think.Thinking
-        self.turn = -1               # (round << 4 | seat) of the turn thinking now
-        self.spent = 0               # .. its thinking so far, ms
+        self.spent = 0               # the turn thinking now (round << 4 | seat) << 16 | its ms so far
 
     def thinking(self, p, level):
         """What the screen says while seat p thinks at ``level`` (nothing
@@ -95,31 +95,6 @@ class ComputerTurn:
             scr.set_status(scr.turn.text, scr.turn.color, words.line(TEXTS, 2) % words.LETTERS[p],
                            words.COLOURS[p])
             scr.say(words.line(TEXTS, 3 if b.fast else 1) % (words.NAMES[p], level), palette.DIM)
-
-    def decision(self, p):
-        """Seat p decides (ui/think.py's decide, with the AI's levels):
-        its action and a note (None, or that memory ran low). Select
-        pressed meanwhile fast-forwards."""
-        b = self.b
-        out = decide(b, p, self, ai(b).ORDER)
-        t = self.think
-        if t is not None:
-            b.fast |= t.seen >> boards.SELECT & 1 == 1
-            b.halt |= t.seen >> boards.START & 1 == 1
-        self.think = None
-        return out
-
-    def mine(self, a):
-        """Action ``a`` (not yet made) touches a person: a marine landing
-        on a world where a human has pyramids."""
-        g = self.g
-        if kind_of(a) != _K_LAND:
-            return False
-        w = ship_place(g.sl[a_ship(a)])
-        for q in range(g.nplayers()):
-            if self.b.seats[q] is None and worlds_of(g, q) >> w & 1:
-                return True
-        return False
 
     def keep(self):
         return self.g.state()
@@ -135,22 +110,27 @@ class ComputerTurn:
 
     def choose(self, p, level, think):
         """Seat p's action at ``level`` among the legal ones in the
-        engine's list (g.sbuf); the level's time, then its best so far."""
+        engine's list (g.sbuf); the level's time (within the turn's: at most
+        half what is left of _TURN_MS), then its best so far. Select
+        pressed meanwhile fast-forwards, Start pauses after the move."""
         g = self.g
-        self.think = think
+        b = self.b
         room_for_search()
         n = g.legal(g.sbuf)
         t = g.round() << 4 | p
-        if t != self.turn:
-            self.turn = t
-            self.spent = 0
-        ms = min(_THINK_MS.get(level, _OTHER_MS), max(_LEAST_MS, (_TURN_MS - self.spent) // 2))
+        if self.spent >> 16 != t:
+            self.spent = t << 16
+        ms = min(_THINK_MS.get(level, _OTHER_MS),
+                 max(_LEAST_MS, (_TURN_MS - (self.spent & 0xFFFF)) // 2))
         # Anytime: the thinking's progress on the NeoPixels, A or B (or the
         # level's time) makes it act with its best so far.
         t0 = now_us()
-        a = ai(self.b).LEVELS[level](g, self.b.rng, g.sbuf, n, t0 + ms * 1000,
-                                     now_us, think.progress, think.stop)
+        a = ai(b).LEVELS[level](g, b.rng, g.sbuf, n, t0 + ms * 1000,
+                                now_us, think.progress, think.stop)
         self.spent += (now_us() - t0) // 1000
+        b.fast |= think.seen >> boards.SELECT & 1 == 1
+        if think.seen >> boards.START & 1:
+            b.s.kept = boards.START      # the pause menu once the move is made (app.py)
         return a
 
     def move(self):
@@ -168,12 +148,15 @@ class ComputerTurn:
         scr.unlit()
         b.note = ""                # what the last seat did is over: this seat's move is said
         # The engine's own list of actions is read (the AI changes no array of g).
-        a, note = self.decision(p)
+        a, note = decide(b, p, self, ai(b).ORDER)
         from alheimur import words
 
         text = words.line(TEXTS, 0) % (words.NAMES[p], words.action(g, a))
         where = words.look(g, a)
-        mine = self.mine(a)
+        mine = False
+        if a >> _KIND_AT == _K_LAND:     # held (app.linger) on a world with a person's pyramid
+            for v in g.surf[where & 240:(where | 15) + 1]:    # (where: the territory's spot)
+                mine |= v > 0 and b.seats[v >> _OWNER_AT & _SEAT] is None
         if a != _PASS:
             i = a_ship(a)
             b.log(16 | p, a, g.sb[i] if i >= 0 else 0, g.sl[i] if i >= 0 else 0)

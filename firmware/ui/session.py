@@ -71,7 +71,7 @@ class Session:
         self.game = None
         self.repeat = False          # the last press was a held button's repeat
         self.kept = -1               # a press kept from a moment's view (Board.show_for)
-        self.last = supervisor.ticks_ms()   # when the last press was taken (``calm``)
+        self.last = supervisor.ticks_ms()   # when the last press was taken (ui/think.py calm)
         options = self.store.game(app.TAG)[0]
         n = len(options) - 2
         if n >= 0 and get16(options, n) <= SEEDS:
@@ -221,15 +221,6 @@ class Session:
         return out
 
 
-def calm(s):
-    """Session ``s``'s last press was taken at least CALM ago: a press now
-    is meant for what is on screen, not a second tap of that one (a press
-    just after the game took control from the player skips nothing)."""
-    return ticks_diff(supervisor.ticks_ms(), s.last) >= CALM
-
-
-CALM = const(500)      # ms after a press when another is not taken as a skip
-
 # Said by the shared flows (each fits the message line whole:
 # tests/test_messages.py)
 M_UNDONE = "undone: %s"                                # what the move did
@@ -318,10 +309,11 @@ class Board:
 
     # -- pause and undo ---------------------------------------------------------------
 
-    def pause(self):
-        """The pause menu: resume, undo, the game's own items, rules,
-        restart, quit. Returns None, or what the shell does next."""
-        choice = self.s.pause(_PAUSE_HEAD + self.PAUSE_ITEMS + _PAUSE_TAIL, self.root)
+    def pause(self, head=_PAUSE_HEAD):
+        """The pause menu: resume, undo (unless ``head`` says otherwise), the
+        game's own items, rules, restart, quit. Returns None, or what the
+        shell does next."""
+        choice = self.s.pause(head + self.PAUSE_ITEMS + _PAUSE_TAIL, self.root)
         if choice == RESTART or choice == QUIT:
             return choice
         if choice == "undo":

@@ -16,8 +16,9 @@ import gc
 import sys
 import time
 
+import supervisor
+
 import boards
-from ui.session import calm
 
 # Said by decide (fits the message line whole: tests/test_messages.py)
 M_LOW_MEMORY = "memory ran low: %s plays %s from now on"   # player, level
@@ -33,7 +34,7 @@ class Thinking:
         self.fx = fx
         self.buttons = buttons
         self.keys = keys          # a bit mask of boards' key numbers
-        self.s = s                # the session: presses just after its last are not taken
+        self.s = s                # the session (its last press: ``stop``)
         self.hit = False
         self.seen = 0             # every key pressed meanwhile (a bit mask)
         buttons.clear()           # a press made before was meant for the board
@@ -43,13 +44,17 @@ class Thinking:
         self.fx.progress(frac)
 
     def stop(self):
-        """True once one of the keys was pressed (since this began)."""
+        """True once one of the keys was pressed (since this began). A
+        press within half a second of the session's last is not taken: it is
+        meant for what the player saw, not a second tap of that one (a
+        press just after the game took control skips nothing)."""
         self.fx.update()
         while True:
             ev = self.buttons.get()
             if ev is None:
                 return self.hit
-            if ev.pressed and (self.s is None or calm(self.s)):
+            if ev.pressed and (self.s is None or boards.ticks_diff(
+                    supervisor.ticks_ms(), self.s.last) >= 500):   # ms
                 self.seen |= 1 << ev.key
                 if self.keys >> ev.key & 1:
                     self.hit = True
