@@ -18,7 +18,7 @@ import boards
 from lazy import forget
 from store import Store
 from ui import saving
-from ui.fx import Fx
+from ui.session import Fx
 
 hw = None                # the board, for the crash screen
 _boot_modules = ()       # what boot() loaded: stays; the rest is dropped
@@ -30,7 +30,7 @@ _OURS = ("launcher", "ui", "aliencity", "skyscrapers", "alheimur", "boards", "re
 # runs in the shell; dropped, each game's start compiled them again (about
 # 0.3 s on the board from .py). A game loads them all anyway: its peak
 # stays the same.
-_KEEP = ("ui.text", "ui.message", "ui.session", "savehead")
+_KEEP = ("ui.text", "ui.session", "savehead")
 
 
 def boot():

@@ -30,6 +30,10 @@ without allocating; only the engine writes them.
     g.score()          the breakdown: the game's scoring.Score, what made
                        each total; ``totals[seat]`` each seat's total in
                        the game's unit (Alheimur: quarters)
+    g.edits            a count that every change of the position adds to
+                       (apply, undo, a deal, load): the shell marks the game
+                       to save when it moved (ui/session.py), so no game
+                       says so itself
     g.state()          the game as bytes: what a save keeps
     g.load(data)       the game of state()'s bytes (ValueError when they do
                        not hold up); undo starts afresh

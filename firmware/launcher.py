@@ -15,9 +15,8 @@ from store import BESTS, RECORD, SETTINGS
 from ui import palette, saving
 from ui.fx import ILLEGAL, MOVE
 from ui.menu import Menu
-from ui.message import MessageLine
 from ui.settings import LEVELS, Settings
-from ui.text import Label
+from ui.text import Label, MessageLine
 
 # (name, package, store tag, one line about it); package None: not yet.
 GAMES = (("Alien City", "aliencity", 0x61, "two builders, one city"),
@@ -63,7 +62,7 @@ def note_text():
 
 def show_note(text):
     """The store's news on a page of its own, until A."""
-    from ui.message import split_lines
+    from ui.text import split_lines
     from ui.textview import TextView
     tv = TextView()
     lines, _ = split_lines(text, 26, 7)

@@ -214,19 +214,3 @@ class Store:
         finally:
             store_bests = None
             _drop("store_bests")
-
-    # -- developer fault injection -------------------------------------------
-
-    def fault(self, name):
-        """True once if ``name`` is in the fault list ("F": names, one per
-        line), which it then leaves (and the store is written). Nothing is
-        ever in that list unless a developer put it there, so its code
-        (store_fault.py) is loaded only then."""
-        if FAULTS not in self.sections and FAULTS not in self.far:
-            return False
-        import store_fault
-        try:
-            return store_fault.take(self, name)
-        finally:
-            store_fault = None
-            _drop("store_fault")

@@ -1,5 +1,5 @@
 """A developer's injected faults (the store's "F" section: names, one a
-line), loaded only when that section is there (store.Store.fault)."""
+line), loaded only when that section is there (ui/session.py Session.fault)."""
 
 from micropython import const
 

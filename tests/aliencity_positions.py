@@ -32,19 +32,8 @@ from array import array
 
 from aliencity import moves
 from aliencity.engine import CLASSIC, OVER, STANDALONE, Game  # noqa: F401
-from aliencity.geometry import (
-    KIND_NAMES,
-    LOT_TILE,
-    NKINDS,
-    NLOTS,
-    NTILES,
-    TILE_LOTS,
-    B,
-    W,
-    lot_name,
-    parse_kind,
-    parse_lot,
-)
+from aliencity.geometry import KIND_NAMES, LOT_TILE, NKINDS, NLOTS, NTILES, TILE_LOTS, B, W
+from aliencity.moves import lot_name, parse_kind, parse_lot
 
 COLOURS = "RBGK"
 CORNER_NAMES = ("NW", "NE", "SW", "SE")

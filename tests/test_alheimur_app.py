@@ -461,6 +461,6 @@ def test_ships_and_dice_read_at_1x():
     assert len(looks) == 3 + 3 + 6          # transports, fighters, with marines: each its own
     for v in range(1, 7):
         for lit in (0, 6):
-            px = pixels(sprites.DIE0 + lit + v)
+            px = pixels(sprites._DIE0 + lit + v)
             assert px.count(1) == 9 * v, (v, lit)      # v pips of 3 x 3
             assert sum(1 for p in px if p) >= 15 * 15 - 4

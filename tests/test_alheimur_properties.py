@@ -28,7 +28,7 @@ from alheimur.engine import CHANCE
 from alheimur.layout import FREE, MAX_SHIPS
 from alheimur.packing import pyramid
 from prng import Rng
-from ui.message import wrap
+from ui.text import wrap
 
 
 def check(g):

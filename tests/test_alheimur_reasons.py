@@ -1,5 +1,5 @@
 """Every reason the Alheimur engine gives must fit the device's message line
-(two lines of 26 characters, word-wrapped by ui/message.py's wrap) whole,
+(two lines of 26 characters, word-wrapped by ui/text.py's wrap) whole,
 with the longest names filled in; and why_not uses only those texts."""
 
 import re
@@ -9,7 +9,7 @@ from alheimur_positions import begin, do, game, put, ship, why
 
 from alheimur import reasons, words
 from alheimur.deck import POSITIONS
-from ui.message import wrap
+from ui.text import wrap
 
 TEXTS = reasons.TEXTS.split("\n")[:46]   # one string, a text a line (less heap)
 

@@ -248,7 +248,7 @@ def test_engine_protocol(tmp_path):
     assert "line 2" in out[4]
     assert "over" in out[5]
     toks = out[6].split()
-    from aliencity.geometry import parse_kind, parse_lot
+    from aliencity.moves import parse_kind, parse_lot
     kind, lot = parse_kind(toks[1]), parse_lot(toks[2])
     cap = parse_lot(toks[4]) if len(toks) > 3 else NONE
     assert len(toks) in (3, 5) and (len(toks) == 3 or toks[3] == "cap")

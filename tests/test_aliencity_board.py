@@ -21,10 +21,10 @@ import paths
 from aliencity import app, screen, sprites
 from aliencity.deal import new_game
 from aliencity.engine import CLASSIC, MAX_MOVES, OVER
-from aliencity.geometry import NKINDS, NLOTS, TILE_LOTS, lot_name, parse_lot, piece_name
-from aliencity.moves import NO_CLAIM, build, claim, kind_of, lot_of
-from ui.message import split_lines
+from aliencity.geometry import NKINDS, NLOTS, TILE_LOTS
+from aliencity.moves import NO_CLAIM, build, claim, kind_of, lot_name, lot_of, parse_lot, piece_name
 from ui.session import M_UNDONE
+from ui.text import split_lines
 
 if paths.ROOT not in sys.path:
     sys.path.append(paths.ROOT)      # the firmware's ``boards`` package

@@ -55,10 +55,8 @@ from aliencity.geometry import (
     TILE_LOTS,
     B,
     W,
-    lot_name,
-    parse_lot,
 )
-from aliencity.moves import NO_CLAIM, build
+from aliencity.moves import NO_CLAIM, build, lot_name, parse_lot
 from aliencity.moves import claim as claim_move
 from aliencity.scoring import score
 

@@ -22,9 +22,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from aliencity import record
 from aliencity.deal import new_game
-from aliencity.geometry import NLOTS, lot_name, parse_lot
-from aliencity.moves import NO_CLAIM, build, claim, kind_of, lot_of
-from ui.message import split_lines
+from aliencity.geometry import NLOTS
+from aliencity.moves import NO_CLAIM, build, claim, kind_of, lot_name, lot_of, parse_lot
+from ui.text import split_lines
 
 YELLOW = (0xFF, 0xD8, 0x20)      # legal-lot frame (sprites.py)
 RED_PIECE = (0xF0, 0x40, 0x40)

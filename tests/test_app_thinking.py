@@ -141,7 +141,7 @@ def test_b_during_a_hard_move_makes_the_computer_move_now(tmp_path):
     # While it thinks: the message says B moves now, the pixels show progress.
     st, s, log, _ = run(tmp_path, "thinking", "a\nwait 300\n", src)
     from aliencity.computer import M_THINKING
-    from ui.message import split_lines
+    from ui.text import split_lines
     assert screen_text(s, 2, 102, 2) == split_lines(M_THINKING % "hard", 26, 2)[0]
     lit = [c for c in st["pixels"] if any(c)]
     assert 0 < len(lit) < len(st["pixels"])                 # part of the bar

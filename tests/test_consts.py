@@ -57,7 +57,7 @@ def test_a_number_written_twice_in_a_package_is_refused():
                                   "aliencity.ai_eval": {"GREEN": 2, "FAR": 255},
                                   "alheimur.save": {"_VERSION": 2},
                                   "alheimur.restore": {"_VERSION": 2, "_HEAD": 12},
-                                  "skyscrapers.cells": {"NONE": 255}})
+                                  "skyscrapers.plays": {"NONE": 255}})
     assert len(found) == 2, found
     assert "GREEN" in found[1] and "aliencity.ai_eval" in found[1] and "aliencity.geometry" in found[1]
     assert "_VERSION" in found[0] and "restore" in found[0] and "save" in found[0]

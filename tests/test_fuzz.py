@@ -140,8 +140,12 @@ def test_protocol_process_survives_garbage(tmp_path):
 
 # The suite's fuzz: fixed seeds (the PyBadge runs SEED, the PyGamer SEED + 1),
 # a planted Alheimur battle in each (tools/fuzz_app.py). The long run with a
-# new seed each time is `tools/fuzz_app.py --events N` (make soak).
-SEED = 7
+# new seed each time is `tools/fuzz_app.py --events N` (make soak). The
+# events land by the simulator's virtual clock, which every clock read of
+# the firmware moves: seed 7's PyBadge run came to a survival check once
+# after the lights and tones waited for the loop's update (issue 42), where
+# the test asks twice; seed 3 reaches it 10 and 6 times.
+SEED = 3
 EVENTS = 2400
 
 

@@ -1,14 +1,16 @@
-"""ui.fx's tone queue on CircuitPython's clock: supervisor.ticks_ms wraps at
+"""The shell's tone queue (ui/session.py Fx) on CircuitPython's clock: supervisor.ticks_ms wraps at
 2**29 ms (about 149 hours), and ticks_diff sees at most 2**28 ms (about 75
 hours) either way (issue 41). The simulator's virtual clock is set here:
-its ticks start 65,536 ms before a wrap (_simhost.TICKS_OFFSET)."""
+its ticks start 65,536 ms before a wrap (_simhost.TICKS_OFFSET). A tone
+asked for (``sound``) plays at the loop's next ``update``."""
 
 import _simhost
 import pytest
 import supervisor
 
 from boards import ticks_diff
-from ui import fx as fxmod
+from ui import fx as tones
+from ui import session as fxmod
 
 WRAP = (1 << 29) - _simhost.TICKS_OFFSET    # the clock's ms at the first wrap
 HOURS_75 = 1 << 28
@@ -65,7 +67,9 @@ def test_queued_tones_keep_their_spacing_across_the_wrap(clock):
     clock(WRAP - 30)
     hw = Hw()
     fx = fxmod.Fx(hw)
-    fx.sound(fxmod.CLAIM)               # 50 ms, then 70 ms: the second is due after the wrap
+    fx.sound(tones.CLAIM)               # 50 ms, then 70 ms: the second is due after the wrap
+    assert hw.played == []              # asked for: the loop's next update plays it
+    fx.update()
     assert len(hw.played) == 1
     assert supervisor.ticks_ms() > (1 << 29) - 41     # just before the wrap
     run_until_played(fx, hw, 2, 100)
@@ -85,14 +89,15 @@ def test_a_tone_after_any_idle_plays_at_once(clock, idle_ms):
     clock(WRAP - 100)
     hw = Hw()
     fx = fxmod.Fx(hw)
-    fx.sound(fxmod.PLACE)
+    fx.sound(tones.PLACE)
     run_until_played(fx, hw, 1, 0)
     clock(WRAP - 100 + idle_ms)
     # the old rule (due once ticks_diff(now, deadline) >= 0) waits when the
     # idle time less the 50 ms pause is 2**28 or more past a whole wrap
     old_rule_waits = ticks_diff(supervisor.ticks_ms(), fx.next_tone) < 0
     assert old_rule_waits == ((idle_ms - 50) % (1 << 29) >= HOURS_75)
-    fx.sound(fxmod.MOVE)
+    fx.sound(tones.MOVE)
+    fx.update()
     assert len(hw.played) == 2 and hw.played[1][1] == 1200
 
 
@@ -101,7 +106,8 @@ def test_the_first_tone_plays_at_once_however_long_the_board_was_on(clock):
     hw = Hw()
     fx = fxmod.Fx(hw)                    # made at boot: its clock read then
     clock(HOURS_75 + 5000)
-    fx.sound(fxmod.PLACE)
+    fx.sound(tones.PLACE)
+    fx.update()
     assert len(hw.played) == 1
 
 
@@ -112,7 +118,8 @@ def test_within_a_tone_s_pause_after_a_whole_wrap_the_wait_is_that_pause_at_most
     clock(WRAP - 100)
     hw = Hw()
     fx = fxmod.Fx(hw)
-    fx.sound(fxmod.PLACE)                # 40 ms + 10
+    fx.sound(tones.PLACE)                # 40 ms + 10
+    fx.update()
     clock(WRAP - 100 + (1 << 29) + 20)
-    fx.sound(fxmod.MOVE)
+    fx.sound(tones.MOVE)
     assert run_until_played(fx, hw, 2, 50) <= 31

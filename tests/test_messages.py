@@ -1,7 +1,7 @@
 """Every text a screen can show fits its place whole (issue 15).
 
 The message line shows two lines of 26 characters (word-wrapped by
-ui/message.py), one-line help and status texts have their own widths, and
+ui/text.py), one-line help and status texts have their own widths, and
 the text view (rules, scores) 26 characters a line. Every reason and
 message is a named template in its module (R_ reasons in the engines, M_
 messages, S_ panel states, L_ scoring lines); this test knows what each %s
@@ -15,7 +15,7 @@ import importlib
 import pytest
 
 import paths
-from ui.message import split_lines
+from ui.text import split_lines
 
 WIDTH = 26        # characters a line (160 px of the 6 px built-in font)
 PANEL = 13        # the Alien City panel's state line (78 px)
@@ -466,7 +466,7 @@ def test_shell_texts_fit():
     import store_first
     import store_load
 
-    from ui.message import split_lines
+    from ui.text import split_lines
 
     class Lost:
         lost = b"SRTash"

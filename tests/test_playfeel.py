@@ -13,11 +13,11 @@ from test_app import HOTSEAT, near, read_text, run_sim
 from aliencity import scoring
 from aliencity.deal import new_game
 from aliencity.engine import MAX_MOVES
-from aliencity.geometry import COLOUR_NAMES, NONE, PLAYER_WORDS, lot_name, piece_name
-from aliencity.moves import build, kind_of, lot_of
+from aliencity.geometry import COLOUR_NAMES, NONE, PLAYER_WORDS
+from aliencity.moves import build, kind_of, lot_name, lot_of, piece_name
 from aliencity.screen import M_CLAIM, T_CLAIM, T_CLAIM_FAR
 from ui import palette
-from ui.message import split_lines
+from ui.text import split_lines
 
 
 def message(s):

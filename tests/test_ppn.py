@@ -19,7 +19,8 @@ import pytest
 
 from aliencity import record, scoring
 from aliencity.engine import CLASSIC, STANDALONE
-from aliencity.geometry import NONE, lot_name
+from aliencity.geometry import NONE
+from aliencity.moves import lot_name
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "tools"))

@@ -17,16 +17,8 @@ import pytest
 from aliencity import record, scoring
 from aliencity.deal import new_game
 from aliencity.engine import CLASSIC, STANDALONE
-from aliencity.geometry import (
-    COLOUR_NAMES,
-    KIND_NAMES,
-    NKINDS,
-    NLOTS,
-    NONE,
-    PLAYER_NAMES,
-    lot_name,
-)
-from aliencity.moves import NO_CLAIM, build, claim, kind_of, lot_of
+from aliencity.geometry import COLOUR_NAMES, KIND_NAMES, NKINDS, NLOTS, NONE, PLAYER_NAMES
+from aliencity.moves import NO_CLAIM, build, claim, kind_of, lot_name, lot_of
 from prng import Rng
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -18,8 +18,7 @@ from aliencity import record, save, save2
 from aliencity.app import TAG
 from aliencity.deal import new_game
 from aliencity.engine import CLASSIC, STANDALONE
-from aliencity.geometry import lot_name
-from aliencity.moves import kind_of, lot_of
+from aliencity.moves import kind_of, lot_name, lot_of
 
 ROOT = paths.ROOT
 PPGAMES = os.path.join(ROOT, "tests", "data", "alien-city.ppn")

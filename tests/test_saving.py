@@ -83,3 +83,25 @@ def test_a_change_waits_for_the_gap_and_the_pause_menu_writes_it(tmp_path):
         [{"down": "up", "up": "down", "left": "right", "right": "left"}[key]] * 2)
         + "\nwait 3000\n")
     assert st["nvm_erases"] == 1, writers(st)
+
+
+def test_no_game_module_marks_its_own_save():
+    """The shell marks the save (ui/session.py: at every wait for a press,
+    from the engine's ``edits``); no module of a game calls ``autosave``
+    or sets the store's ``touched`` (planted in aliencity/app.py, this
+    failed)."""
+    import ast
+    import os
+
+    import paths
+    found = []
+    for game in ("aliencity", "skyscrapers", "alheimur"):
+        top = os.path.join(paths.FIRMWARE, game)
+        for name in sorted(os.listdir(top)):
+            if not name.endswith(".py"):
+                continue
+            with open(os.path.join(top, name)) as f:
+                tree = ast.parse(f.read())
+            found += ["%s/%s:%d %s" % (game, name, n.lineno, n.attr) for n in ast.walk(tree)
+                      if isinstance(n, ast.Attribute) and n.attr in ("autosave", "touched")]
+    assert found == []

@@ -117,7 +117,7 @@ class Player:
         toks = line.split()
         if not toks or toks[0] != "bestmove":
             raise RuntimeError("engine answered %r" % line.strip())
-        from aliencity.geometry import parse_kind, parse_lot
+        from aliencity.moves import parse_kind, parse_lot
         kind = parse_kind(toks[1])
         lot = parse_lot(toks[2])
         cap = NONE

@@ -383,8 +383,9 @@ def _press_pixels(lines, refreshes):
 HEAP_ROWS = (
     ("boards", "import boards, boards.common, boards.pybadge",
      "import heap: boards (common, pybadge)", "code"),
-    ("ui", "import prng, ui.palette, ui.text, ui.fx, ui.message, ui.menu, ui.textview, "
-     "ui.settings", "import heap: prng, ui.palette, text, fx, message, menu, textview, settings",
+    ("ui", "import prng, ui.palette, ui.text, ui.fx, ui.menu, ui.textview, "
+     "ui.settings", "import heap: prng, ui.palette, text (and the message line), fx, menu, "
+     "textview, settings",
      "code"),
     ("engine", "import aliencity.engine, aliencity.scoring, aliencity.deal",
      "import heap: aliencity.engine, scoring, deal", "core"),
@@ -980,7 +981,7 @@ _ALH_HUMAN = ("alheimur.human", "alheimur.survival")   # what app._NOT_THINKING 
 _ALH_LAZY = ("alheimur.hand_over", "alheimur.since", "alheimur.reasons", "alheimur.shot",
              "alheimur.all_worlds", "alheimur.restore", "ui.pause", "ui.textview",
              "alheimur.rules", "alheimur.sprites",   # sprites: all worlds and world building use it
-             "store_write")                          # each write of the store loads it
+             "store_write")      # each write of the store loads it (and crc: store._drop)
 
 
 def _alh_vm_play(state, mpy_cross=None, nvm=None, vm="mp"):
@@ -1006,7 +1007,7 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None, vm="mp"):
            "gc.collect(); await asyncio.sleep(0); step('shell')",
            "import alheimur.app", "gc.collect(); await asyncio.sleep(0); step('app')",
            # the board screen's code and its labels' and message line's classes
-           "import alheimur.screen, ui.text, ui.message",
+           "import alheimur.screen, ui.text",
            "gc.collect(); await asyncio.sleep(0); step('view')",
            _SHELL_OBJECTS % "alheimur",
            "from alheimur.engine import Game\ng = Game(8, 20)\ng.load(bytes(%r))" % (list(state),),
@@ -1044,8 +1045,12 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None, vm="mp"):
            # A long game: every screen that loads its own module opened
            # once and dropped again, as the app does, and what a computer's
            # decision drops (the app's list); the interned names of their
-           # source stay (qstrs are never freed).
-           "for m in %r:\n    __import__(m)\n    forget(m)" % (_ALH_LAZY + _ALH_HUMAN,),
+           # source stay (qstrs are never freed). The store drops its
+           # writing code as Store.save does (store._drop: the checksum's
+           # crc with it).
+           "from store import _drop\nfor m in %r:\n    __import__(m)\n"
+           "    (_drop if m == 'store_write' else forget)(m)"
+           % (_ALH_LAZY + _ALH_HUMAN,),
            "import alheimur.app\nfor m in alheimur.app._NOT_THINKING:\n    forget(m)",
            "computer.room_for_search()",
            "g.drop_setup()",     # as the app does once the reasons are dropped (drop_why)
@@ -1129,7 +1134,7 @@ def alheimur_heap_table(cols=None):
     what = {"shell": "code.py (no launcher), boards, ui.session and the shell's modules",
             "app": "alheimur.app and its imports (the engine: engine, turn, battle, world, "
                    "actions; save)",
-            "view": "alheimur.screen, ui.text, ui.message (the board screen's code and "
+            "view": "alheimur.screen, ui.text (the board screen's code and "
                     "its objects' classes)",
             "game": "the shell's objects (board, store with the game saved, lights, "
                     "session), an 8-player Game mid-game, its dice generator, the app's Board"}

@@ -293,8 +293,8 @@ for p in range(PASSES):
         displayio.calls[k] = 0
     st["t"] = now()
     import entry
-    import ui.fx
-    ui.fx.Fx.next_press = next_press
+    import ui.session
+    ui.session.Fx.next_press = next_press
     try:
         entry.main()
     except Done:
@@ -716,8 +716,8 @@ def sim_journey(keys=None, nvm=None, policy=None, presses=0, board="pybadge"):
     class JourneyRunner(R.Runner):
         def start(self):
             R.Runner.start(self)
-            import ui.fx
-            ui.fx.Fx.next_press = next_press
+            import ui.session
+            ui.session.Fx.next_press = next_press
 
         def _pump_script(self):
             if self.crash_screens:

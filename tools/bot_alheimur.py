@@ -488,7 +488,7 @@ def play(seats=("human", "random"), seed=7, limit=0, rng=1, until=None, shot=Non
                 self.release = None
                 self.next_t = now + max(20, pace - 40)   # (a press is held 40 ms)
                 return
-            if frame_of("next_press", "ui/fx.py") is None:
+            if frame_of("next_press", "ui/session.py") is None:
                 return                       # not waiting for a press
             sess = sys.modules.get("ui.session")
             g = getattr(sess, "game", None) if sess else None

@@ -2,7 +2,7 @@
 (issue 30: a press that changes what is shown redraws before the app
 waits again.)
 
-At every wait for a press (``ui/fx.Fx.next_press``: the shell's
+At every wait for a press (``ui/session.Fx.next_press``: the shell's
 ``Session.key``, the launcher, the text view) and every moment's view
 (``ui/session.Board.show_for``: a computer's move, the dice) the simulated
 panel must show what a fresh redraw of the displayio tree shows now
@@ -40,10 +40,9 @@ class Checker:
 
     def install(self):
         """Wrap the firmware's waits loaded now (again after a reload)."""
-        fx = sys.modules.get("ui.fx")
-        if fx is not None and getattr(fx.Fx.next_press, "fresh", None) is not self:
-            fx.Fx.next_press = self._wrap(fx.Fx.next_press)
         sess = sys.modules.get("ui.session")
+        if sess is not None and getattr(sess.Fx.next_press, "fresh", None) is not self:
+            sess.Fx.next_press = self._wrap(sess.Fx.next_press)
         if sess is not None and getattr(sess.Board.show_for, "fresh", None) is not self:
             sess.Board.show_for = self._wrap(sess.Board.show_for)
 

@@ -46,15 +46,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import paths  # noqa: F401  (puts firmware/ on sys.path)
 from aliencity import record, scoring
 from aliencity.engine import CLASSIC, RULES_NAMES, STANDALONE
-from aliencity.geometry import (
-    COLOUR_LETTERS,
-    CORNERS,
-    NONE,
-    NTILES,
-    PLAYER_NAMES,
-    lot_name,
-    parse_lot,
-)
+from aliencity.geometry import COLOUR_LETTERS, CORNERS, NONE, NTILES, PLAYER_NAMES
+from aliencity.moves import lot_name, parse_lot
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1

@@ -17,17 +17,8 @@ import paths  # noqa: F401  (puts firmware/ and sim/modules/ on sys.path)
 from aliencity import record, scoring
 from aliencity.deal import deal
 from aliencity.engine import CLASSIC, RULES_NAMES, STANDALONE, Game
-from aliencity.geometry import (
-    COLOUR_NAMES,
-    KIND_NAMES,
-    LOT_TILE,
-    NKINDS,
-    NLOTS,
-    NONE,
-    PLAYER_NAMES,
-    lot_name,
-)
-from aliencity.moves import NO_CLAIM, claim, kind_of, lot_of
+from aliencity.geometry import COLOUR_NAMES, KIND_NAMES, LOT_TILE, NKINDS, NLOTS, NONE, PLAYER_NAMES
+from aliencity.moves import NO_CLAIM, claim, kind_of, lot_name, lot_of
 from prng import Rng
 
 

@@ -186,7 +186,7 @@ def play_presser(game, options, seed, clock, pace, timeout=900):
                 self.release = None
                 self.next_t = now + max(20, pace - 40)   # (a press is held 40 ms)
                 return
-            if frame_of("next_press", "ui/fx.py") is None:
+            if frame_of("next_press", "ui/session.py") is None:
                 return
             key = keys.pop(0) if keys else "a"
             host.set_button(key, True, now)

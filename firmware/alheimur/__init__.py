@@ -27,7 +27,7 @@
 # The handheld (ui/session.py's shell runs the loop; one job per module):
 #
 #     app.py        the shell's plug-in and the Board: who decides, what every
-#                   action shows, autosave                         (while playing)
+#                   action shows                                   (while playing)
 #     screen.py     the play screen: a world, its orbit, the tabs, the cursor (playing)
 #     sprites.py    the play screen's sheets and objects, made once (then dropped)
 #     human.py      a human's turn: the cursor, choosing, acting, undo, the final

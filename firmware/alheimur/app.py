@@ -316,13 +316,11 @@ class Board(session.Board):
         self.scr.set_status(turn, words.COLOURS[p], point, words.COLOURS[a])
 
     def after(self, text, where=-1):
-        """The game moved on: save, redraw, say what happened; ``where``
-        a territory's spot: its world is shown."""
+        """The game moved on: redraw, say what happened (the shell marks
+        the save); ``where`` a territory's spot: its world is shown."""
         g = self.g
         scr = self.scr
         self.drop_reasons()
-        if g.phase() != _P_DICE:
-            self.s.autosave()
         self.fresh = True
         self.note = text
         if scr is None or g.phase() == _P_PLACE or g.phase() == _P_SWAP:

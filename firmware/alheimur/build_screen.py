@@ -55,9 +55,8 @@ from alheimur.world import bits, tile_name
 from lazy import forget
 from ui import palette
 from ui.fx import ILLEGAL, MOVE, PLACE
-from ui.message import MessageLine
 from ui.session import QUIT, RESTART
-from ui.text import Label
+from ui.text import Label, MessageLine
 
 T = const(14)               # a tile
 C = const(28)               # a card
@@ -327,7 +326,6 @@ class BuildScreen:
                 self.shown[a_pos(a)] = card_place(card_in_hand(g) + 1, a_turn(a))
             g.apply(a)
             b.fx.sound(PLACE)
-            s.autosave()
             note = self._after(w, ph, last)
 
     def _human(self, note):

@@ -152,6 +152,7 @@ class Game:
         self.snap = bytearray(STATE_BYTES)
         self.log = array("H", bytes(2 * _MAX_LOG))
         self.nlog = 0
+        self.edits = 0     # position changes (apply, undo, deal, load): the shell saves on a new count
         # The legal actions of the current point (valid when sn >= 0).
         self.sbuf = array("H", bytes(2 * MAX_ACTIONS))
         self.sn = -1
@@ -416,6 +417,7 @@ class Game:
         if err:
             raise ValueError(err)
         a = self.canonical(a)
+        self.edits += 1
         who = self.actor()
         turns = self.reg[_R_TURNS]
         self._do(a)
@@ -491,6 +493,7 @@ class Game:
     def _barrier(self):
         self.snap[:] = self.st
         self.nlog = 0
+        self.edits += 1     # (every deal and load passes here)
 
     def can_undo(self):
         return self.nlog > 0
@@ -502,6 +505,7 @@ class Game:
         n = self.nlog - 1
         if n < 0:
             return False
+        self.edits += 1
         self.st[:] = self.snap
         self.rederive()
         self.sn = -1

@@ -33,7 +33,7 @@ from micropython import const
 
 from alheimur import actions  # the codec (one global here: the screen stays loaded)
 from ui import palette
-from ui.message import split_lines
+from ui.text import split_lines
 
 # consts from alheimur.actions, alheimur.layout, alheimur.sprites (tools/consts.py; do not edit)
 _ICON = const(12)

@@ -95,7 +95,6 @@ class Shot:
             scr.say(text, palette.BAD if left else palette.GOOD)
         b.log(32 | ship_owner(g.sl[i]), sb[i], c, loc,
               255 if g.sl[j] == _FREE else sb[j])
-        b.s.autosave()
         b.fresh = True
         b.status()
         scr.dship = -1

@@ -21,8 +21,7 @@ import boards
 from alheimur import words
 from alheimur.actions import marine, pips, ship_form, ship_owner
 from ui import palette
-from ui.message import split_lines
-from ui.text import Label
+from ui.text import Label, split_lines
 
 _LINES = const(8)            # lines of the page
 

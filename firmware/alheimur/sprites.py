@@ -38,34 +38,34 @@ from alheimur.actions import form
 from alheimur.words import COLOURS, LETTERS
 from ui import palette as colours
 from ui.draw import frame, origin, rect
-from ui.message import MessageLine
-from ui.text import Label
+from ui.text import Label, MessageLine
 
-# The screen's layout (alheimur/screen.py has private copies of those it
-# draws with).
-Z_WORLD = const(0)        # the cursor's zones: on the world shown,
-Z_PANEL = const(1)        # .. on a ship of the orbit panel,
-Z_TABS = const(2)         # .. on the tabs
-TILE = const(20)          # a world tile
-PIECE = const(18)         # a pyramid's cell
-ICON = const(12)          # a tab
+# The screen's layout, private (no global, no interned name; alheimur/
+# screen.py has copies of those it draws with). SHIP stays public: the
+# codec's _SHIP is another number.
+_Z_WORLD = const(0)        # the cursor's zones: on the world shown,
+_Z_PANEL = const(1)        # .. on a ship of the orbit panel,
+_Z_TABS = const(2)         # .. on the tabs
+_TILE = const(20)          # a world tile
+_PIECE = const(18)         # a pyramid's cell
+_ICON = const(12)          # a tab
 SHIP = const(16)          # a ship, a die
-DIE0 = const(12)          # the ship sheet's die v is DIE0 + v, lit DIE0 + 6 + v
-SHIP_LETTER = const(25)   # .. its letter boxes, one per player
-WY = const(12)            # the world's top
-PX = const(80)            # the panel's left
-ROWS = const(4)           # orbit rows shown
-ROW_Y = const(26)
-DICE_X = const(16)        # the dice over the world: attack above, defence below
-DICE_Y = const(28)        # (a 3x3 grid of dice cells, its middle row empty)
-MSG_Y = const(92)         # the message lines (three)
-WHITE = const(0xFFFFFF)
-CYAN = const(0x30F0FF)
-YELLOW = const(0xFFD820)
-NEUTRAL = const(0x909090)
-SPACE_BG = const(0x283870)
-DOOMED_RIM = const(0xFF2020)
-DOOMED_BODY = const(0x505050)
+_DIE0 = const(12)          # the ship sheet's die v is DIE0 + v, lit DIE0 + 6 + v
+_SHIP_LETTER = const(25)   # .. its letter boxes, one per player
+_WY = const(12)            # the world's top
+_PX = const(80)            # the panel's left
+_ROWS = const(4)           # orbit rows shown
+_ROW_Y = const(26)
+_DICE_X = const(16)        # the dice over the world: attack above, defence below
+_DICE_Y = const(28)        # (a 3x3 grid of dice cells, its middle row empty)
+_MSG_Y = const(92)         # the message lines (three)
+_WHITE = const(0xFFFFFF)
+_CYAN = const(0x30F0FF)
+_YELLOW = const(0xFFD820)
+_NEUTRAL = const(0x909090)
+_SPACE_BG = const(0x283870)
+_DOOMED_RIM = const(0xFF2020)
+_DOOMED_BODY = const(0x505050)
 
 # Element tiles: base and texture colours (A air, E earth, F fire, W water,
 # T ether); world building and all worlds use them too.
@@ -130,11 +130,11 @@ def palette(colours, transparent=True):
 
 def tiles():
     """(bitmap, palette): sprite e (0-4) an element tile."""
-    bm = displayio.Bitmap(5 * TILE, TILE, 11)
+    bm = displayio.Bitmap(5 * _TILE, _TILE, 11)
     for e in range(5):
-        ox = e * TILE
-        for y in range(TILE):
-            for x in range(TILE):
+        ox = e * _TILE
+        for y in range(_TILE):
+            for x in range(_TILE):
                 bm[ox + x, y] = 6 + e if texture(e, x, y) else 1 + e
     pal = palette((0,) + ELEM + TEX, False)
     return bm, pal
@@ -142,12 +142,12 @@ def tiles():
 
 def edges():
     """Bitmap of the 32 edge sprites (see the module docstring)."""
-    bm = displayio.Bitmap(16 * TILE, 2 * TILE, 2)   # 16 wide: rows of whole words
+    bm = displayio.Bitmap(16 * _TILE, 2 * _TILE, 2)   # 16 wide: rows of whole words
     for i in range(32):
-        ox, oy = origin(i, 16, TILE)
+        ox, oy = origin(i, 16, _TILE)
         w = 2 if i >= 16 else 1
         m = i & 15
-        e = TILE - 1
+        e = _TILE - 1
         if m & 1:
             rect(bm, ox, oy, ox + e, oy + w - 1, 1)
         if m & 2:
@@ -166,7 +166,7 @@ def player_palette(p):
 
 def doomed_palette():
     """A piece about to die: grey, a red rim (its letter stays)."""
-    return palette((0, DOOMED_RIM, DOOMED_BODY, 0xFFFFFF))
+    return palette((0, _DOOMED_RIM, _DOOMED_BODY, 0xFFFFFF))
 
 
 def _pyramid(bm, ox, oy, h, lying, size, fill):
@@ -188,23 +188,23 @@ def pieces(nplayers):
     """Bitmap of the pyramids: sprite p * 6 + k for player p, k 0-2 an
     upright pyramid of 1-3 pips, 3-5 lying."""
     # 12 sprites a row (two players)
-    bm = displayio.Bitmap(12 * PIECE, (nplayers + 1) // 2 * PIECE, 4)
+    bm = displayio.Bitmap(12 * _PIECE, (nplayers + 1) // 2 * _PIECE, 4)
     for p in range(nplayers):
         for k in range(6):
-            ox, oy = origin(p * 6 + k, 12, PIECE)
+            ox, oy = origin(p * 6 + k, 12, _PIECE)
             s = k % 3
             h = _SIZES[s]
             lying = k >= 3
-            _pyramid(bm, ox, oy, h, lying, PIECE, 2)
-            top = (PIECE - h) // 2
+            _pyramid(bm, ox, oy, h, lying, _PIECE, 2)
+            top = (_PIECE - h) // 2
             ch = LETTERS[p]
             if s == 0:       # small: the 3x5 glyph
                 if lying:
-                    _glyph(bm, ox + PIECE - top - h + 2, oy + 7, ch, 3)
+                    _glyph(bm, ox + _PIECE - top - h + 2, oy + 7, ch, 3)
                 else:
                     _glyph(bm, ox + 8, oy + top + h - 6, ch, 3)
             elif lying:      # the letter in the thick end, upright
-                _font(bm, ox + PIECE - top - h + 2, oy + 5, ch, 3)
+                _font(bm, ox + _PIECE - top - h + 2, oy + 5, ch, 3)
             else:
                 _font(bm, ox + 7, oy + top + h - 9, ch, 3)
     return bm
@@ -277,17 +277,17 @@ def ship_tiles():
 def ships(nplayers, tiles):
     """The ship sheet: each ship form at its sprite of ``tiles``, the
     dice, then a letter box per player."""
-    bm = displayio.Bitmap((SHIP_LETTER + nplayers) * SHIP, SHIP, 4)
+    bm = displayio.Bitmap((_SHIP_LETTER + nplayers) * SHIP, SHIP, 4)
     for s in range(1, 4):
         _ship(bm, tiles[form(s, False, 0)] * SHIP, s, False, 0)
         _ship(bm, tiles[form(s, True, 0)] * SHIP, s, True, 0)
         for m in range(1, s + 1):
             _ship(bm, tiles[form(s, False, m)] * SHIP, s, False, m)
     for v in range(1, 7):
-        _die(bm, (DIE0 + v) * SHIP, v, False)
-        _die(bm, (DIE0 + 6 + v) * SHIP, v, True)
+        _die(bm, (_DIE0 + v) * SHIP, v, False)
+        _die(bm, (_DIE0 + 6 + v) * SHIP, v, True)
     for p in range(nplayers):
-        ox = (SHIP_LETTER + p) * SHIP
+        ox = (_SHIP_LETTER + p) * SHIP
         rect(bm, ox + 2, 1, ox + SHIP - 3, SHIP - 2, 2)
         _font(bm, ox + 6, 4, LETTERS[p], 3)
     return bm
@@ -296,10 +296,10 @@ def ships(nplayers, tiles):
 def tabs(nplayers, nworlds):
     """(bitmap, palette): a tab per world (its owner's colour and letter,
     N neutral grey), then S (space)."""
-    bm = displayio.Bitmap((nworlds + 1) * ICON, ICON, 16)
-    pal = palette((0x000000,) + COLOURS + (NEUTRAL, SPACE_BG, 0xFFFFFF), False)
+    bm = displayio.Bitmap((nworlds + 1) * _ICON, _ICON, 16)
+    pal = palette((0x000000,) + COLOURS + (_NEUTRAL, _SPACE_BG, 0xFFFFFF), False)
     for w in range(nworlds + 1):
-        ox = w * ICON
+        ox = w * _ICON
         if w < nplayers:
             c = 1 + w
             ch = LETTERS[w]
@@ -312,7 +312,7 @@ def tabs(nplayers, nworlds):
             c = 10
             ch = "S"
             ink = 11
-        rect(bm, ox + 1, 0, ox + ICON - 2, ICON - 1, c)
+        rect(bm, ox + 1, 0, ox + _ICON - 2, _ICON - 1, c)
         _font(bm, ox + 3, 2, ch, ink)
     return bm, pal
 
@@ -333,67 +333,67 @@ def make(g):
     nw = g.nworlds()
     nt = nw + 1
     root = displayio.Group()
-    yellow = _pal2(YELLOW)
-    white = _pal2(WHITE)
-    cyan = _pal2(CYAN)
+    yellow = _pal2(_YELLOW)
+    white = _pal2(_WHITE)
+    cyan = _pal2(_CYAN)
     # tabs
     tbm, tpal = tabs(np, nw)
     tabg = displayio.TileGrid(tbm, pixel_shader=tpal, width=nt, height=1,
-                              tile_width=ICON, tile_height=ICON)
+                              tile_width=_ICON, tile_height=_ICON)
     for i in range(nt):
         tabg[i] = i
     root.append(tabg)
-    mbm = marks(ICON)
-    tlit = _grid(root, mbm, yellow, ICON, nt, 1, 0, 0)
-    tview = _grid(root, mbm, white, ICON, 1, 1, 0, 0)
+    mbm = marks(_ICON)
+    tlit = _grid(root, mbm, yellow, _ICON, nt, 1, 0, 0)
+    tview = _grid(root, mbm, white, _ICON, 1, 1, 0, 0)
     tview[0] = 1
-    tdest = _grid(root, mbm, cyan, ICON, 1, 1, 0, 0)
+    tdest = _grid(root, mbm, cyan, _ICON, 1, 1, 0, 0)
     tdest[0] = 2
     tdest.hidden = True
-    tcur = _grid(root, mbm, white, ICON, 1, 1, 0, 0)
+    tcur = _grid(root, mbm, white, _ICON, 1, 1, 0, 0)
     tcur[0] = 2
     turn = _label(root, 159, 0, colours.TITLE, (1, 0))
     # the world
     ebm, epal = tiles()
     tileg = displayio.TileGrid(ebm, pixel_shader=epal, width=4, height=4,
-                               tile_width=TILE, tile_height=TILE, y=WY)
+                               tile_width=_TILE, tile_height=_TILE, y=_WY)
     root.append(tileg)
     ed = edges()
-    bord = _grid(root, ed, _pal2(0x101010), TILE, 4, 4, 0, WY)
-    lit = _grid(root, ed, yellow, TILE, 4, 4, 0, WY)
+    bord = _grid(root, ed, _pal2(0x101010), _TILE, 4, 4, 0, _WY)
+    lit = _grid(root, ed, yellow, _TILE, 4, 4, 0, _WY)
     pals = [player_palette(p) for p in range(np)]
     doomed_pal = doomed_palette()
     pbm = pieces(np)
     pg = []
     for _ in range(16):
         t = displayio.TileGrid(pbm, pixel_shader=pals[0], width=1, height=1,
-                               tile_width=PIECE, tile_height=PIECE)
+                               tile_width=_PIECE, tile_height=_PIECE)
         t.hidden = True
         root.append(t)
         pg.append(t)
-    dest = _grid(root, ed, cyan, TILE, 4, 4, 0, WY)
-    cur = _grid(root, ed, white, TILE, 4, 4, 0, WY)
+    dest = _grid(root, ed, cyan, _TILE, 4, 4, 0, _WY)
+    cur = _grid(root, ed, white, _TILE, 4, 4, 0, _WY)
     # the panel
-    status = _label(root, PX + 2, WY, colours.TEXT)
+    status = _label(root, _PX + 2, _WY, colours.TEXT)
     ship_tile = ship_tiles()
     sbm = ships(np, ship_tile)
     rows = []
-    for r in range(ROWS):
+    for r in range(_ROWS):
         t = displayio.TileGrid(sbm, pixel_shader=pals[0], width=5, height=1,
-                               tile_width=SHIP, tile_height=SHIP, x=PX, y=ROW_Y + SHIP * r)
+                               tile_width=SHIP, tile_height=SHIP, x=_PX, y=_ROW_Y + SHIP * r)
         root.append(t)
         rows.append(t)
     sm = marks(SHIP)
-    plit = _grid(root, sm, yellow, SHIP, 5, ROWS, PX, ROW_Y)
-    pdest = _grid(root, sm, cyan, SHIP, 1, 1, PX, ROW_Y)
+    plit = _grid(root, sm, yellow, SHIP, 5, _ROWS, _PX, _ROW_Y)
+    pdest = _grid(root, sm, cyan, SHIP, 1, 1, _PX, _ROW_Y)
     pdest[0] = 2
-    pcur = _grid(root, sm, white, SHIP, 1, 1, PX, ROW_Y)
+    pcur = _grid(root, sm, white, SHIP, 1, 1, _PX, _ROW_Y)
     pcur[0] = 2
     # the dice, over the world while they roll: attack (row 0), defence (row 2)
-    diceg = _grid(root, sbm, palette((0, 0x000000, YELLOW, 0xF0F0F0)), SHIP, 3, 3,
-                  DICE_X, DICE_Y)
+    diceg = _grid(root, sbm, palette((0, 0x000000, _YELLOW, 0xF0F0F0)), SHIP, 3, 3,
+                  _DICE_X, _DICE_Y)
     diceg.hidden = True
-    msg = MessageLine(root, 2, MSG_Y, width=26, lines=3)
+    msg = MessageLine(root, 2, _MSG_Y, width=26, lines=3)
     return (root, tabg, tlit, tview, tdest, tcur, turn, tileg, bord, lit, pals, doomed_pal,
             pg, dest, cur, status, rows, plit, pdest, pcur, diceg, msg, ship_tile)
 

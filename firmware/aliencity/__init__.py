@@ -1,6 +1,7 @@
 """Alien City. The rules engine, pure (no display, no hardware): engine
 (the position, legal moves, claims, undo), moves (its codec: what a move
-packs), geometry (lots, tiles, names), streets (the street rule and
+packs, and the names of lots and pieces), geometry (lots, tiles,
+neighbours), streets (the street rule and
 distances), scoring (with its breakdown), deal (a seeded city), record
 (the text form of a game), why (a refusal in words). The computer
 opponents: ai (the levels), ai_eval (the tables they search with). The

@@ -30,8 +30,8 @@ from micropython import const
 import boards
 from aliencity import save
 from aliencity.engine import CLASSIC, OVER, Game
-from aliencity.geometry import PLAYER_WORDS, lot_name, piece_name
-from aliencity.moves import NO_CLAIM, build, claim
+from aliencity.geometry import PLAYER_WORDS
+from aliencity.moves import NO_CLAIM, build, claim, lot_name, piece_name
 from aliencity.screen import CLAIMING, DISTANCE, PLAY, Screen, player_colour
 from lazy import forget
 from prng import Rng
@@ -333,9 +333,9 @@ class Board(session.Board):
             self.after_build("")
 
     def after_build(self, text):
-        """A build is complete (claimed or not): save, then ``moved``."""
+        """A build is complete (claimed or not): ``moved`` (the shell marks
+        the save)."""
         self.s.setup.ahead = b""      # a new build: the replay's builds ahead are gone
-        self.s.autosave()
         self.moved(text)
 
     def moved(self, text):

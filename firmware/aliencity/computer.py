@@ -11,8 +11,8 @@ during a hint says so and changes nothing.
 
 from micropython import const
 
-from aliencity.geometry import NONE, PLAYER_WORDS, lot_name, piece_name
-from aliencity.moves import kind_of, lot_of
+from aliencity.geometry import NONE, PLAYER_WORDS
+from aliencity.moves import kind_of, lot_name, lot_of, piece_name
 from ui import palette
 from ui.fx import CLAIM, PLACE
 from ui.think import ai, decide, now_us

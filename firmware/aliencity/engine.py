@@ -80,6 +80,7 @@ class Game:
     def __init__(self, tiles, icons, values=None, rules=STANDALONE,
                  open_streets=False, location_bonus=False, first=1):
         self.rules = rules
+        self.edits = 0     # position changes (apply, undo): the shell saves on a new count
         self.open_streets = bool(open_streets)
         self.location_bonus = bool(location_bonus)
         self.tcol = bytearray(tiles)
@@ -345,6 +346,7 @@ class Game:
         err = self.why_not(m)
         if err:
             raise ValueError(err)
+        self.edits += 1
         i = 2 * self.nbuilds - 1
         if m == _NO_CLAIM:
             self.hist[i] = _DECLINED
@@ -392,6 +394,7 @@ class Game:
         n = self.nbuilds
         if n == 0:
             return False
+        self.edits += 1
         i = 2 * n - 2
         h = self.hist[i]
         p = h >> _PLAYER_AT

@@ -1,4 +1,6 @@
-"""The city's fixed geometry and names: lots, tiles, neighbours, pieces.
+"""The city's fixed geometry and names: lots, tiles, neighbours, pieces
+(their words and notation, lot_name, piece_name, parse_lot and
+parse_kind, are the codec's: aliencity/moves.py).
 
 Lot numbers run row by row from the top left: lot = y * 8 + x with x = 0..7
 for columns A..H and y = 0..9 for rows 10..1 (the rulebook's orientation,
@@ -72,46 +74,3 @@ def _build():
 # neighbours of lot are NB_LIST[NB_START[lot]:NB_START[lot + 1]].
 LOT_TILE, TILE_LOTS, NB_START, NB_LIST = _build()
 del _build  # run once: its code need not stay loaded
-
-
-def lot_name(lot):
-    """0 -> 'A10', 79 -> 'H1'."""
-    return "ABCDEFGH"[lot & 7] + str(10 - (lot >> 3))
-
-
-def is_number(text):
-    """Only ASCII digits (str.isdigit also accepts '\u00b2', which int() refuses)."""
-    if not text:
-        return False
-    for ch in text:
-        if ch < "0" or ch > "9":
-            return False
-    return True
-
-
-def parse_lot(text):
-    """'c5' or 'C5' -> lot number; -1 if it is not a lot of the city."""
-    if len(text) < 2 or len(text) > 3:
-        return -1
-    x = "ABCDEFGH".find(text[0].upper())
-    digits = text[1:]
-    if x < 0 or not is_number(digits):
-        return -1
-    row = int(digits)
-    if row < 1 or row > 10:
-        return -1
-    return (10 - row) * 8 + x
-
-
-def parse_kind(text):
-    """'TB' -> 1, 'dk' -> 6; -1 if unknown (towers are never black)."""
-    text = text.upper()
-    for k in range(NKINDS):
-        if KIND_NAMES[k] == text:
-            return k
-    return -1
-
-
-def piece_name(kind):
-    """1 -> 'blue tower', 6 -> 'black dome'."""
-    return COLOUR_NAMES[KIND_COLOUR[kind]] + (" tower" if kind < 3 else " dome")

@@ -9,8 +9,8 @@ from micropython import const
 
 import boards
 from aliencity.computer import ComputerTurn
-from aliencity.geometry import NONE, lot_name, piece_name
-from aliencity.moves import kind_of, lot_of
+from aliencity.geometry import NONE
+from aliencity.moves import kind_of, lot_name, lot_of, piece_name
 from ui import palette
 from ui.think import Thinking, ai
 

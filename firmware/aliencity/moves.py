@@ -10,6 +10,10 @@ together or taken apart (firmware/contract.py; docs/engine.md, "Numbers").
   ``capper`` (who capped it, -1 nobody), ``unclaimed`` (a tower nobody
   capped), ``capped`` (the byte with player p's cap on it).
 - A history entry (``Game.hist[2 * i]``): lot | player << 7.
+- The words and the notation of a move's parts (the records' ``TB C6``,
+  the screens' "blue tower on C6"): ``lot_name``, ``piece_name``,
+  ``parse_lot``, ``parse_kind``. Here, with the numbers they name, so
+  a build's trip enters one module for both (tools/trips.py).
 
 The engine (a hot loop: legal builds, apply and undo, which the AI runs
 through thousands of times a search) shifts and masks by the private
@@ -18,6 +22,8 @@ these functions (tests/test_codec_rule.py).
 """
 
 from micropython import const
+
+from aliencity.geometry import COLOUR_NAMES, KIND_COLOUR, KIND_NAMES, NKINDS
 
 # consts from aliencity.geometry (tools/consts.py; do not edit)
 _NONE = const(255)
@@ -74,3 +80,48 @@ def unclaimed(v):
 def capped(v, p):
     """Lot byte v with player p's cap on it."""
     return v | 1 << _CAP_AT + p
+
+
+# -- words and notation ---------------------------------------------------------
+
+def lot_name(lot):
+    """0 -> 'A10', 79 -> 'H1'."""
+    return "ABCDEFGH"[lot & 7] + str(10 - (lot >> 3))
+
+
+def is_number(text):
+    """Only ASCII digits (str.isdigit also accepts '\u00b2', which int() refuses)."""
+    if not text:
+        return False
+    for ch in text:
+        if ch < "0" or ch > "9":
+            return False
+    return True
+
+
+def parse_lot(text):
+    """'c5' or 'C5' -> lot number; -1 if it is not a lot of the city."""
+    if len(text) < 2 or len(text) > 3:
+        return -1
+    x = "ABCDEFGH".find(text[0].upper())
+    digits = text[1:]
+    if x < 0 or not is_number(digits):
+        return -1
+    row = int(digits)
+    if row < 1 or row > 10:
+        return -1
+    return (10 - row) * 8 + x
+
+
+def parse_kind(text):
+    """'TB' -> 1, 'dk' -> 6; -1 if unknown (towers are never black)."""
+    text = text.upper()
+    for k in range(NKINDS):
+        if KIND_NAMES[k] == text:
+            return k
+    return -1
+
+
+def piece_name(kind):
+    """1 -> 'blue tower', 6 -> 'black dome'."""
+    return COLOUR_NAMES[KIND_COLOUR[kind]] + (" tower" if kind < 3 else " dome")

@@ -14,18 +14,8 @@ one. Both run on the device too (saves, shared games).
 """
 
 from aliencity.engine import CLASSIC, RULES_NAMES, STANDALONE, Game
-from aliencity.geometry import (
-    COLOUR_LETTERS,
-    COLOUR_NAMES,
-    CORNERS,
-    KIND_NAMES,
-    NONE,
-    NTILES,
-    PLAYER_NAMES,
-    lot_name,
-    parse_kind,
-    parse_lot,
-)
+from aliencity.geometry import COLOUR_LETTERS, COLOUR_NAMES, CORNERS, KIND_NAMES, NONE, NTILES, PLAYER_NAMES
+from aliencity.moves import lot_name, parse_kind, parse_lot
 from records import RecordError, Words
 
 MAGIC = "alien-city"

@@ -8,7 +8,8 @@ them again. They stay ahead when the replay ends (the save keeps them,
 aliencity/save2.py), until a new build or an undo drops them (app.py).
 """
 
-from aliencity.geometry import NLOTS, NONE, PLAYER_WORDS, lot_name, piece_name
+from aliencity.geometry import NLOTS, NONE, PLAYER_WORDS
+from aliencity.moves import lot_name, piece_name
 from ui import palette
 
 # Messages (tests/test_messages.py)
@@ -67,15 +68,14 @@ def show(b):
 
 
 def finish(b):
-    """Back to the game at the build shown: saved (with the builds ahead),
-    the next player's turn, or the final city."""
+    """Back to the game at the build shown (the shell saves it, with the
+    builds ahead, when it moved): the next player's turn, or the final
+    city."""
     from aliencity import app  # loaded: it is the game running
     g = b.g
     scr = b.scr
     if g.over():
         b.s.ended()          # the final city again: nothing to continue
-    else:
-        b.s.autosave()
     scr.first_kind()
     scr.redraw()
     b.pixels()

@@ -4,7 +4,8 @@ all numbers from ``aliencity.scoring``. Every line fits the screen's 26
 characters (tests/test_messages.py)."""
 
 from aliencity import scoring
-from aliencity.geometry import COLOUR_NAMES, KIND_COLOUR, PLAYER_WORDS, lot_name
+from aliencity.geometry import COLOUR_NAMES, KIND_COLOUR, PLAYER_WORDS
+from aliencity.moves import lot_name
 from ui import palette
 
 L_TITLE = "P1 %d : P2 %d  %s"

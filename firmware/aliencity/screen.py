@@ -31,19 +31,10 @@ from micropython import const
 import boards
 from aliencity import scoring
 from aliencity.engine import OVER
-from aliencity.geometry import (
-    COLOUR_NAMES,
-    LOT_TILE,
-    NKINDS,
-    NLOTS,
-    PLAYER_WORDS,
-    TILE_LOTS,
-    lot_name,
-    piece_name,
-)
+from aliencity.geometry import COLOUR_NAMES, LOT_TILE, NKINDS, NLOTS, PLAYER_WORDS, TILE_LOTS
+from aliencity.moves import lot_name, piece_name
 from ui import palette
-from ui.message import MessageLine
-from ui.text import Label
+from ui.text import Label, MessageLine
 
 # consts from aliencity.geometry (tools/consts.py; do not edit)
 _NONE = const(255)

@@ -7,18 +7,8 @@ longest names: tests/test_messages.py fills every R_ template and checks.
 """
 
 from aliencity import streets as st
-from aliencity.geometry import (
-    BLACK,
-    COLOUR_NAMES,
-    KIND_COLOUR,
-    LOT_TILE,
-    NKINDS,
-    NLOTS,
-    NONE,
-    PLAYER_WORDS,
-    lot_name,
-    piece_name,
-)
+from aliencity.geometry import BLACK, COLOUR_NAMES, KIND_COLOUR, LOT_TILE, NKINDS, NLOTS, NONE, PLAYER_WORDS
+from aliencity.moves import lot_name, piece_name
 
 R_OVER = "the game is over"
 R_PIECE = "unknown piece"

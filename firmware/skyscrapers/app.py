@@ -190,13 +190,13 @@ class Board(session.Board):
         return None
 
     def play(self, m):
-        """Make play m (legal), then save, redraw and say what it did."""
+        """Make play m (legal), then redraw and say what it did (the shell
+        marks the save)."""
         g = self.g
         scr = self.scr
         text = scr.done_words(m, g.pawn[play_from(m)] - 1)
         g.apply(m)
         self.fx.sound(PLACE)
-        self.s.autosave()
         scr.redraw()
         if g.over():
             self.fx.sound(END)

@@ -20,10 +20,21 @@ from array import array
 from micropython import const
 
 from savehead import get16, put16
-from skyscrapers.cells import NB, adjacent, cell_name, parse_cell  # noqa: F401 (parse_cell: the engine's name)
-from skyscrapers.plays import entry, entry_kind, entry_run, play_from, play_kind, play_of, play_to
+from skyscrapers.plays import (  # noqa: F401 (parse_cell: the engine's name)
+    NB,
+    adjacent,
+    cell_name,
+    entry,
+    entry_kind,
+    entry_run,
+    parse_cell,
+    play_from,
+    play_kind,
+    play_of,
+    play_to,
+)
 
-# consts from skyscrapers.cells (tools/consts.py; do not edit)
+# consts from skyscrapers.plays (tools/consts.py; do not edit)
 N = const(25)
 NONE = const(255)
 # end consts
@@ -166,6 +177,7 @@ class Game:
         # and for a stack the previous top of b. Grows in steps.
         self.hist = bytearray(64)
         self.nplays = 0
+        self.edits = 0     # position changes (apply, undo): the shell saves on a new count
         self.run = 0                 # tile slides in a row (variant 2)
         self._any = array("H", [0] * MAXPLAYS)   # over()'s scratch, made once
 
@@ -423,11 +435,13 @@ class Game:
         hist[i + 2] = b
         self.run = (self.run + 1 if self.run < 15 else 15) if tslide else 0
         self.nplays += 1
+        self.edits += 1
 
     def undo(self):
         """Take back the last play. False if there is none."""
         if self.nplays == 0:
             return False
+        self.edits += 1
         self.nplays -= 1
         i = 4 * self.nplays
         hist = self.hist

@@ -4,7 +4,7 @@ score; reasoning in docs/skyscrapers.md)."""
 
 from micropython import const
 
-from skyscrapers.cells import NB, NONE, N
+from skyscrapers.plays import NB, NONE, N
 
 # consts from skyscrapers.engine (tools/consts.py; do not edit)
 _VAR1 = const(1)

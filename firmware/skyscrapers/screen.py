@@ -16,8 +16,7 @@ from skyscrapers.engine import MAXPLAYS, SLIDE, STACK, SUIT_NAMES, N, cell_name
 from skyscrapers.plays import play_from, play_kind, play_to
 from skyscrapers.scoring import score
 from ui import palette
-from ui.message import MessageLine
-from ui.text import Label
+from ui.text import Label, MessageLine
 
 # The sprite sheet's layout (sprites.py draws it; see its docstring)
 S = const(10)

@@ -1,6 +1,7 @@
-"""The shell every game shares: the game runner (session), when the store
-is written (saving), the new-game screen (newgame), the pause menu
-(pause), replay (replay), the computer's thinking (think), text (text,
-textview, message, menu), drawing helpers (draw), palette, settings,
-lights and sounds (fx), the crash screen (crash) and the lights of a
-build without terminalio (nofont)."""
+"""The shell every game shares: the game runner with the lights, sounds
+and the wait for a press (session; the sound effects named in fx), when
+the store is written (saving), the new-game screen (newgame), the pause
+menu (pause), replay (replay), the computer's thinking (think), text
+(text with the message line, textview, menu), drawing helpers (draw),
+palette, settings, the crash screen (crash) and the lights of a build
+without terminalio (nofont)."""

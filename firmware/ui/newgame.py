@@ -23,8 +23,7 @@ from savehead import SEEDS
 from ui import palette
 from ui.fx import ILLEGAL, MOVE
 from ui.menu import Menu
-from ui.message import MessageLine
-from ui.text import Label
+from ui.text import Label, MessageLine
 
 _Y = const(20)
 _STEP = const(12)

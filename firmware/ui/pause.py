@@ -14,8 +14,7 @@ import terminalio
 import boards
 from ui import palette
 from ui.menu import Menu
-from ui.message import MessageLine
-from ui.text import Label
+from ui.text import Label, MessageLine
 
 # The items that ask "sure?" first, and what the question's screen says.
 _SURE = {"finish": "no plays after it", "restart": "this game is lost",

@@ -1,5 +1,7 @@
 """The shell's game runner: one game from the launcher's pick back to the
-launcher, the same for every game.
+launcher, the same for every game; and the lights, the sounds and the
+wait for a press (``Fx``), which every screen, the launcher's too, goes
+through.
 
     new-game screen (ui/newgame) -> the game's board -> scores -> again
 
@@ -23,10 +25,13 @@ A game plugs in with its ``app`` module, which provides:
 
 The session keeps the game's options and its saved game in the game's
 own store section, finds fresh seeds, waits for presses (``key``), and
-opens the shared pause menu and scoring screen. A game says when its
-position changed (``autosave``) and when it ended (``ended``); when the
-store is written is the shell's (ui/saving.py): the pause menu and a
-quit write what is pending, a game's end is one write.
+opens the shared pause menu and scoring screen. The shell, not the game,
+marks the game to save (``autosave``): at every wait for a press, the
+pause menu and the game's leaving, when its engine's count of position
+changes (``edits``, firmware/contract.py) moved since it was last
+marked. A game says when it ended (``ended``). When the store
+is written is the shell's too (ui/saving.py): the pause menu and a quit
+write what is pending, a game's end is one write.
 
 ``observer``: a test hook (tools/fuzz_app.py). When set, it is called with
 the game being played before every wait for a press. Nothing on the
@@ -43,7 +48,7 @@ from micropython import const
 from boards import ticks_add, ticks_diff
 from lazy import forget
 from savehead import SEEDS, get16, put16
-from ui import saving
+from ui import palette, saving
 
 TYPE_CHECKING = False          # the type checker's view of the hooks below
 if TYPE_CHECKING:
@@ -71,7 +76,8 @@ class Session:
         self.game = None
         self.repeat = False          # the last press was a held button's repeat
         self.kept = -1               # a press kept from a moment's view (Board.show_for)
-        self.last = supervisor.ticks_ms()   # when the last press was taken (ui/think.py calm)
+        self.seen = -1               # the game's edits when last marked
+        self.last = supervisor.ticks_ms()   # when the last press was taken (ui/think.py)
         options = self.store.game(app.TAG)[0]
         n = len(options) - 2
         if n >= 0 and get16(options, n) <= SEEDS:
@@ -104,11 +110,12 @@ class Session:
             out = RESTART
             while out == RESTART:
                 self.game = game
-                self.autosave()
+                self.seen = -1        # not marked yet: marked at its first wait
                 gc.collect()
                 out = app.Board(self, game).run()
                 if out == RESTART:
                     game = app.new_game(self.setup)
+            self.autosave()
             saving.write(self.store)      # the game is left: what is pending
             self.game = None
             if out == QUIT:
@@ -135,9 +142,14 @@ class Session:
             return None
 
     def autosave(self):
-        """The game's position changed: it is written when ui/saving.py
-        says (its bytes are made then, by ``_fill``)."""
-        self.store.touched = True
+        """The shell's: mark the game in play to save if its position
+        changed since it was last marked (so one change is marked once);
+        it is written when ui/saving.py says (its bytes are made then, by
+        ``_fill``)."""
+        g = self.game
+        if g is not None and g.edits != self.seen:
+            self.seen = g.edits
+            self.store.touched = True
 
     def _fill(self):
         """The store's ``fill``: the game in play into its section. A game
@@ -158,7 +170,8 @@ class Session:
     def ended(self):
         """The game is over (or finished early): its save is cleared and,
         with whatever the game kept for its end (a record, a best score),
-        written at once, in one write."""
+        written at once, in one write (its last moves are not marked again)."""
+        self.seen = self.game.edits  # pyright: ignore[reportOptionalMemberAccess]  (a game runs)
         self.forget_save()
         saving.write(self.store)
 
@@ -174,8 +187,21 @@ class Session:
         return bytes(out)
 
     def fault(self, name):
-        """A developer's injected fault (store.Store.fault)."""
-        return self.store.fault(name)
+        """A developer's injected fault: True once if ``name`` is in the
+        store's fault list ("F": names, one per line), which it then
+        leaves (and the store is written). Nothing is ever in that list
+        unless a developer put it there, so its code (store_fault.py) is
+        loaded only then, and the store's is not entered otherwise (the
+        check runs at every A: tools/trips.py)."""
+        st = self.store
+        if _FAULTS not in st.sections and _FAULTS not in st.far:
+            return False
+        import store_fault
+        try:
+            return store_fault.take(st, name)
+        finally:
+            store_fault = None
+            forget("store_fault")
 
     # -- presses -------------------------------------------------------------------
 
@@ -184,6 +210,7 @@ class Session:
         A press kept from a moment's view comes first."""
         if observer is not None and self.game is not None:
             observer(self.game)
+        self.autosave()
         k = self.kept
         if k >= 0:
             self.kept = -1
@@ -203,6 +230,7 @@ class Session:
         """The pause menu with ``items`` (words of ui.pause), then ``root``
         on the display again; the word chosen ('resume' for Start/B)."""
         from ui import pause
+        self.autosave()
         saving.write(self.store)      # the player may switch off from here
         choice = pause.menu(self, items)
         pause = None
@@ -221,15 +249,145 @@ class Session:
         return out
 
 
+# -- the lights, the speaker and the wait for a press --------------------------------
+#
+# What the NeoPixels and the speaker say, shared by every screen (the
+# launcher too, which makes the one Fx at boot: code.py). Pixels: a steady
+# state (whose turn, game over) plus short flashes (claim, illegal move)
+# that end by themselves; a progress bar while the computer thinks.
+# Sounds: short tones (ui/fx.py names them), queued, muted by the sound
+# setting (the board adapter's ``hw.tone`` knows it). A screen asks
+# (``sound``, ``flash``, ``steady``) and the loop's ``update`` does it: at
+# the wait for the next press (or a moment's view, a computer's
+# thinking), after the display shows what was asked for, so the lights
+# and the tone come with the picture. Here, in the shell, with the waits
+# that go through it (``next_press``: every screen's; ``Session.key``,
+# ``Board.show_for``), so a press's trip asks for them without leaving the
+# shell's module (tools/trips.py).
+
+_QN = const(6)
+# The next tone is due at most this long after one starts (its ms and 10 ms
+# of pause; the longest tone is 200 ms). A deadline further ahead is stale:
+# ticks wrap at 2**29 ms, so after 2**28 ms (about 75 hours) without a tone
+# ticks_diff would put the old deadline up to 75 hours in the future.
+_GAP_MAX = const(1000)
+
+
+class Fx:
+    """``store``: the save store, written at the waits for a press as
+    ui/saving.py decides (None: never)."""
+
+    def __init__(self, hw, store=None):
+        self.hw = hw
+        self.store = store
+        self.px = hw.pixels
+        self.n = len(hw.pixels)
+        self.base = palette.PX_OFF
+        self.lit = -1             # the colour for the strip at the next update (-1: none)
+        self.flash_ms = 0         # a flash asked for: its ms, from the next update
+        self.flash_until = -1
+        self.qf = [0] * _QN
+        self.qm = [0] * _QN
+        self.qh = 0
+        self.qn = 0
+        self.next_tone = supervisor.ticks_ms()
+
+    # -- pixels ---------------------------------------------------------------
+
+    def steady(self, colour):
+        """The colour the strip shows when nothing else is going on."""
+        self.base = colour
+        if self.flash_until < 0 and not self.flash_ms:
+            self.lit = colour
+
+    def _fill(self, colour):
+        self.px.fill(colour)
+        self.px.show()
+
+    def flash(self, colour, ms=300):
+        self.lit = colour
+        self.flash_ms = ms
+
+    def progress(self, frac, colour=palette.PX_THINK):
+        """Light the strip from the left up to frac (0..1); with one pixel,
+        its brightness follows frac."""
+        n = self.n
+        px = self.px
+        self.lit = -1             # (what was asked before is drawn over)
+        if n == 1:
+            f = 0.2 + 0.8 * frac
+            px[0] = (int((colour >> 16 & 255) * f) << 16 | int((colour >> 8 & 255) * f) << 8
+                     | int((colour & 255) * f))
+        else:
+            lit = int(frac * n + 0.999)
+            if lit < 1:
+                lit = 1
+            for i in range(n):
+                px[i] = colour if i < lit else 0
+        px.show()
+
+    # -- sound ----------------------------------------------------------------
+
+    def sound(self, tones):
+        for f, ms in tones:
+            if self.qn < _QN:
+                i = (self.qh + self.qn) % _QN
+                self.qf[i] = f
+                self.qm[i] = ms
+                self.qn += 1
+
+    # -- the loop's turn --------------------------------------------------------
+
+    def next_press(self, buttons):
+        """Wait for the next button press, keeping lights and sounds going
+        and writing the store when it is due (ui/saving.py); returns the
+        (preallocated) event. Releases are skipped. Every screen's wait
+        for a press is this one."""
+        st = self.store
+        while True:
+            if st is not None:
+                saving.tick(st)
+            self.update()
+            ev = buttons.get()
+            if ev is None:
+                time.sleep(0.01)
+            elif ev.pressed:
+                return ev
+
+    def update(self):
+        now = supervisor.ticks_ms()
+        ms = self.flash_ms
+        if ms:
+            self.flash_ms = 0
+            self.flash_until = ticks_add(now, ms)
+        elif self.flash_until >= 0 and ticks_diff(now, self.flash_until) >= 0:
+            self.flash_until = -1
+            self.lit = self.base
+        c = self.lit
+        if c >= 0:
+            self.lit = -1
+            self._fill(c)
+        if self.qn:
+            wait = ticks_diff(self.next_tone, now)
+            if wait <= 0 or wait > _GAP_MAX:
+                i = self.qh
+                self.qh = (i + 1) % _QN
+                self.qn -= 1
+                self.hw.tone(self.qf[i], self.qm[i])
+                self.next_tone = ticks_add(now, self.qm[i] + 10)
+        self.hw.tick()
+
+
 # Said by the shared flows (each fits the message line whole:
 # tests/test_messages.py)
 M_UNDONE = "undone: %s"                                # what the move did
 M_NOTHING = "nothing to undo"
 
 AGAIN = const(1)       # Board.step(): step again before waiting for a press
-# consts from boards.common (tools/consts.py; do not edit)
+# consts from boards.common, store (tools/consts.py; do not edit)
 _A = const(4)
 _B = const(5)
+_FAULTS = const(70)
 # end consts
 _CUTS = const(1 << _A | 1 << _B)   # the keys that cut a moment's view short
 _PAUSE_HEAD = ("resume", "undo")
@@ -326,12 +484,11 @@ class Board:
 
     def undo(self):
         """Take back the last move and say what it was (or that there is
-        nothing to undo); the save follows."""
+        nothing to undo); the shell marks the save at the next wait."""
         text = self.take_back()
         if text is None:
             self.say(self.NOTHING)
             return
-        self.s.autosave()
         self.moved(M_UNDONE % text)
 
     # -- time on screen and the lights -------------------------------------------------
@@ -363,6 +520,7 @@ class Board:
             px[i] = colours[i % n]
         px.show()
         self.fx.base = colours[0]
+        self.fx.lit = -1          # (a colour asked for before is drawn over)
 
     # -- computer seats ---------------------------------------------------------------
 

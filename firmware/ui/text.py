@@ -11,9 +11,21 @@ anchored_position minus anchor_point times the text's size.
 Only what the screens use: text (lines split at '\\n'), color, scale,
 anchor_point, anchored_position, line_spacing. Characters outside ASCII
 show as '?'.
+
+The message line is one (``MessageLine``): one or two lines of text at the
+bottom of a screen, word-wrapped (``wrap``, ``split_lines``); the
+engine's reasons arrive there. It lives here, with the Label it is made
+of, so a press that says something enters one module of text
+(tools/trips.py).
 """
 
 import displayio
+from micropython import const
+
+# consts from ui.palette (tools/consts.py; do not edit)
+_BAD = const(16736352)
+_TEXT = const(14737632)
+# end consts
 
 
 class Label(displayio.Group):
@@ -105,3 +117,62 @@ class Label(displayio.Group):
         hgt = (len(lines) - 1) * self._pitch + ch if lines else 0
         self.x = self._pos[0] - round(self._anchor[0] * wide * cw * s)
         self.y = self._pos[1] - round(self._anchor[1] * hgt * s)
+
+
+def split_lines(text, width, lines=2):
+    """(the first ``lines`` lines of text broken at spaces to ``width``
+    characters, what did not fit)."""
+    out = []
+    rest = text
+    while rest and len(out) < lines:
+        if len(rest) <= width:
+            out.append(rest)
+            rest = ""
+            break
+        cut = rest.rfind(" ", 0, width + 1)
+        if cut <= 0:
+            cut = width
+        out.append(rest[:cut])
+        rest = rest[cut:].lstrip()
+    return out, rest
+
+
+def wrap(text, width, lines=2):
+    """Break text into at most ``lines`` lines of ``width`` characters
+    (the last one cut with '.' when too long: every text the games show
+    fits, tests/test_messages.py). Returns one string."""
+    out, rest = split_lines(text, width, lines)
+    if rest:
+        out[-1] = out[-1][:width - 1] + "."
+    return "\n".join(out)
+
+
+class MessageLine:
+    """``alert`` is True while a refusal (``warn``) is showing."""
+
+    def __init__(self, group, x, y, width=26, lines=2):
+        self.width = width
+        self.lines = lines
+        self.text = ""
+        self.alert = False
+        import terminalio  # (here: the crash screen imports this module before it knows there is one)
+        self.label = Label(terminalio.FONT, text=" ", color=_TEXT,
+                           line_spacing=1.0, anchor_point=(0, 0),
+                           anchored_position=(x, y))
+        group.append(self.label)
+
+    def warn(self, text):
+        """A refusal (an illegal move's reason), in red."""
+        self.show(text, _BAD)
+        self.alert = True
+
+    def show(self, text, color=_TEXT):
+        """Show text (wrapped); '' clears. Returns True if anything changed."""
+        self.alert = False
+        text = wrap(text, self.width, self.lines) if text else ""
+        if text == self.text and self.label.color == color:
+            return False
+        self.text = text
+        self.label.color = color
+        self.label.text = text if text else " "
+        return True
