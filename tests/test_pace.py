@@ -66,12 +66,10 @@ class _Fx:
 
 
 def test_a_press_in_the_half_second_after_the_last_skips_nothing(monkeypatch):
-    import supervisor
-
     import boards
     from ui import think
     now = [10000]
-    monkeypatch.setattr(supervisor, "ticks_ms", lambda: now[0])
+    monkeypatch.setattr(think, "ticks_ms", lambda: now[0])   # (its clock: supervisor.ticks_ms)
 
     class S:
         last = 10000

@@ -29,7 +29,7 @@ import sys
 from micropython import const
 
 import boards
-from alheimur.actions import a_ship, spot_ship
+from alheimur.actions import a_ship, kind_of, owner, spot_ship
 from lazy import forget
 from ui import palette
 from ui.fx import PLACE
@@ -37,12 +37,9 @@ from ui.think import ai, decide, now_us
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _FREE = const(255)
-_KIND_AT = const(11)
 _K_LAND = const(14)
-_OWNER_AT = const(2)
 _PASS = const(0)
 _P_SURVIVE = const(5)
-_SEAT = const(7)
 # end consts
 
 # A decision's time on the board. Easy needs 1.5 s: cut at 0.6 s (about 7
@@ -154,9 +151,9 @@ class ComputerTurn:
         text = words.line(TEXTS, 0) % (words.NAMES[p], words.action(g, a))
         where = words.look(g, a)
         mine = False
-        if a >> _KIND_AT == _K_LAND:     # held (app.linger) on a world with a person's pyramid
+        if kind_of(a) == _K_LAND:     # held (app.linger) on a world with a person's pyramid
             for v in g.surf[where & 240:(where | 15) + 1]:    # (where: the territory's spot)
-                mine |= v > 0 and b.seats[v >> _OWNER_AT & _SEAT] is None
+                mine |= v > 0 and b.seats[owner(v)] is None
         if a != _PASS:
             i = a_ship(a)
             b.log(16 | p, a, g.sb[i] if i >= 0 else 0, g.sl[i] if i >= 0 else 0)

@@ -16,7 +16,7 @@ import gc
 import sys
 import time
 
-import supervisor
+from supervisor import ticks_ms
 
 import boards
 
@@ -54,7 +54,7 @@ class Thinking:
             if ev is None:
                 return self.hit
             if ev.pressed and (self.s is None or boards.ticks_diff(
-                    supervisor.ticks_ms(), self.s.last) >= 500):   # ms
+                    ticks_ms(), self.s.last) >= 500):   # ms
                 self.seen |= 1 << ev.key
                 if self.keys >> ev.key & 1:
                     self.hit = True
