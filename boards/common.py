@@ -244,6 +244,7 @@ class Board:
         self._timed = False           # a tone with an end (tick() stops it)
         self._end = 0
         self.sound = True
+        self.pace = 0            # how computers are shown (ui/settings.py PACES)
         self._buttons = None
 
     def _make_buttons(self):

@@ -144,8 +144,10 @@ def test_protocol_process_survives_garbage(tmp_path):
 # events land by the simulator's virtual clock, which every clock read of
 # the firmware moves: seed 7's PyBadge run came to a survival check once
 # after the lights and tones waited for the loop's update (issue 42), where
-# the test asks twice; seed 3 reaches it 10 and 6 times.
-SEED = 3
+# the test asks twice; seed 3 reaches it 10 and 6 times. With computers
+# shown fast (issue 43: a computer's move held only when it touches a
+# person) seed 3's PyGamer run reached none; seed 5 reaches it 5 and 6 times.
+SEED = 5
 EVENTS = 2400
 
 

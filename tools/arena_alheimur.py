@@ -31,7 +31,11 @@ of a level gets the board's time for it (alheimur/computer.py's think
 times: hard 3 s, easy 1.5 s), on a clock that counts positions judged
 (``Eval.value``) at ``--position-us`` board microseconds each (default
 ``POSITION_US``), so a search is cut where the board would cut it, and the
-same command plays the same games on any machine. ``--think easy=600``
+same command plays the same games on any machine. The board's turn cap
+holds too: each decision of a seat's turn (its round: computer.py keys it
+by round and seat, so a seat's answers in another's battle count in it)
+gets at most half what is left of ``_TURN_MS`` of thinking on that clock,
+at least ``_LEAST_MS`` (read from computer.py, as the think times are). ``--think easy=600``
 (repeatable) gives a level another think time on that clock.
 
 ``--set NAME=VALUE`` (repeatable) changes a constant of
@@ -129,6 +133,7 @@ def use_board_clock(position_us):
 
 
 _think = {}
+_cap = {}         # computer.py's _TURN_MS and _LEAST_MS (ms): a turn's thinking
 
 
 def think_table():
@@ -146,8 +151,10 @@ def think_table():
                     _think.update(ast.literal_eval(node.value))
                 elif name == "_OTHER_MS":        # _OTHER_MS = const(N)
                     _think[None] = ast.literal_eval(node.value.args[0])
-        if len(_think) < 2 or None not in _think:
-            raise RuntimeError("no _THINK_MS and _OTHER_MS in " + path)
+                elif name in ("_TURN_MS", "_LEAST_MS"):
+                    _cap[name] = ast.literal_eval(node.value.args[0])
+        if len(_think) < 2 or None not in _think or len(_cap) < 2:
+            raise RuntimeError("no _THINK_MS, _OTHER_MS, _TURN_MS and _LEAST_MS in " + path)
     return _think
 
 
@@ -158,6 +165,18 @@ def think_us(level):
         return 0
     t = think_table()
     return t.get(level, t[None]) * 1000
+
+
+def capped_us(level, spent_ms):
+    """A decision's think time on the board, in microseconds, when its
+    seat's turn has thought ``spent_ms`` already: the level's, at most
+    half what is left of the turn's _TURN_MS, at least _LEAST_MS
+    (computer.py's ``choose``); 0 for a level that does not think."""
+    us = think_us(level)
+    if not us:
+        return 0
+    think_table()
+    return min(us, max(_cap["_LEAST_MS"], (_cap["_TURN_MS"] - spent_ms) // 2) * 1000)
 
 
 def setup(settings, position_us, think=()):
@@ -191,6 +210,7 @@ def play_one(job):
     turns = [0, 0]
     end = None
     turn = None
+    thought = {}          # (round, seat) -> its board ms thinking (the turn cap)
     err = None
     loser = -1
     # (the dice change no pyramid in play: the last round's cause read
@@ -207,13 +227,16 @@ def play_one(job):
             clock = now_us
             if seconds == "board":
                 clock = board_now_us
-                us = think_us(seats[p])
+                key = (g.round(), p)
+                us = capped_us(seats[p], thought.get(key, 0))
             else:
                 us = int(seconds * 1e6)
             dl = clock() + us if us else None
             j0 = _judged[0]
             act = choosers[p](g, rngs[p], buf, n, dl, clock if dl else None)
             spent[side] += time.perf_counter() - t0
+            if seconds == "board":
+                thought[key] = thought.get(key, 0) + (_judged[0] - j0) * POSITION_US // 1000
             if board[side] and g.current() == p:
                 board[side][-1] += _judged[0] - j0
             rec.before(g, act)

@@ -952,6 +952,27 @@ def _alh_screen_heap():
     return sum(r[3] for r in rows), rows, bytes(g.state())
 
 
+# The pause menu a person opens in a computer's turn (issue 43 item 3: Start
+# there pauses after the move under way; app.Board.step): its items.
+_ALH_PAUSE_ITEMS = ("resume", "all worlds", "computers", "rules", "restart", "quit")
+
+
+def _alh_pause_screen_heap():
+    """Bytes of the pause menu's screen (ui.pause's Group, labels and
+    message line, drawn with _ALH_PAUSE_ITEMS) as the simulator's
+    displayio makes them; the board screen stays allocated beneath it.
+    Run after a simulator run (_alh_screen_heap), whose modules it uses."""
+    import types
+
+    import appprobe
+
+    from ui import pause
+    s = types.SimpleNamespace(display=types.SimpleNamespace(root_group=None),
+                              hw=types.SimpleNamespace(pace=0))
+    root = pause._screen(s, pause.M_PAUSED % 4, _ALH_PAUSE_ITEMS)[0]
+    return sum(r[3] for r in appprobe.heap_rows(root, {}))
+
+
 # The modules alheimur.app (and the shell: pause menu, text view) loads for
 # one screen or moment and drops after it, that a game can have loaded before
 # a computer's decision (the end and the scores, ending and results, come
@@ -1044,13 +1065,14 @@ def _alh_vm_play(state, mpy_cross=None, nvm=None, vm="mp"):
            "g.drop_setup()",     # as the app does once the reasons are dropped (drop_why)
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
            "print('PLAY', 'long', gc.mem_alloc() - a)",
-           # Start during a computer's turn: once its move is shown the app
-           # drops the computers' code and buffers (Board.no_computer) and
-           # opens the pause menu (its code; its labels are the menu
-           # screen's, not counted here)
-           "turn = None\nb.no_computer()\nfrom ui import pause",
+           # Start in a computer's turn, after the long game: once its move
+           # is made the AI's code and buffers go (app.Board.step) and the
+           # pause menu opens (its code; its screen is measured in the
+           # simulator)
+           "x = turn = computer = ai = think = None",
+           "b.drop_computer()\nforget('alheimur.computer')\nimport ui.pause",
            "gc.collect(); await asyncio.sleep(0); gc.collect()",
-           "print('PLAY', 'pause', gc.mem_alloc() - a)"]
+           "print('PLAY', 'paused', gc.mem_alloc() - a)"]
     # After each row: how many names the VM has interned (qstr_info's
     # "n_qstr=", the names in its qstr pools).
     src = [line + "\nmicropython.qstr_info()" if line.startswith("print('PLAY'") else line
@@ -1101,6 +1123,7 @@ def alheimur_heap_table(cols=None):
     .py only)."""
     cols = cols or [("mp_py", "MicroPython .py", "mp", None)]
     screen, rows, state = _alh_screen_heap()
+    pause_screen = _alh_pause_screen_heap()
     from alheimur.engine import Game
     g = Game(8, 20)
     g.load(state)
@@ -1148,10 +1171,10 @@ def alheimur_heap_table(cols=None):
              "loaded once and dropped (%s): their code goes, the names they interned stay | %s |"
              % (", ".join(m.split(".")[-1] for m in _ALH_LAZY + _ALH_HUMAN),
                 cells(lambda v: screen + v["long"])))
-    t.append("| the pause menu in a computer's turn | the long game's row, then Start while a "
-             "computer's move was shown: the computers' code and buffers dropped, the pause "
-             "menu's code loaded (the menu's labels come on top) | %s |"
-             % cells(lambda v: screen + v["pause"]))
+    t.append("| the pause menu beside a computer's search | Start in a computer's turn in the "
+             "long game: after its move the AI's code and buffers go, ui.pause comes, and "
+             "the pause menu's screen (%d bytes) over the board's | %s |"
+             % (pause_screen, cells(lambda v: screen + pause_screen + v["paused"])))
     points = ("hot", "human", "refused", "ai", "long")
     t.append("| interned names | the VM's qstrs at the rows above (code and game, a human, "
              "refused, a computer, a long game); the next pool (about 9 KB at once) comes "
@@ -1177,20 +1200,22 @@ def alheimur_heap_table(cols=None):
            "alheimur_app_computer_heap_bytes": screen + vm["ai"],
            "alheimur_app_play_heap_bytes": screen + max(vm["ai"], vm["human"]),
            "alheimur_app_long_game_heap_bytes": screen + vm["long"],
-           "alheimur_app_computer_paused_heap_bytes": screen + vm["pause"],
            "alheimur_app_refused_heap_bytes": screen + vm["refused"],
+           "alheimur_app_paused_computer_heap_bytes": screen + pause_screen + vm["paused"],
            "alheimur_app_other_game_modules": len(vm["others"]),
            "alheimur_app_long_game_qstrs": vm["qstrs"]["long"]}
     for (key, _h, _vm, _x), v in zip(cols[1:], vms[1:]):
         suffix = {"mp_mpy": "_dotmpy", "cp32_py": "_cp32", "cp32_mpy": "_cp32_dotmpy"}[key]
         res["alheimur_app_play_heap_bytes" + suffix] = screen + max(v["ai"], v["human"])
         res["alheimur_app_long_game_heap_bytes" + suffix] = screen + v["long"]
+        res["alheimur_app_paused_computer_heap_bytes" + suffix] = screen + pause_screen + v["paused"]
     return res, "\n".join(t)
 
 
 ALH_APP_TARGETS = {
     "alheimur_app_play_heap_bytes": ("<=", ALH_HEAP_TARGET),
     "alheimur_app_play_heap_bytes_dotmpy": ("<=", ALH_HEAP_TARGET),
+    "alheimur_app_paused_computer_heap_bytes": ("<=", ALH_HEAP_TARGET),
     "alheimur_app_other_game_modules": ("<=", 0),
 }
 
@@ -1525,6 +1550,8 @@ def main():
     ap.add_argument("--keep-docstrings", action="store_true",
                     help="run our source with its docstrings, which this VM keeps on the heap "
                          "and CircuitPython does not (how figures were taken before 2026-11-25)")
+    ap.add_argument("--round-table", action="store_true",
+                    help="only the computers' rounds in seconds (tools/pace.py; markdown)")
     ap.add_argument("--game", action="append", choices=games.NAMES, metavar="GAME",
                     help="only this game's own rows (repeatable; default every game: %s); "
                          "the app's rows, which cover every game, stay" % ", ".join(games.NAMES))
@@ -1533,6 +1560,10 @@ def main():
     chosen = args.game or games.NAMES
     args.no_alheimur = args.no_alheimur or "alheimur" not in chosen
     args.no_ai = args.no_ai or "aliencity" not in chosen   # ai_*: Alien City's levels
+    if args.round_table:
+        import pace
+        pace.main([])
+        return
     if args.board_time or args.write_board_time:
         import boardtime
         exe, why = micropython_mpy_cross()

@@ -17,8 +17,8 @@ package.
 
 The log (``events``, alheimur/events.py): every action, shot and death
 at a survival check is kept as a record; since.py says them in words to
-each seat what it has not read. Select while a computer's move is shown
-(or while it thinks) fast-forwards to the next human decision: nothing
+each seat what it has not read. Select while a computer thinks (the
+screen says so) fast-forwards to the next human decision: nothing
 more is shown on the way, and that human's log says what happened.
 """
 
@@ -90,7 +90,6 @@ def encode(st, game):
 # (A list made a tuple: its strings stay the interned names from .mpy too.)
 _NOT_THINKING = tuple(["alheimur.human", "alheimur.cursor", "alheimur.survival",
                        "alheimur.layout", "ui.menu", "ui.draw"])
-_FAST = const(176)           # keys that end a computer's move shown: A, B (go on), Select (fast)
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _P_DICE = const(15)
 _P_EXPAND = const(4)
@@ -140,7 +139,7 @@ class Board(session.Board):
     the shell (ui/session.Board) runs the loop, the pause menu and undo
     through the hooks below."""
 
-    PAUSE_ITEMS = ("all worlds",)
+    PAUSE_ITEMS = ("all worlds", "computers")
     NOTHING = M_NOTHING
     AI = "alheimur.ai"
 
@@ -192,7 +191,16 @@ class Board(session.Board):
             p = g.actor()
             if self.seats[p] is not None:
                 self.computer().move()
-                return session.AGAIN
+                if self.s.kept != boards.START:
+                    return session.AGAIN
+                # Start while it acted: the pause menu, the move under way
+                # done; the AI's code and buffers go first (its next
+                # decision loads them again); no undo (not the player's move)
+                self.s.kept = -1
+                self.computer_turn = None
+                forget("alheimur.computer")
+                self.drop_computer()         # (and a collection)
+                return self.pause(("resume",)) or session.AGAIN
             return self.human().begin(p)
         return None
 
@@ -203,7 +211,8 @@ class Board(session.Board):
         self.scr.say(text, colour)
 
     def back(self):
-        self.human().back()
+        if self.human_turn is not None:     # (none in a computer's turn: step)
+            self.human_turn.back()
 
     def paused(self, word):
         self.human().all_worlds()
@@ -302,19 +311,26 @@ class Board(session.Board):
         self.status()
         scr.say(text, palette.DIM)
 
-    def linger(self, ms, always=False):
+    def linger(self, ms, always=False, mine=False):
         """Keep what a computer or the dice did in view ``ms`` while it is
-        read: not when fast-forwarding, nor (unless ``always``: the dice
-        rolling) when a human decides next here: the text stays on screen
-        for them and their first press acts. A or B goes on at once;
-        Select fast-forwards to the next human decision."""
+        read, as the setting says (hw.pace, ui/settings.py): fast, only
+        what touches a person (``mine``: an attack on their ships or
+        worlds, a battle of theirs, a death on their world; the log keeps
+        the rest); each move; step by step, each move until a press. Not
+        when fast-forwarding, nor (unless ``always``: the dice rolling)
+        when a human decides next here: the text stays on screen for them
+        and their first press acts. Any press goes on; none is kept for
+        the board (so none becomes a pass); Start: the pause menu once the
+        move is over (kept: ``step``). Select fast-forwards only while a
+        computer thinks, where the screen says so (computer.py)."""
         a = self.g.actor()
+        pace = self.s.hw.pace
         if self.fast or (not always and a < 8 and self.seats[a] is None and (
-                self.humans == 1 or a == self.last_human)):
+                self.humans == 1 or a == self.last_human)) or not (pace or mine):
             return
         self.s.refresh()
-        if self.show_for(ms, _FAST) == boards.SELECT:
-            self.fast = True
+        if self.show_for(1 << 27 if pace == 2 and not always else ms, 255) == boards.START:
+            self.s.kept = boards.START      # the pause menu once the move is over (step)
 
     def drop_reasons(self):
         """The reasons' code goes once play runs (it comes back for the

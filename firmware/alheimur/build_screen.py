@@ -395,12 +395,13 @@ class BuildScreen:
             from alheimur import words
             self.msg.show(M_THINKS % words.NAMES[p], palette.DIM)
             words = None
-            a = b.computer().decision(p)[0]
+            from ui.think import ai, decide
+            a = decide(b, p, b.computer(), ai(b).ORDER)[0]
         self.pos = a_pos(a)
         self.turn = a_turn(a)
         self.draw()
         b.s.refresh()
-        b.show_for(_SHOW_MS)
+        b.show_for(_SHOW_MS if b.s.hw.pace else 0)     # fast (ui/settings.py): drawn, not held
         return a
 
     def _after(self, w, ph, last):

@@ -14,10 +14,14 @@ that compile came with every computer action (up to 26 in one press,
 about 5 s on the board). From .mpy loading them again compiles nothing,
 and they make room for the search (``room_for_search``).
 
-Every computer action is shown: the world or orbit it happens on, the
-cursor on what moved, what it did in words, as long as it takes to read
-it (app.py's ``linger``: A or B goes on, Select fast-forwards to the next
-human decision, also while it thinks); each is kept for the log.
+Every computer action is drawn: the world or orbit it happens on, the
+cursor on what moved, what it did in words, held as the setting says
+(app.py's ``linger``: by default only what touches a person is held, a
+marine landing on their world here, their battles in shot.py, deaths on
+their worlds in survival.py); each is kept for the log. While it thinks
+the screen says Select fast-forwards to the next human decision, A or B
+makes it move now, and Start pauses once the move is made (none of them
+in the half second after the player's last press: ui/think.py).
 """
 
 import sys
@@ -25,7 +29,7 @@ import sys
 from micropython import const
 
 import boards
-from alheimur.actions import spot_ship
+from alheimur.actions import kind_of, owner, spot_ship
 from lazy import forget
 from ui import palette
 from ui.fx import PLACE
@@ -33,6 +37,7 @@ from ui.think import ai, decide, now_us
 
 # consts from alheimur.actions, alheimur.layout (tools/consts.py; do not edit)
 _FREE = const(255)
+_K_LAND = const(14)
 _PASS = const(0)
 _P_SURVIVE = const(5)
 # end consts
@@ -42,6 +47,11 @@ _P_SURVIVE = const(5)
 # (docs/alheimur.md, "On the board's clock"; arena --board-clock).
 _THINK_MS = {"random": 0, "easy": 1500, "hard": 3000}
 _OTHER_MS = const(1500)      # a level this table does not know
+# A turn's thinking on the board: each decision of a turn gets at most
+# half what is left of _TURN_MS (at least _LEAST_MS), so two computers'
+# turns keep a round within about 15 s on the board (tools/pace.py).
+_TURN_MS = const(5000)
+_LEAST_MS = const(150)
 
 # Messages (each fits its place whole: tests/test_messages.py), one string
 # a text a line (words.line: one object costs less heap than one each)
@@ -70,7 +80,7 @@ class ComputerTurn:
     def __init__(self, b):
         self.b = b
         self.g = b.g
-        self.think = None            # the last decision's ui.think.Thinking
+        self.spent = 0               # the turn thinking now (round << 4 | seat) << 16 | its ms so far
 
     def thinking(self, p, level):
         """What the screen says while seat p thinks at ``level`` (nothing
@@ -82,17 +92,6 @@ class ComputerTurn:
             scr.set_status(scr.turn.text, scr.turn.color, words.line(TEXTS, 2) % words.LETTERS[p],
                            words.COLOURS[p])
             scr.say(words.line(TEXTS, 3 if b.fast else 1) % (words.NAMES[p], level), palette.DIM)
-
-    def decision(self, p):
-        """Seat p decides (ui/think.py's decide, with the AI's levels):
-        its action and a note (None, or that memory ran low). Select
-        pressed meanwhile fast-forwards."""
-        b = self.b
-        out = decide(b, p, self, ai(b).ORDER)
-        if self.think is not None and self.think.seen >> boards.SELECT & 1:
-            b.fast = True
-        self.think = None
-        return out
 
     def keep(self):
         return self.g.state()
@@ -108,16 +107,28 @@ class ComputerTurn:
 
     def choose(self, p, level, think):
         """Seat p's action at ``level`` among the legal ones in the
-        engine's list (g.sbuf); the level's time, then its best so far."""
+        engine's list (g.sbuf); the level's time (within the turn's: at most
+        half what is left of _TURN_MS), then its best so far. Select
+        pressed meanwhile fast-forwards, Start pauses after the move."""
         g = self.g
-        self.think = think
+        b = self.b
         room_for_search()
         n = g.legal(g.sbuf)
-        ms = _THINK_MS.get(level, _OTHER_MS)
+        t = g.round() << 4 | p
+        if self.spent >> 16 != t:
+            self.spent = t << 16
+        ms = min(_THINK_MS.get(level, _OTHER_MS),
+                 max(_LEAST_MS, (_TURN_MS - (self.spent & 0xFFFF)) // 2))
         # Anytime: the thinking's progress on the NeoPixels, A or B (or the
         # level's time) makes it act with its best so far.
-        return ai(self.b).LEVELS[level](g, self.b.rng, g.sbuf, n, now_us() + ms * 1000,
-                                        now_us, think.progress, think.stop)
+        t0 = now_us()
+        a = ai(b).LEVELS[level](g, b.rng, g.sbuf, n, t0 + ms * 1000,
+                                now_us, think.progress, think.stop)
+        self.spent += (now_us() - t0) // 1000
+        b.fast |= think.seen >> boards.SELECT & 1 == 1
+        if think.seen >> boards.START & 1:
+            b.s.kept = boards.START      # the pause menu once the move is made (app.py)
+        return a
 
     def move(self):
         """The computer seat that decides now takes one action, shown."""
@@ -135,11 +146,15 @@ class ComputerTurn:
         scr.roll()                 # a shot's dice go: their room is the search's
         b.note = ""                # what the last seat did is over: this seat's move is said
         # The engine's own list of actions is read (the AI changes no array of g).
-        a, note = self.decision(p)
+        a, note = decide(b, p, self, ai(b).ORDER)
         from alheimur import words
 
         text = words.line(TEXTS, 0) % (words.NAMES[p], words.action(g, a))
         where = words.look(g, a)
+        mine = False
+        if kind_of(a) == _K_LAND:     # held (app.linger) on a world with a person's pyramid
+            for v in g.surf[where & 240:(where | 15) + 1]:    # (where: the territory's spot)
+                mine |= v > 0 and b.seats[owner(v)] is None
         b.events.action(g, p, a)
         g.apply(a)
         if a != _PASS:
@@ -151,4 +166,4 @@ class ComputerTurn:
         if where != -1:
             scr.put_on(where)
         scr.draw_marks()
-        b.linger(300 if a == _PASS else min(2400, 300 + 30 * len(text)))
+        b.linger(300 if a == _PASS else min(2400, 300 + 30 * len(text)), False, mine)

@@ -90,6 +90,7 @@ class Shot:
         self.g = b.g
         self.scr = b.scr
         self.dice = None         # the dice's grid (the screen shows it until the next move)
+        self.mine = False        # a person's ship fires or is fired at: held (app.linger)
 
     def show(self):
         """Roll its dice, shown; then what the shot did."""
@@ -103,6 +104,7 @@ class Shot:
         q = ship_owner(loc)
         sh = words.ship(sb[i], ship_owner(g.sl[i]))
         tg = words.ship(c, q)
+        self.mine = b.seats[q] is None or b.seats[ship_owner(g.sl[i])] is None
         scr.unlit()
         self.dice = _dice()
         scr.roll(self.dice)
@@ -116,7 +118,7 @@ class Shot:
         scr.say(TEXTS[3] % (hits, tg) if hits > 1 else TEXTS[2 if hits else 1] % tg,
                 palette.BAD if hits else palette.DIM)
         if hits:
-            b.linger(_SHOT_MS // 2, True)
+            b.linger(_SHOT_MS // 2, True, self.mine)
             self.rolls(q)
             left = hits - bits(self.roll(6, 6))
             if g.sl[j] == _FREE:
@@ -138,7 +140,7 @@ class Shot:
         b.status()
         scr.mark()
         b.note = scr.msg.text.replace("\n", " ")
-        b.linger(_SHOT_MS)
+        b.linger(_SHOT_MS, False, self.mine)
 
     def rolls(self, who):
         """The status lines while seat ``who`` rolls: whose turn, and
@@ -165,5 +167,5 @@ class Shot:
             k += 1
             b.fx.sound(DIE)
             b.fx.flash(0xFF8000 if v >= need else 0xFFFFFF, 80)
-            b.linger(_DIE_MS, True)
+            b.linger(_DIE_MS, True, self.mine)
         return lit

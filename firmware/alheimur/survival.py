@@ -52,6 +52,7 @@ class SurvivalCheck:
         self.scr = b.scr
         self.worlds = 0          # worlds (bits) with dying pyramids still to show
         self.auto = False        # a computer's check (no keys to say)
+        self.mine = False        # the world shown holds a person's pyramids (app.linger)
 
     def start(self, auto=False):
         """Show the worlds where pyramids die (a human: the first, then
@@ -75,7 +76,7 @@ class SurvivalCheck:
             self.next_world()
             return True
         while self.next_world():
-            b.linger(_FATE_MS)
+            b.linger(_FATE_MS, False, self.mine)
         self.run()
         return False
 
@@ -93,6 +94,9 @@ class SurvivalCheck:
                 while not d >> t & 1:
                     t += 1
                 scr.put_on(spot(w, t))
+                self.mine = False
+                for q in range(g.nplayers()):
+                    self.mine |= self.b.seats[q] is None and worlds_of(g, q) >> w & 1 == 1
                 self.say_fate()
                 self.b.fx.sound(ILLEGAL)
                 return True

@@ -1,9 +1,11 @@
 """The pause menu every game shares (Start on the board).
 
 The game names its items, in order, from: resume, undo, hint, finish,
-all worlds, replay, rules, restart, quit. Finish, restart and quit ask "sure?"
-first (No is highlighted), so a stray press never ends a game. B or Start
-resumes.
+all worlds, computers, replay, rules, restart, quit. Finish, restart and quit
+ask "sure?" first (No is highlighted), so a stray press never ends a game. B
+or Start resumes. "computers" is a setting, changed in place (left/right
+or A; a held button's repeats change nothing): how computer players are
+shown, kept with the settings and written with the next save.
 """
 
 import displayio
@@ -23,6 +25,7 @@ _HELP = {
     "hint": "a move the computer likes",
     "finish": "end the game and score it",
     "all worlds": "every world at a glance",
+    "computers": "</>: fast, each, step by A",
     "replay": "step through the game",
     "rules": "the rules in short",
     "restart": "the same deal, from move 1",
@@ -42,7 +45,7 @@ def _screen(s, title, items):
     m = Menu(root, 30, 22, len(items), step=13, width=14)
     msg = MessageLine(root, 4, 115, width=26, lines=1)
     for i in range(len(items)):
-        m.set(i, items[i])
+        m.set(i, items[i] if items[i] != "computers" else _pace_row(s))
     s.display.root_group = root
     return root, m, msg
 
@@ -63,6 +66,10 @@ def menu(s, items):
             m.move(1 if k == boards.DOWN else -1)
         elif k == boards.B or k == boards.START:
             return "resume"
+        elif word == "computers":
+            if not s.repeat and k in (boards.A, boards.LEFT, boards.RIGHT):
+                _change_pace(s, -1 if k == boards.LEFT else 1)
+                m.set(m.sel, _pace_row(s))
         elif k == boards.A:
             if word == "rules":
                 rules(s)
@@ -71,6 +78,27 @@ def menu(s, items):
             sel = m.sel
             root, m, msg = _screen(s, title, items)
             m.select(sel)
+
+
+def _pace_row(s):
+    from lazy import forget
+    from ui.settings import PACES
+    text = "computers: " + PACES[s.hw.pace]
+    PACES = None
+    forget("ui.settings")
+    return text
+
+
+def _change_pace(s, d):
+    """The next way of showing computers (wrapping), into the settings
+    (the store writes them with the next save, not now)."""
+    from lazy import forget
+    from ui.settings import PACES, Settings
+    st = Settings(s.store)
+    st.pace = s.hw.pace = (s.hw.pace + d) % len(PACES)
+    st.keep()
+    st = Settings = PACES = None
+    forget("ui.settings")
 
 
 def _sure(s, word):

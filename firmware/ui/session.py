@@ -77,6 +77,7 @@ class Session:
         self.repeat = False          # the last press was a held button's repeat
         self.kept = -1               # a press kept from a moment's view (Board.show_for)
         self.seen = -1               # the game's edits when last marked
+        self.last = supervisor.ticks_ms()   # when the last press was taken (ui/think.py)
         options = self.store.game(app.TAG)[0]
         n = len(options) - 2
         if n >= 0 and get16(options, n) <= SEEDS:
@@ -216,6 +217,7 @@ class Session:
             self.repeat = False
             return k
         ev = self.fx.next_press(self.buttons)
+        self.last = supervisor.ticks_ms()
         self.repeat = ev.repeat
         return ev.key
 
@@ -465,10 +467,11 @@ class Board:
 
     # -- pause and undo ---------------------------------------------------------------
 
-    def pause(self):
-        """The pause menu: resume, undo, the game's own items, rules,
-        restart, quit. Returns None, or what the shell does next."""
-        choice = self.s.pause(_PAUSE_HEAD + self.PAUSE_ITEMS + _PAUSE_TAIL, self.root)
+    def pause(self, head=_PAUSE_HEAD):
+        """The pause menu: resume, undo (unless ``head`` says otherwise), the
+        game's own items, rules, restart, quit. Returns None, or what the
+        shell does next."""
+        choice = self.s.pause(head + self.PAUSE_ITEMS + _PAUSE_TAIL, self.root)
         if choice == RESTART or choice == QUIT:
             return choice
         if choice == "undo":

@@ -16,6 +16,8 @@ import gc
 import sys
 import time
 
+from supervisor import ticks_ms
+
 import boards
 
 # Said by decide (fits the message line whole: tests/test_messages.py)
@@ -28,10 +30,11 @@ def now_us():
 
 
 class Thinking:
-    def __init__(self, fx, buttons, keys):
+    def __init__(self, fx, buttons, keys, s=None):
         self.fx = fx
         self.buttons = buttons
         self.keys = keys          # a bit mask of boards' key numbers
+        self.s = s                # the session (its last press: ``stop``)
         self.hit = False
         self.seen = 0             # every key pressed meanwhile (a bit mask)
         buttons.clear()           # a press made before was meant for the board
@@ -41,13 +44,17 @@ class Thinking:
         self.fx.progress(frac)
 
     def stop(self):
-        """True once one of the keys was pressed (since this began)."""
+        """True once one of the keys was pressed (since this began). A
+        press within half a second of the session's last is not taken: it is
+        meant for what the player saw, not a second tap of that one (a
+        press just after the game took control skips nothing)."""
         self.fx.update()
         while True:
             ev = self.buttons.get()
             if ev is None:
                 return self.hit
-            if ev.pressed:
+            if ev.pressed and (self.s is None or boards.ticks_diff(
+                    ticks_ms(), self.s.last) >= 500):   # ms
                 self.seen |= 1 << ev.key
                 if self.keys >> ev.key & 1:
                     self.hit = True
@@ -83,7 +90,7 @@ def decide(b, p, seat, levels):
             level = b.seats[p] = levels[0]
         seat.thinking(p, level)
         b.s.refresh()
-        think = Thinking(b.fx, b.s.buttons, 1 << boards.A | 1 << boards.B)
+        think = Thinking(b.fx, b.s.buttons, 1 << boards.A | 1 << boards.B, b.s)
         kept = seat.keep()
         try:
             if b.s.fault("oom"):
