@@ -14,14 +14,13 @@ import trips
 
 import paths
 
-# Alheimur's trips are mostly its own files (human, screen, app, engine,
-# actions, words, world, turn, battle, shot, survival), which other
-# branches restructure at the same time: alhscreen (human, screen, cursor,
-# since, events), pace (computer, app's pacing).
-ALHEIMUR = ("%d files for %s, the shell's part cut; the rest are Alheimur's own (human, "
-            "screen, app, the rules' engine, actions, turn, world, battle, words, survival, "
-            "shot, and lazy.py by app.py's drop_reasons), restructured on the alhscreen and "
-            "pace branches at the same time")
+# Alheimur's trips are over 8: issue 42 item 5 is not done for it. Its
+# decisions cross its own rules (engine, actions, world, turn, battle), its
+# screen (human, screen, cursor), the log (events), its words and the
+# shell's session and text; a shot also the dice's drawing (ui/draw), prng
+# and the board's buttons, each die shown for a moment a press can cut.
+ALHEIMUR = ("%d files for %s: Alheimur's own rules, screen, cursor, log and words "
+            "with the shell's session and text; not yet cut to 8 (issue 42 item 5)")
 
 
 @pytest.fixture(autouse=True)
@@ -45,9 +44,9 @@ def _process_as_it_was():
     "aliencity",
     "skyscrapers",
     pytest.param("alheimur-expand", marks=pytest.mark.xfail(
-        strict=True, reason=ALHEIMUR % (12, "a human's expansion (15 before)"))),
+        strict=True, reason=ALHEIMUR % (14, "a human's expansion (15 before)"))),
     pytest.param("alheimur-shot", marks=pytest.mark.xfail(
-        strict=True, reason=ALHEIMUR % (14, "a battle shot (17 before)"))),
+        strict=True, reason=ALHEIMUR % (19, "a battle shot (17 before)"))),
 ])
 def test_a_decision_crosses_at_most_eight_files(game):
     trip = trips.trip(game)
