@@ -6,35 +6,20 @@ scoring screen's numbers against the engine's scoring. Every decision
 point's game is checked by the fuzzer's AlhChecker on the way.
 """
 
-import os
 import sys
-import time
 
+import inprocess
 import pytest
 import saves
 from bot_alheimur import board_frame, frame_of, play, waiting_on_board
 
-import paths
 from alheimur.scoring import quarters_text, score
 
 S3 = ("human", "random", "random")
 
 
-@pytest.fixture(autouse=True)
-def _process_as_it_was():
-    """The simulator is made for a process of its own: it puts its virtual
-    clock into ``time`` and bot_alheimur loads a fresh firmware each run. Both
-    are put back after each test, so later tests (and the modules they
-    imported) see this process as it was."""
-    clock = (time.monotonic, time.monotonic_ns, time.sleep)
-    modules = dict(sys.modules)
-    yield
-    time.monotonic, time.monotonic_ns, time.sleep = clock
-    firmware = (paths.FIRMWARE + os.sep, os.path.join(paths.ROOT, "boards") + os.sep)
-    for name, mod in list(sys.modules.items()):
-        if name not in modules and (getattr(mod, "__file__", None) or "").startswith(firmware):
-            del sys.modules[name]         # this run's firmware goes
-    sys.modules.update(modules)           # the modules imported before come back
+_process_as_it_was = pytest.fixture(autouse=True, name="_process_as_it_was")(
+    inprocess.as_it_was)
 
 
 def test_new_game_opens_on_start_with_two_seats_human_and_computer():

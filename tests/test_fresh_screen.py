@@ -14,28 +14,16 @@ tests/test_skyscrapers_app.py (their scores too).
 
 import os
 import sys
-import time
 
+import inprocess
 import pytest
 from bot_alheimur import play, saved_nvm
-
-import paths
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-@pytest.fixture(autouse=True)
-def _process_as_it_was():
-    """bot_alheimur runs the firmware in this process (test_alheimur_app.py)."""
-    clock = (time.monotonic, time.monotonic_ns, time.sleep)
-    modules = dict(sys.modules)
-    yield
-    time.monotonic, time.monotonic_ns, time.sleep = clock
-    firmware = (paths.FIRMWARE + os.sep, os.path.join(paths.ROOT, "boards") + os.sep)
-    for name, mod in list(sys.modules.items()):
-        if name not in modules and (getattr(mod, "__file__", None) or "").startswith(firmware):
-            del sys.modules[name]
-    sys.modules.update(modules)
+_process_as_it_was = pytest.fixture(autouse=True, name="_process_as_it_was")(
+    inprocess.as_it_was)
 
 
 def _no_stale(checker, at_least):

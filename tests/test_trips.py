@@ -5,14 +5,10 @@ the deciding key to the game waiting for the next press. Each case
 prints its files in order with their entries (``pytest -s``) and says
 its count when it fails."""
 
-import os
-import sys
-import time
 
+import inprocess
 import pytest
 import trips
-
-import paths
 
 # Alheimur's trips are over 8: issue 42 item 5 is not done for it. Its
 # decisions cross its own rules (engine, actions, world, turn, battle), its
@@ -23,19 +19,8 @@ ALHEIMUR = ("%d files for %s: Alheimur's own rules, screen, cursor, log and word
             "with the shell's session and text; not yet cut to 8 (issue 42 item 5)")
 
 
-@pytest.fixture(autouse=True)
-def _process_as_it_was():
-    """The runs are in this process: its clock and the firmware each run
-    loaded are put back afterwards (as tests/test_alheimur_app.py does)."""
-    clock = (time.monotonic, time.monotonic_ns, time.sleep)
-    modules = dict(sys.modules)
-    yield
-    time.monotonic, time.monotonic_ns, time.sleep = clock
-    firmware = (paths.FIRMWARE + os.sep, os.path.join(paths.ROOT, "boards") + os.sep)
-    for name, mod in list(sys.modules.items()):
-        if name not in modules and (getattr(mod, "__file__", None) or "").startswith(firmware):
-            del sys.modules[name]
-    sys.modules.update(modules)
+_process_as_it_was = pytest.fixture(autouse=True, name="_process_as_it_was")(
+    inprocess.as_it_was)
 
 
 
