@@ -43,15 +43,13 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from recordtext import EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_OK, Stop, read_text  # the referee's
+
 import paths  # noqa: F401  (puts firmware/ on sys.path)
 from aliencity import record, scoring
 from aliencity.engine import CLASSIC, RULES_NAMES, STANDALONE
 from aliencity.geometry import COLOUR_LETTERS, CORNERS, NONE, NTILES, PLAYER_NAMES
 from aliencity.moves import lot_name, parse_lot
-
-EXIT_OK = 0
-EXIT_ILLEGAL = 1
-EXIT_MALFORMED = 2
 
 # Piecepack suits in colour order R B G K (geometry.COLOUR_LETTERS): the
 # suit letter we write, and every letter their tile reader takes for it.
@@ -809,32 +807,9 @@ def options_text(g):
 
 
 def read_file(path):
-    """The file's text; PpnError-like Stop for what cannot be read."""
-    name = "<stdin>" if path == "-" else path
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as f:
-                data = f.read()
-    except OSError as e:
-        raise Stop(EXIT_MALFORMED, "%s: cannot read: %s" % (name, e.strerror or e)) from None
-    if b"\0" in data:
-        raise Stop(EXIT_MALFORMED, "%s: cannot read: not a text file (it holds NUL bytes)"
-                   % name)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise Stop(EXIT_MALFORMED, "%s: cannot read: not UTF-8 text (byte 0x%02x at "
-                   "offset %d)" % (name, data[e.start], e.start)) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
-class Stop(Exception):
-    def __init__(self, code, message):
-        super().__init__(message)
-        self.code = code
-        self.message = message
+    """The file's text, its lines ended by \\n; Stop for what cannot be read
+    (as the referee reads a record)."""
+    return read_text(path, "").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def write_out(path, text):

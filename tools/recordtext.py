@@ -25,8 +25,9 @@ class Stop(Exception):
         self.message = message
 
 
-def read_text(path):
-    """The record's text, or Stop(2) when it cannot be read as text."""
+def read_text(path, hint="; is it a game record?"):
+    """The record's text, or Stop(2) when it cannot be read as text (``hint``
+    ends the NUL bytes' message)."""
     name = "<stdin>" if path == "-" else path
     try:
         if path == "-":
@@ -38,7 +39,7 @@ def read_text(path):
         raise Stop(EXIT_MALFORMED, "%s: cannot read: %s" % (name, e.strerror or e)) from None
     if b"\0" in data:
         raise Stop(EXIT_MALFORMED, "%s: cannot read: not a text file "
-                   "(it holds NUL bytes; is it a game record?)" % name)
+                   "(it holds NUL bytes%s)" % (name, hint))
     try:
         text = data.decode("utf-8-sig")  # a BOM from a Windows editor is fine
     except UnicodeDecodeError as e:
