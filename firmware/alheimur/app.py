@@ -197,9 +197,7 @@ class Board(session.Board):
                 # done; the AI's code and buffers go first (its next
                 # decision loads them again); no undo (not the player's move)
                 self.s.kept = -1
-                self.computer_turn = None
-                forget("alheimur.computer")
-                self.drop_computer()         # (and a collection)
+                self.no_computer()
                 return self.pause(("resume",)) or session.AGAIN
             return self.human().begin(p)
         return None

@@ -29,7 +29,7 @@ import sys
 from micropython import const
 
 import boards
-from alheimur.actions import kind_of, owner, spot_ship
+from alheimur.actions import kind_of, owner, spot, spot_ship, spot_world
 from lazy import forget
 from ui import palette
 from ui.fx import PLACE
@@ -153,7 +153,9 @@ class ComputerTurn:
         where = words.look(g, a)
         mine = False
         if kind_of(a) == _K_LAND:     # held (app.linger) on a world with a person's pyramid
-            for v in g.surf[where & 240:(where | 15) + 1]:    # (where: the territory's spot)
+            w = spot_world(where)     # (where: the territory's spot)
+            for t in range(16):
+                v = g.surf[spot(w, t)]
                 mine |= v > 0 and b.seats[owner(v)] is None
         b.events.action(g, p, a)
         g.apply(a)
