@@ -5,23 +5,9 @@ through.
 
     new-game screen (ui/newgame) -> the game's board -> scores -> again
 
-A game plugs in with its ``app`` module, which provides:
-
-    TAG, TITLE              its save section ("a", "s", ...) and its name
-    Setup()                 what the new-game screen decides (.seed, .dealt
-                            and the game's own fields)
-    ROWS_MODULE             the module of its own new-game rows: ROWS (a
-                            help line per row), row_text(st, i),
-                            change(st, i, d), row_enabled(st, i); loaded
-                            only while the new-game screen is up
-    pack_options(st) / unpack_options(st, data)
-                            its own options as bytes (the session adds the
-                            seed, 2 bytes, at the end)
-    new_game(st) / decode(st, data) / encode(st, game)
-    Board(session, game)    its board's controller (a subclass of Board
-                            below): .run() until 'quit', 'restart' or 'new'
-    RULES_MODULE            the module holding RULES (lines for the rules
-                            screen), loaded only while they are read
+A game plugs in with its ``app`` module: its store tag and title, its
+Setup, options, new-game rows, new game / decode / encode, rules and its
+Board (a subclass of Board below); docs/app.md lists them.
 
 The session keeps the game's options and its saved game in the game's
 own store section, finds fresh seeds, waits for presses (``key``), and
@@ -32,10 +18,6 @@ changes (``edits``, firmware/contract.py) moved since it was last
 marked. A game says when it ended (``ended``). When the store
 is written is the shell's too (ui/saving.py): the pause menu and a quit
 write what is pending, a game's end is one write.
-
-``observer``: a test hook (tools/fuzz_app.py). When set, it is called with
-the game being played before every wait for a press. Nothing on the
-device sets it.
 """
 
 import gc
@@ -54,7 +36,8 @@ TYPE_CHECKING = False          # the type checker's view of the hooks below
 if TYPE_CHECKING:
     from collections.abc import Callable  # TYPE_CHECKING only: never run on the device
 
-observer = None
+observer = None               # a test hook (tools/fuzz_app.py): called with the game
+                              # before every wait for a press; the device sets none
 
 QUIT = "quit"
 RESTART = "restart"
@@ -152,10 +135,8 @@ class Session:
             self.store.touched = True
 
     def _fill(self):
-        """The store's ``fill``: the game in play into its section. A game
-        over has nothing to continue: its section is cleared by ``ended``,
-        with whatever else its end keeps, and until then the last position
-        before the end stays saved."""
+        """The store's ``fill``: the game in play into its section (a game
+        over keeps its last position until ``ended`` clears it)."""
         if self.game is not None:
             data = self.app.encode(self.setup, self.game)
             if data is not None:
@@ -188,11 +169,9 @@ class Session:
 
     def fault(self, name):
         """A developer's injected fault: True once if ``name`` is in the
-        store's fault list ("F": names, one per line), which it then
-        leaves (and the store is written). Nothing is ever in that list
-        unless a developer put it there, so its code (store_fault.py) is
-        loaded only then, and the store's is not entered otherwise (the
-        check runs at every A: tools/trips.py)."""
+        store's fault list ("F"), which it then leaves (the store written).
+        Only a developer puts names there, so store_fault.py loads only
+        then (the check runs at every A: tools/trips.py)."""
         st = self.store
         if _FAULTS not in st.sections and _FAULTS not in st.far:
             return False
@@ -399,18 +378,11 @@ class Board:
     """The shared path of a game's board, from its first drawing to what
     the shell does next ('quit', 'restart' or 'new'): the run loop, the
     pause menu, undo-and-say, the computer seat, a moment's view, the
-    lights at the end. A game's Board (its app.py) fills in the hooks and
-    keeps only what is its own, as Display_Text's labels fill in
-    LabelBase's.
-
-    A game's Board sets ``root`` (the board's Group, shown again after a
-    shared screen) and fills in the hooks below (``run`` says which one is
-    missing, by name, before the board is drawn). With computer seats it
-    also has ``seats``
-    (a level per seat, None for a human) and ``AI`` (the prefix of its AI's
-    modules, whose ``release()`` gives back the AI's buffers); its computer
-    module decides through ``ui/think.py``.
-    """
+    lights at the end. A game's Board (its app.py) sets ``root`` (its
+    Group, shown again after a shared screen) and fills in the hooks below
+    (``run`` names a missing one before drawing), as Display_Text's labels
+    fill in LabelBase's; with computer seats also ``seats`` (a level per
+    seat, None for a human) and ``AI`` (its AI modules' prefix)."""
 
     PAUSE_ITEMS = ()
     NOTHING = M_NOTHING
@@ -494,11 +466,10 @@ class Board:
     # -- time on screen and the lights -------------------------------------------------
 
     def show_for(self, ms, keys=_CUTS):
-        """Keep what is shown for ``ms`` while the lights and sounds go
-        on. A press of one of ``keys`` (a bit mask of boards' keys: A and
-        B unless told) cuts it short: its key; any other press is kept
-        for the next wait for a key (Session.key), so none is lost. None:
-        the time ran out. Wrap-safe ticks."""
+        """Keep what is shown for ``ms``, lights and sounds going on. A
+        press of ``keys`` (a bit mask; A and B unless told) cuts it short:
+        its key; any other is kept for the next Session.key. None: the
+        time ran out."""
         s = self.s
         end = ticks_add(supervisor.ticks_ms(), ms)
         while ticks_diff(end, supervisor.ticks_ms()) > 0:
