@@ -526,7 +526,7 @@ RELEASE_TAG = re.compile(r"^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]+)?$")   # 10.0.3,
 PY_START_S = (1.6, 3.5)        # the launcher to a game's board, from .py
 MPY_START_S = (0.3, 0.5)       # ... from .mpy
 PY_POWER_ON_S = 0.9            # power-on to the launcher: this much longer from .py
-PY_HEAP_KB = 3.3               # Alheimur's peak: this much more heap from .py
+PY_HEAP_KB = 2.8               # Alheimur's peak: this much more heap from .py
 
 
 def _get_mpy_cross(major):
