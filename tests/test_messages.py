@@ -189,11 +189,7 @@ ALH = {
     ("alheimur.results", "L_END_ALONE"): (),
     ("alheimur.results", "L_END_200"): (),
     ("alheimur.results", "L_END_NOBODY"): (),
-    ("alheimur.ending", "S_END_13"): (),
-    ("alheimur.ending", "S_END_LIMIT"): ("limit",),
-    ("alheimur.ending", "S_END_ALONE"): (),
-    ("alheimur.ending", "S_END_200"): (),
-    ("alheimur.ending", "S_END_NOBODY"): (),
+    ("alheimur.ending", "S_END"): (),
 }
 LONGEST.update({
     "terr": "neutral D4",       # words.terr: the world, the territory's first tile
@@ -213,8 +209,7 @@ LONGEST.update({
 LONGEST["shipm"] = LONGEST["ship"] + " with a medium marine"   # words.ship(.., True)
 # Alheimur's places other than the message line: the turn (top right, 8
 # characters; which end came, once over), the hand-over's name (scale 2).
-ALH_PLACE = {**{("alheimur.ending", "S_END_" + k): (8, 1)
-                for k in ("13", "LIMIT", "ALONE", "200", "NOBODY")},
+ALH_PLACE = {("alheimur.ending", "S_END"): (8, 1),
              ("alheimur.hand_over", "L_NAME"): (13, 1),
              ("alheimur.build_screen", "L_LEGEND"): (8, 5)}   # beside the swatches
 

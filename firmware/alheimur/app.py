@@ -22,10 +22,6 @@ screen says so) fast-forwards to the next human decision: nothing
 more is shown on the way, and that human's log says what happened.
 """
 
-# The play screen (``scr``) is None only while the worlds are built, before
-# any key handler or prompt runs (``run`` makes it first): the checker cannot
-# follow that order, so it is told not to ask at every use.
-# pyright: reportOptionalMemberAccess=false
 
 import gc
 import sys
@@ -206,7 +202,8 @@ class Board(session.Board):
         return self.human().on_key(k)
 
     def say(self, text, colour=palette.DIM):
-        self.scr.say(text, colour)
+        if self.scr is not None:    # (None only while the worlds are built)
+            self.scr.say(text, colour)
 
     def back(self):
         if self.human_turn is not None:     # (none in a computer's turn: step)
@@ -267,13 +264,14 @@ class Board(session.Board):
             g.drop_setup()
         gc.collect()
         from alheimur.screen import Screen
-        self.scr = Screen(g)
-        self.root = self.scr.root
+        self.scr = scr = Screen(g)
+        self.root = scr.root
         forget("alheimur.sprites")
         gc.collect()
-        self.s.display.root_group = self.scr.root
-        self.scr.show(g.current() if g.phase() < _P_SITE else g.site())
+        self.s.display.root_group = scr.root
+        scr.show(g.current() if g.phase() < _P_SITE else g.site())
         self.fresh = True
+        return scr
 
     def building(self):
         """World building and its redeals (their own screen and code,
@@ -292,7 +290,8 @@ class Board(session.Board):
         each in its player's colour."""
         from alheimur import words
         turn, p, point, a = words.status(self.g)
-        self.scr.set_status(turn, words.COLOURS[p], point, words.COLOURS[a])
+        if self.scr is not None:
+            self.scr.set_status(turn, words.COLOURS[p], point, words.COLOURS[a])
 
     def after(self, text, where=-1):
         """The game moved on: redraw, say what happened (the shell marks

@@ -26,7 +26,7 @@ from ui.text import split_lines
 _CYAN = const(3207423)
 _ICON = const(12)
 _K_SITE = const(16)
-_PX = const(80)
+_PX = const(78)
 _ROW_Y = const(26)
 _SPACE = const(8)
 _WY = const(12)

@@ -30,10 +30,6 @@ while a computer decides, and the computer's code while a human does, so
 the two are never loaded at once.
 """
 
-# The survival check (``check``) is there in mode SURVIVE, the only mode
-# that uses it: the checker cannot follow that, so it is told not to ask.
-# pyright: reportOptionalMemberAccess=false
-
 import gc
 from array import array
 
@@ -313,16 +309,19 @@ class HumanTurn:
         return None
 
     def on_survive(self, k):
+        c = self.check              # (mode SURVIVE has its check)
+        if c is None:
+            return None
         if k == boards.A:
             self.stay = True
-            if not self.check.next_world():
-                self.check.run()
+            if not c.next_world():
+                c.run()
                 self.end_check()
         elif k == boards.B:
             self.b.undo()
         elif k <= boards.RIGHT:
             self.scr.step(k)
-            self.check.say_fate()
+            c.say_fate()
         elif k == boards.START:
             return self.b.pause()
         return None
@@ -461,7 +460,7 @@ class HumanTurn:
         a = self.g.actor()
         if a >= 8 or self.b.seats[a] is not None:
             return
-        if self.mode == _SURVIVE:
+        if self.mode == _SURVIVE and self.check is not None:
             self.check.say_fate()
         elif self.mode == _PLAY:
             self.prompt()

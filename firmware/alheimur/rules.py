@@ -1,5 +1,6 @@
-"""Alheimur's rules in short, for the pause menu's rules screen (loaded
-only while they are read). Every line fits 26 characters."""
+"""Alheimur's rules in short, for the pause menu's rules screen, and the
+rule of the decision at hand under its "resume" (``now``); loaded only
+while they are read. Every line fits 26 characters."""
 
 RULES = (
     "Build an empire rich in",
@@ -63,10 +64,9 @@ RULES = (
     "left with pyramids, and",
     "after round 200 at last.",
     "No pyramid left at all:",
-    "over at once. The top line",
-    "then says which end came:",
-    "13 pyr, limit 40, 1 left,",
-    "rnd 200 or 0 left.",
+    "over at once. The last",
+    "round's first words and",
+    "the end's say which came.",
     "SCORE: per element your",
     "best region: largest pips",
     "x tiles (none: 0.5).",
@@ -85,3 +85,28 @@ RULES = (
     "All the rules:",
     "docs/rules/alheimur.md",
 )
+
+# Per decision point (layout's P_*: the panel's words, words.PHASES), its
+# rule in one line (one string: one object).
+NOW = ("the cards are dealt\n"
+       "a world: 4 cards, 2 by 2\n"
+       "swap in the orbit card\n"
+       "place 3 start colonists\n"
+       "per world: place or resize\n"
+       "pyramids need neighbours\n"
+       "1-2 pips move next door\n"
+       "spaceport: launch, return\n"
+       "status: transport/fighter\n"
+       "a marine lands, any empty\n"
+       "an invader boards its ship\n"
+       "ships: orbit <-> space\n"
+       "choose the next battle\n"
+       "each ship fires once\n"
+       "a ship of another colour\n"
+       "the dice are rolled\n"
+       "the game is over")
+
+
+def now(g):
+    """The rule of game g's decision point, in one line."""
+    return NOW.split("\n")[g.phase()]

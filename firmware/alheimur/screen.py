@@ -44,7 +44,7 @@ from ui import palette
 # consts from alheimur.actions, alheimur.layout, alheimur.sprites (tools/consts.py; do not edit)
 _ICON = const(12)
 _PIECE = const(18)
-_PX = const(80)
+_PX = const(78)
 _ROWS = const(4)
 _ROW_Y = const(26)
 _SHIP = const(16)
@@ -66,7 +66,7 @@ class Screen:
         self.g = game
         self.ntabs = game.nworlds() + 1
         (self.root, self.tlit, self.tview, self.tcur, self.turn,
-         self.tiles, self.bord, self.lit, self.pals, self.doomed_pal, self.pg,
+         self.tiles, self.bord, self.lit, self.labels, self.pals, self.doomed_pal, self.pg,
          self.cur, self.status, self.rows, self.plit, self.pcur,
          self.msg, self.ship_tile) = sprites.make(game)
         self.view = 0                     # the world shown (SPACE: space)
@@ -220,7 +220,7 @@ class Screen:
         g = self.g
         w = self.view
         off = w == _SPACE or self.dice is not None
-        for t in (self.tiles, self.bord, self.lit, self.dest, self.cur):
+        for t in (self.tiles, self.bord, self.lit, self.labels, self.dest, self.cur):
             if t is not None:
                 hide(t, off)
         pg = self.pg

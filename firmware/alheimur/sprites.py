@@ -9,7 +9,12 @@ its TileGrids, labels and arrays (``make``), when the board screen opens
     edges    20x20, 1 bit: sprite m (0-15) draws the tile's edges in mask
              m (1 N, 2 E, 4 S, 8 W) one pixel wide, 16 + m two pixels
              wide: territory borders, the legal frame (yellow), the cursor
-             (white) and the choice (cyan) share it with their own palettes
+             (white) and the choice (cyan) share it with their own palettes.
+             No tile has one edge (a territory lies within one card: 2x2
+             tiles at most, world.derive), so those sprites carry the
+             world's labels instead (``LABELS``), white in their top left
+             corner, under the pieces: A4 B C D along the top row, 3 2 1
+             down the left column, the names world.tile_name gives
     pieces   18x18, 2 bit, six per player: upright (colonist) small,
              medium, large (9, 13, 17 px tall), then lying (invader); the
              player's palette colours it (1 outline, 2 body, 3 its letter)
@@ -51,7 +56,7 @@ _ICON = const(12)          # a tab
 SHIP = const(16)          # a ship, a die
 _SHIP_LETTER = const(13)   # the ship sheet's letter boxes, one per player
 _WY = const(12)            # the world's top
-_PX = const(80)            # the panel's left
+_PX = const(78)            # the panel's left (its letter box 2 px in; the fourth ship 2 px from the edge)
 _ROWS = const(4)           # orbit rows shown
 _ROW_Y = const(26)
 _DICE_X = const(16)        # a shot's dice over the world (shot.py): attack above,
@@ -70,10 +75,16 @@ _DOOMED_BODY = const(0x505050)
 ELEM = (0x4C5C74, 0x5A4226, 0x6A2016, 0x183A70, 0x3E2458)
 TEX = (0x8090B0, 0x7A6040, 0x9A3822, 0x3060A8, 0x6C4494)
 
-# 3x5 glyphs (bit 14 = top left), the player letters.
+# 3x5 glyphs (bit 14 = top left), the player letters, the world's labels.
 _G = {"R": 0b110101110101101, "Y": 0b101101010010010, "G": 0b011100101101011,
       "U": 0b101101101101111, "P": 0b110101110100100, "O": 0b010101101101010,
-      "C": 0b011100100100011, "W": 0b101101111111101}
+      "C": 0b011100100100011, "W": 0b101101111111101,
+      "A": 0b010101111101101, "B": 0b110101110101110, "D": 0b110101101101110,
+      "1": 0b010110010010111, "2": 0b110001010100111, "3": 0b110001010001110,
+      "4": 0b101101111001001}
+# The world's labels: (edge sprite, text, tile): one-edge sprites (see edges).
+LABELS = ((1, "A4", 0), (2, "B", 1), (4, "C", 2), (8, "D", 3),
+          (17, "3", 4), (18, "2", 8), (20, "1", 12))
 
 # Pieces: heights of a small, medium, large pyramid.
 _SIZES = (9, 13, 17)
@@ -146,6 +157,8 @@ def edges():
         w = 2 if i >= 16 else 1
         m = i & 15
         e = _TILE - 1
+        if m in (1, 2, 4, 8):        # no tile has one edge: a label's sprite
+            continue
         if m & 1:
             rect(bm, ox, oy, ox + e, oy + w - 1, 1)
         if m & 2:
@@ -154,6 +167,10 @@ def edges():
             rect(bm, ox, oy + e - w + 1, ox + e, oy + e, 1)
         if m & 8:
             rect(bm, ox, oy, ox + w - 1, oy + e, 1)
+    for i, text, _ in LABELS:
+        ox, oy = origin(i, 16, _TILE)
+        for k in range(len(text)):
+            _glyph(bm, ox + 3 + 4 * k, oy + 3, text[k], 1)
     return bm
 
 
@@ -337,6 +354,9 @@ def make(g):
     ed = edges()
     bord = _grid(root, ed, _pal2(0x101010), _TILE, 4, 4, 0, _WY)
     lit = _grid(root, ed, yellow, _TILE, 4, 4, 0, _WY)
+    labels = _grid(root, ed, white, _TILE, 4, 4, 0, _WY)
+    for i, _, tile in LABELS:
+        labels[tile] = i
     pals = [player_palette(p) for p in range(np)]
     doomed_pal = doomed_palette()
     pbm = pieces(np)
@@ -349,7 +369,7 @@ def make(g):
         pg.append(t)
     cur = _grid(root, ed, white, _TILE, 4, 4, 0, _WY)
     # the panel
-    status = _label(root, _PX + 2, _WY, colours.TEXT)
+    status = _label(root, _PX + 4, _WY, colours.TEXT)
     ship_tile = ship_tiles()
     sbm = ships(np, ship_tile)
     rows = []
@@ -363,7 +383,7 @@ def make(g):
     pcur = _grid(root, sm, white, SHIP, 1, 1, _PX, _ROW_Y)
     pcur[0] = 2
     msg = MessageLine(root, 2, _MSG_Y, width=26, lines=3)
-    return (root, tlit, tview, tcur, turn, tileg, bord, lit, pals, doomed_pal,
+    return (root, tlit, tview, tcur, turn, tileg, bord, lit, labels, pals, doomed_pal,
             pg, cur, status, rows, plit, pcur, msg, ship_tile)
 
 

@@ -3,7 +3,9 @@
 The game names its items, in order, from: resume, undo, hint, finish,
 all worlds, computers, replay, rules, restart, quit. Finish, restart and quit
 ask "sure?" first (No is highlighted), so a stray press never ends a game. B
-or Start resumes. "computers" is a setting, changed in place (left/right
+or Start resumes. Under "resume" a game's rules module may say, in one
+line, the rule of the decision at hand (its ``now(game)``): the rules one
+key (Start) away. "computers" is a setting, changed in place (left/right
 or A; a held button's repeats change nothing): how computer players are
 shown, kept with the settings and written with the next save.
 """
@@ -56,9 +58,10 @@ def menu(s, items):
     d = s.setup.dealt
     title = M_PAUSED % d if d else M_PAUSED_LOADED
     root, m, msg = _screen(s, title, items)
+    now = _now(s)
     while True:
         word = items[m.sel]
-        msg.show(_HELP.get(word, ""), palette.DIM)
+        msg.show(now if word == "resume" and now else _HELP.get(word, ""), palette.DIM)
         s.display.root_group = root
         s.refresh()
         k = s.key()
@@ -78,6 +81,18 @@ def menu(s, items):
             sel = m.sel
             root, m, msg = _screen(s, title, items)
             m.select(sel)
+
+
+def _now(s):
+    """The rules module's line about the decision at hand ("" without one);
+    the module is loaded for it and dropped (as the rules screen does)."""
+    from lazy import forget
+    mod = __import__(s.app.RULES_MODULE, None, None, ["RULES"])
+    now = getattr(mod, "now", None)
+    text = now(s.game) if now is not None else ""
+    now = mod = None
+    forget(s.app.RULES_MODULE)
+    return text
 
 
 def _pace_row(s):
