@@ -244,7 +244,7 @@ ALH_TEXTS = {
         (("name", "size", "tile", "nb", "lohi", "lohi"), MSG2),
         (("name", "size", "tile", "nb", "lohi", "lohi"), MSG2), (("name", "tile"), MSG2),
         (("name", "tile", "pips"), MSG2), (("world", "n"), MSG2), ((), MSG2), (("n",), MSG2),
-        ((), MSG2), (("name", "n"), MSG2), ((), KEYS)),
+        (("name", "size", "terr"), MSG2), (("name", "n"), MSG2), ((), KEYS)),
     "alheimur.shot": (
         (("ship", "ship"), MSG3), (("ship",), MSG2), (("ship",), MSG2), (("n", "ship"), MSG2),
         (("ship",), MSG2), (("ship", "size"), MSG2), (("ship",), MSG2),

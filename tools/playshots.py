@@ -362,6 +362,41 @@ def overview_sizes(path):
     return alheimur(path, HARD, reached, resume=(1, 289))
 
 
+@shot("alheimur-world-labels.png")
+def world_labels(path):
+    """3 seats: the play screen at a decision of red's, the world's columns
+    (A4 B C D along the top row) and rows (3 2 1 down the left column)
+    labelled; the bottom line names the territory under the cursor so."""
+    def reached(bot):
+        t = turn()
+        if t is None or t.mode != 0 or t.scr.terr() < 0:
+            return False
+        lab = t.scr.labels
+        if [lab[i] != 0 for i in range(16)] != [i in (0, 1, 2, 3, 4, 8, 12) for i in range(16)]:
+            return "the labels' grid is not on the top row and the left column"
+        return " C3" in msg(t) or steer(bot, "right" if t.scr.tile & 3 < 2 else "down"
+                                        if t.scr.tile >> 2 < 1 else "left")
+    return alheimur(path, HARD, reached, resume=(1, 289))
+
+
+@shot("alheimur-pause-rule.png")
+def pause_rule(path):
+    """3 seats: Start on red's decision: the pause menu's bottom line is the
+    rule of that decision (alheimur.rules.now), not "back to the board"."""
+    from bot_alheimur import frame_of
+
+    def reached(bot):
+        f = frame_of("menu", "pause.py")
+        if f is not None and frame_of("key", "ui/session.py") is not None and "msg" in f.f_locals:
+            from alheimur import rules
+            want = rules.now(f.f_locals["s"].game)
+            return f.f_locals["msg"].text == want or "says %r, not %r" % (
+                f.f_locals["msg"].text, want)
+        t = turn()
+        return t is not None and t.mode == 0 and steer(bot, "start")
+    return alheimur(path, HARD, reached, resume=(1, 289))
+
+
 @shot("alheimur-game-over-winner.png")
 def game_over_winner(path):
     """3 seats: the game is over; the final worlds, the bottom line names

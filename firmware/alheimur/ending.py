@@ -27,6 +27,7 @@ def game_over(b):
     forget("alheimur.computer")
     b.s.ended()               # the cleared save, written at once
     scr.unlit()
+    scr.roll()                # the last shot's dice go: the final worlds show
     scr.show(scr.view)
     scr.set_status(S_END, palette.TITLE, words.PHASES[16], palette.TITLE)
     b.winners([words.COLOURS[p] for p in _winners(b.g)])

@@ -37,7 +37,7 @@ TEXTS = (
     "survival on the %s world: %d to die\n"               # 4 world, n
     "survival: every pyramid lives\n"                     # 5
     "survival: %d pyramids died\n"                        # 6 n
-    "survival: a pyramid died\n"                          # 7
+    "survival: %s %s on %s died\n"                        # 7 name, size, terr
     "%s has %d pyramids in play: one more round\n"        # 8 name, n
     "A: go on  B: undo  <>: why"                        # 9
 )
@@ -111,15 +111,18 @@ class SurvivalCheck:
         was = bytes(g.surf)
         g.apply(act(_K_SURVIVE))
         total = 0
+        one = ""                  # the one that died, named
         for w in range(g.nworlds()):
             for t in range(g.nterr[w]):
                 v = was[w * 16 + t]
                 if v and not g.piece(w, t):
                     total += 1
                     b.events.put(DIED, p, w, t, v)
+                    one = line(TEXTS, 7) % (words.NAMES[owner(v)], words.SIZES[pips(v)],
+                                            words.terr(g, w, t))
         if total:
             b.fx.sound(DEATH)
-        text = line(TEXTS, 6) % total if total > 1 else line(TEXTS, 7) if total else line(TEXTS, 5)
+        text = line(TEXTS, 6) % total if total > 1 else one if total else line(TEXTS, 5)
         if g.last_round() == 1:
             text = line(TEXTS, 8) % (words.NAMES[p], g.in_play(p))
         b.after(text)
