@@ -195,7 +195,7 @@ def alheimur(out):
 
     resumed(1, 289, "alheimur-overview.png", first=["up"] * 6 + ["a"],
             until=lambda b: b.screen == "overview")
-    resumed(21, 198, "alheimur-battle.png", watch=rolling)
+    resumed(21, 195, "alheimur-battle.png", watch=rolling)   # (198 is mid-roll)
     resumed(22, 142, "alheimur-survival.png", until=lambda b: b.screen == "survival")
     resumed(1, 289, "alheimur-since.png", until=lambda b: b.screen == "since")
     bot_alheimur.play(seats=("human", "human"), seed=5, scale=3,
