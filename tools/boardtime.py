@@ -639,7 +639,8 @@ def screen_now():
 
 def board_state():
     """(the part of the board the screen shows: Alheimur's world or space
-    on display, ``Screen.view``; the position, to tell a move from a look)
+    on display, ``Screen.view``, and whether a shot's dice stand in its
+    place; the position, to tell a move from a look)
     of the board waiting for a press, or (None, None)."""
     f = sys._getframe(1)
     while f is not None:
@@ -650,7 +651,10 @@ def board_state():
                 pos = bytes(g.state())
             else:
                 pos = getattr(g, "nbuilds", None)
-            return getattr(getattr(b, "scr", None), "view", None), pos
+            scr = getattr(b, "scr", None)
+            # a shot's dice stand where the world is: the press that takes
+            # them away shows the world again, as showing another one does
+            return (getattr(scr, "view", None), getattr(scr, "dice", None) is not None), pos
         f = f.f_back
     return None, None
 
@@ -1013,7 +1017,7 @@ def kind_of(screen, key, areas, view_changed, moved=False):
     if any(b in screen for b in BOARDS):
         if dpad and moved:
             return "action (d-pad: a play)"
-        if dpad:
+        if dpad:          # (another world: or the world back after a shot's dice)
             return "cursor move, another world shown" if view_changed else "cursor move"
         if key == "start":
             return "pause menu opens"

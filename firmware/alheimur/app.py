@@ -38,6 +38,7 @@ from ui import palette, session
 TAG = const(0x68)            # "h": the game's store section
 TITLE = "Alheimur"
 RULES_MODULE = "alheimur.rules"
+RULES_NOW = True      # the rules module has now(game): the pause menu's rule line
 ROWS_MODULE = "alheimur.rows"
 
 HUMAN = "human"            # a seat's level name for a person

@@ -4,10 +4,11 @@ The game names its items, in order, from: resume, undo, hint, finish,
 all worlds, computers, replay, rules, restart, quit. Finish, restart and quit
 ask "sure?" first (No is highlighted), so a stray press never ends a game. B
 or Start resumes. Under "resume" a game's rules module may say, in one
-line, the rule of the decision at hand (its ``now(game)``): the rules one
-key (Start) away. "computers" is a setting, changed in place (left/right
-or A; a held button's repeats change nothing): how computer players are
-shown, kept with the settings and written with the next save.
+line, the rule of the decision at hand (its ``now(game)``, where the app
+module says ``RULES_NOW = True``): the rules one key (Start) away.
+"computers" is a setting, changed in place (left/right or A; a held
+button's repeats change nothing): how computer players are shown, kept
+with the settings and written with the next save.
 """
 
 import displayio
@@ -85,12 +86,14 @@ def menu(s, items):
 
 def _now(s):
     """The rules module's line about the decision at hand ("" without one);
-    the module is loaded for it and dropped (as the rules screen does)."""
+    the module is loaded for it and dropped (as the rules screen does).
+    Only an app that says it has one loads it (from .py each load compiles)."""
+    if not getattr(s.app, "RULES_NOW", False):
+        return ""
     from lazy import forget
     mod = __import__(s.app.RULES_MODULE, None, None, ["RULES"])
-    now = getattr(mod, "now", None)
-    text = now(s.game) if now is not None else ""
-    now = mod = None
+    text = mod.now(s.game)
+    mod = None
     forget(s.app.RULES_MODULE)
     return text
 
