@@ -523,9 +523,9 @@ RELEASE_TAG = re.compile(r"^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]+)?$")   # 10.0.3,
 # game's first playable screen or its board, new or continued, every game;
 # power-on to the launcher) and docs/memory.md ("playing Alheimur: the
 # peak", .py against .mpy). tests/test_deploy_mpy.py holds them to those tables.
-PY_START_S = (1.6, 3.5)        # the launcher to a game's board, from .py
-MPY_START_S = (0.3, 0.5)       # ... from .mpy
-PY_POWER_ON_S = 0.9            # power-on to the launcher: this much longer from .py
+PY_START_S = (1.4, 3.3)        # the launcher to a game's board, from .py
+MPY_START_S = (0.2, 0.4)       # ... from .mpy
+PY_POWER_ON_S = 1.3            # power-on to the launcher: this much longer from .py
 PY_HEAP_KB = 2.8               # Alheimur's peak: this much more heap from .py
 
 
