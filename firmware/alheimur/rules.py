@@ -109,4 +109,5 @@ NOW = ("the cards are dealt\n"
 
 def now(g):
     """The rule of game g's decision point, in one line."""
-    return NOW.split("\n")[g.phase()]
+    from alheimur.words import line
+    return line(NOW, g.phase())

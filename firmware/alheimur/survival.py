@@ -13,7 +13,7 @@ Loaded for the check by the human's turn or the computer's, then dropped.
 from micropython import const
 
 from alheimur import words
-from alheimur.actions import act, invader, owner, pips, spot
+from alheimur.actions import act, invader, owner, pips, spot, spot_terr, spot_world
 from alheimur.events import DIED
 from alheimur.turn import doomed, worlds_of
 from alheimur.words import line
@@ -110,19 +110,22 @@ class SurvivalCheck:
         p = g.current()
         was = bytes(g.surf)
         g.apply(act(_K_SURVIVE))
-        total = 0
-        one = ""                  # the one that died, named
+        total = spot_died = 0      # how many died; the spot and piece of the last
         for w in range(g.nworlds()):
             for t in range(g.nterr[w]):
                 v = was[w * 16 + t]
                 if v and not g.piece(w, t):
                     total += 1
+                    spot_died = spot(w, t)
                     b.events.put(DIED, p, w, t, v)
-                    one = line(TEXTS, 7) % (words.NAMES[owner(v)], words.SIZES[pips(v)],
-                                            words.terr(g, w, t))
         if total:
             b.fx.sound(DEATH)
-        text = line(TEXTS, 6) % total if total > 1 else one if total else line(TEXTS, 5)
+        if total == 1:            # the one that died, named
+            v = was[spot_died]
+            text = line(TEXTS, 7) % (words.NAMES[owner(v)], words.SIZES[pips(v)],
+                                     words.terr(g, spot_world(spot_died), spot_terr(spot_died)))
+        else:
+            text = line(TEXTS, 6) % total if total else line(TEXTS, 5)
         if g.last_round() == 1:
             text = line(TEXTS, 8) % (words.NAMES[p], g.in_play(p))
         b.after(text)
